@@ -1,0 +1,38 @@
+import { defineConfig } from 'vitest/config';
+
+// One Vitest run, three projects: plain unit tests, DOM tests (React components) and the server's
+// integration tests, which talk to a real database through real HTTP.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: [
+            'packages/domain/test/**/*.test.ts',
+            'packages/api-client/test/**/*.test.ts',
+            'apps/server/test/unit/**/*.test.ts',
+          ],
+        },
+      },
+      {
+        esbuild: { jsx: 'automatic' },
+        test: {
+          name: 'dom',
+          environment: 'happy-dom',
+          include: ['packages/ui/test/**/*.test.{ts,tsx}', 'apps/*/src/**/*.test.{ts,tsx}'],
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          environment: 'node',
+          include: ['apps/server/test/integration/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
