@@ -1,0 +1,9 @@
+// Ports of the product under test: its own, so it never meets a developer's running `npm start`.
+export const ports = { api: 4900, web: 4910, admin: 4920, landing: 4930 } as const;
+
+export const urls = {
+  api: `http://127.0.0.1:${ports.api}`,
+  web: `http://127.0.0.1:${ports.web}`,
+  admin: `http://127.0.0.1:${ports.admin}`,
+  landing: `http://127.0.0.1:${ports.landing}`,
+} as const;

@@ -1,0 +1,41 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+export { expect };
+
+const ARABIC = /[\u0600-\u06FF]/;
+const screenshotDir = join(import.meta.dirname, '..', 'screenshots');
+mkdirSync(screenshotDir, { recursive: true });
+
+/** Every page fails its test when the browser logs an error or a page script throws. */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await use(errors);
+    expect(errors, 'console errors').toEqual([]);
+  },
+});
+
+/** The document is Arabic, right to left, and shows Arabic text in the Cairo web font. */
+export async function expectArabicRtl(page: Page) {
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar-EG');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  const heading = page.locator('h1').first();
+  await expect(heading).toBeVisible();
+  await expect(heading).toHaveText(ARABIC);
+  expect(await heading.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
+  const fontLoaded = await page.evaluate(async () => {
+    await document.fonts.ready;
+    return [...document.fonts].some((f) => /cairo/i.test(f.family) && f.status === 'loaded');
+  });
+  expect(fontLoaded, 'the self-hosted Cairo font is loaded').toBe(true);
+}
+
+export async function saveScreenshot(page: Page, name: string, project: string) {
+  await page.screenshot({ path: join(screenshotDir, `${name}-${project}.png`), fullPage: true });
+}

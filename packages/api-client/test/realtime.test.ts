@@ -1,0 +1,180 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Server } from 'socket.io';
+import type { Socket as ServerSocket } from 'socket.io';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RealtimeError, createRealtime } from '../src/index';
+import type { Realtime, RealtimeState } from '../src/index';
+
+const VALID_TOKENS = new Set(['token-a', 'token-b']);
+
+interface Handshake {
+  token: unknown;
+  authorization: string | undefined;
+}
+
+let io: Server;
+let url: string;
+let handshakes: Handshake[];
+let serverSockets: ServerSocket[];
+const realtimes: Realtime[] = [];
+
+beforeAll(async () => {
+  const httpServer = createServer();
+  io = new Server(httpServer, { cors: { origin: true, credentials: true } });
+  io.use((socket, next) => {
+    const token: unknown = socket.handshake.auth.token;
+    const authorization = socket.handshake.headers.authorization;
+    handshakes.push({ token, authorization });
+    if (
+      typeof token === 'string' &&
+      VALID_TOKENS.has(token) &&
+      authorization === `Bearer ${token}`
+    ) {
+      next();
+    } else {
+      next(new Error('unauthenticated'));
+    }
+  });
+  io.on('connection', (socket) => {
+    serverSockets.push(socket);
+    socket.on('SendMessage', (payload: { text?: string }, ack: (result: string) => void) => {
+      ack(payload.text ? 'ok' : 'empty-text');
+    });
+    socket.on('MarkMessageAsRead', () => {
+      // Never acknowledged.
+    });
+  });
+  await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await io.close();
+});
+
+beforeEach(() => {
+  handshakes = [];
+  serverSockets = [];
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  for (const realtime of realtimes.splice(0)) realtime.close();
+  vi.restoreAllMocks();
+});
+
+function open(getToken: () => string | null): Realtime {
+  const realtime = createRealtime({ url, getToken });
+  realtimes.push(realtime);
+  return realtime;
+}
+
+/** Records every state and resolves once `state` is reached. */
+function waitFor(realtime: Realtime, state: RealtimeState, timeoutMs = 8000): Promise<void> {
+  if (realtime.state === state) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      off();
+      reject(new Error(`state ${state} not reached (now ${realtime.state})`));
+    }, timeoutMs);
+    const off = realtime.subscribe((next) => {
+      if (next !== state) return;
+      clearTimeout(timer);
+      off();
+      resolve();
+    });
+  });
+}
+
+function track(realtime: Realtime): RealtimeState[] {
+  const states: RealtimeState[] = [realtime.state];
+  realtime.subscribe((state) => states.push(state));
+  return states;
+}
+
+describe('realtime against a real socket.io server', () => {
+  it('connects with a token sent in auth and as the Authorization header', async () => {
+    const realtime = open(() => 'token-a');
+    const states = track(realtime);
+    await waitFor(realtime, 'open');
+    expect(realtime.connected).toBe(true);
+    expect(states).toEqual(['opening', 'open']);
+    expect(handshakes).toEqual([{ token: 'token-a', authorization: 'Bearer token-a' }]);
+
+    realtime.close();
+    expect(realtime.state).toBe('closed');
+    expect(realtime.connected).toBe(false);
+    expect(states).toEqual(['opening', 'open', 'closing', 'closed']);
+  });
+
+  it('is refused without a token: closed, not connected, warned', async () => {
+    const realtime = open(() => null);
+    await waitFor(realtime, 'closed');
+    expect(realtime.connected).toBe(false);
+    expect(handshakes).toEqual([{ token: undefined, authorization: undefined }]);
+    expect(console.warn).toHaveBeenCalledWith('[realtime] connection failed:', 'unauthenticated');
+    // No retry of a refused handshake.
+    await new Promise((r) => setTimeout(r, 1600));
+    expect(handshakes).toHaveLength(1);
+    expect(realtime.state).toBe('closed');
+    await expect(realtime.emitWithAck('SendMessage', { text: 'x' })).rejects.toThrow(
+      'socket disconnected',
+    );
+  });
+
+  it('connect() after sign-in uses the new token', async () => {
+    let token: string | null = null;
+    const realtime = open(() => token);
+    await waitFor(realtime, 'closed');
+    token = 'token-b';
+    realtime.connect();
+    expect(realtime.state).toBe('opening');
+    await waitFor(realtime, 'open');
+    expect(handshakes.at(-1)).toEqual({ token: 'token-b', authorization: 'Bearer token-b' });
+  });
+
+  it('reconnects after the server drops the connection, with the fresh token', async () => {
+    let token = 'token-a';
+    const realtime = open(() => token);
+    await waitFor(realtime, 'open');
+    const states = track(realtime);
+    token = 'token-b';
+    serverSockets[0]?.conn.close(); // the connection drops (not a deliberate kick)
+    await waitFor(realtime, 'opening');
+    expect(realtime.connected).toBe(false);
+    await waitFor(realtime, 'open');
+    expect(realtime.connected).toBe(true);
+    expect(states).toEqual(['open', 'opening', 'open']);
+    expect(handshakes).toEqual([
+      { token: 'token-a', authorization: 'Bearer token-a' },
+      { token: 'token-b', authorization: 'Bearer token-b' },
+    ]);
+  }, 15_000);
+
+  it('round-trips an acknowledgement, and times out when none comes', async () => {
+    const realtime = open(() => 'token-a');
+    await waitFor(realtime, 'open');
+    await expect(realtime.emitWithAck('SendMessage', { text: 'مرحبا' })).resolves.toBe('ok');
+    await expect(realtime.emitWithAck('SendMessage', { text: '' })).resolves.toBe('empty-text');
+
+    const error = await realtime
+      .emitWithAck('MarkMessageAsRead', { id: 1 }, 200)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RealtimeError);
+    expect((error as Error).message).toBe('acknowledgement timeout');
+  });
+
+  it('delivers server events to on() until unsubscribed', async () => {
+    const realtime = open(() => 'token-a');
+    await waitFor(realtime, 'open');
+    const received: unknown[] = [];
+    const stop = realtime.on('LessonBooked', (lesson: { id: number }) => received.push(lesson));
+    serverSockets[0]?.emit('LessonBooked', { id: 5 });
+    await new Promise((r) => setTimeout(r, 100));
+    stop();
+    serverSockets[0]?.emit('LessonBooked', { id: 6 });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(received).toEqual([{ id: 5 }]);
+  });
+});

@@ -1,0 +1,70 @@
+// `npm test`: every test of the project, in order of speed:
+//   1. unit and DOM tests (Vitest);
+//   2. server integration tests through real HTTP on PGlite, and again on PostgreSQL when
+//      DATABASE_URL is set (each test file gets its own fresh database);
+//   3. the built product in Chromium (Playwright).
+// It ends with one summary line "N passed, N failed".
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildWhatIsNeeded, root, run } from './lib.mjs';
+
+const reports = join(root, 'test-results', 'summary');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const steps = [];
+const only = process.env.TEST_ONLY?.split(',');
+const wanted = (name) => !only || only.includes(name);
+
+async function vitest(name, projects, env = {}) {
+  if (!wanted(name)) return;
+  const outputFile = join(reports, `${name}.json`);
+  const projectArgs = projects.flatMap((p) => ['--project', p]);
+  const code = await run(
+    'npx',
+    ['vitest', 'run', ...projectArgs, '--reporter=default', '--reporter=json', `--outputFile=${outputFile}`],
+    { env },
+  );
+  steps.push({ name, code, ...countVitest(outputFile) });
+}
+
+function countVitest(file) {
+  if (!existsSync(file)) return { passed: 0, failed: 0 };
+  const json = JSON.parse(readFileSync(file, 'utf8'));
+  return { passed: json.numPassedTests ?? 0, failed: json.numFailedTests ?? 0 };
+}
+
+function countPlaywright(file) {
+  if (!existsSync(file)) return { passed: 0, failed: 0 };
+  const stats = JSON.parse(readFileSync(file, 'utf8')).stats ?? {};
+  return { passed: stats.expected ?? 0, failed: (stats.unexpected ?? 0) + (stats.flaky ?? 0) };
+}
+
+await vitest('unit', ['unit', 'dom']);
+await vitest('integration-pglite', ['integration'], { TEST_DB: 'pglite' });
+if (process.env.DATABASE_URL) {
+  await vitest('integration-postgres', ['integration'], { TEST_DB: 'postgres' });
+} else {
+  console.log('DATABASE_URL is not set: integration tests ran on PGlite only.');
+}
+
+if (wanted('e2e')) {
+  await buildWhatIsNeeded();
+  const outputFile = join(reports, 'e2e.json');
+  const code = await run('npx', ['playwright', 'test'], {
+    cwd: join(root, 'e2e'),
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: outputFile },
+  });
+  steps.push({ name: 'e2e', code, ...countPlaywright(outputFile) });
+}
+
+console.log('\nTest summary');
+for (const step of steps) {
+  const verdict = step.code === 0 ? 'ok' : `FAILED (exit ${step.code})`;
+  console.log(`  ${step.name.padEnd(22)} ${step.passed} passed, ${step.failed} failed  ${verdict}`);
+}
+const passed = steps.reduce((sum, s) => sum + s.passed, 0);
+const failed = steps.reduce((sum, s) => sum + s.failed, 0);
+const broken = steps.some((s) => s.code !== 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(broken || failed > 0 ? 1 : 0);
