@@ -189,6 +189,15 @@ export const VALIDATION_CODES = [
   'invalid-image-type',
 
   'invalid-page',
+
+  // Added with the shared schemas. The first four are also API codes (spec section 8): a field
+  // rule reports them, and listing them here keeps them in an error body's `fields`.
+  'invalid-user-name',
+  'phone-required',
+  'invalid-phone',
+  'invalid-invoice-method',
+  'invalid-page-size',
+  'invalid-video-type',
 ] as const;
 
 export type ValidationCode = (typeof VALIDATION_CODES)[number];

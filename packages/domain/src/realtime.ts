@@ -1,0 +1,98 @@
+/**
+ * The realtime channel of spec section 7 (socket.io). Event names on the wire are the spec's names
+ * verbatim, so a client and a server built from this file always agree. Payload shapes are not in
+ * the spec; they belong to the server and api-client packages.
+ */
+
+import { valuesOf } from './values';
+
+/** Events the browser emits. */
+export const ClientEvent = {
+  JoinRooms: 'JoinRooms',
+  SendMessage: 'SendMessage',
+  UpdateMessage: 'UpdateMessage',
+  DeleteMessage: 'DeleteMessage',
+  MarkMessageAsRead: 'MarkMessageAsRead',
+  PreJoinSession: 'PreJoinSession',
+  JoinSession: 'JoinSession',
+  LeaveSession: 'LeaveSession',
+  SessionOffer: 'SessionOffer',
+  SessionAnswer: 'SessionAnswer',
+  AnnounceIncomingOffer: 'AnnounceIncomingOffer',
+  ReadyToReceiveOffer: 'ReadyToReceiveOffer',
+  IceCandidate: 'IceCandidate',
+  PingSessionMember: 'PingSessionMember',
+  PongSessionMember: 'PongSessionMember',
+  PeerOpened: 'PeerOpened',
+  RegisterPeer: 'RegisterPeer',
+  UserSharingScreen: 'UserSharingScreen',
+  ToggleCamera: 'ToggleCamera',
+  ToggleMic: 'ToggleMic',
+  /** socket.io's reserved event: raised by `socket.disconnect()`, never sent with `emit`. */
+  Disconnect: 'disconnect',
+  UserTyping: 'UserTyping',
+} as const;
+export type ClientEvent = (typeof ClientEvent)[keyof typeof ClientEvent];
+export const CLIENT_EVENTS = valuesOf(ClientEvent);
+
+/** Events the server emits. */
+export const ServerEvent = {
+  RoomMessage: 'RoomMessage',
+  RoomMessageUpdated: 'RoomMessageUpdated',
+  RoomMessageDeleted: 'RoomMessageDeleted',
+  RoomMessageRead: 'RoomMessageRead',
+  JoinedRooms: 'JoinedRooms',
+  MessageRead: 'MessageRead',
+  MemberJoinedSessionId: 'MemberJoinedSessionId',
+  MemberLeftSessionId: 'MemberLeftSessionId',
+  SessionOffer: 'SessionOffer',
+  SessionAnswer: 'SessionAnswer',
+  IceCandidate: 'IceCandidate',
+  Ping: 'Ping',
+  Pong: 'Pong',
+  AnnounceIncomingOffer: 'AnnounceIncomingOffer',
+  ReadyToReceiveOffer: 'ReadyToReceiveOffer',
+  UserJoinedSession: 'UserJoinedSession',
+  UserSharedScreen: 'UserSharedScreen',
+  UserStatusChanged: 'UserStatusChanged',
+  UserTyping: 'UserTyping',
+  CameraToggle: 'CameraToggle',
+  MicToggled: 'MicToggled',
+  TutorsCacheUpdated: 'TutorsCacheUpdated',
+  TutorUpdated: 'TutorUpdated',
+  LessonBooked: 'LessonBooked',
+  LessonRebooked: 'LessonRebooked',
+  LessonCanceled: 'LessonCanceled',
+  InvoiceUpdated: 'InvoiceUpdated',
+  InvoiceDeleted: 'InvoiceDeleted',
+  ServerStats: 'ServerStats',
+  TransactionStatusUpdate: 'TransactionStatusUpdate',
+} as const;
+export type ServerEvent = (typeof ServerEvent)[keyof typeof ServerEvent];
+export const SERVER_EVENTS = valuesOf(ServerEvent);
+
+/** Broadcast channels a client may subscribe to (the admin ones only for admins). */
+export const SubscriptionChannel = {
+  TutorsCache: 'TutorsCache',
+  AdminInvoices: 'AdminInvoices',
+  ServerStats: 'ServerStats',
+} as const;
+export type SubscriptionChannel = (typeof SubscriptionChannel)[keyof typeof SubscriptionChannel];
+export const SUBSCRIPTION_CHANNELS = valuesOf(SubscriptionChannel);
+
+/** What the server answers in an event's acknowledgement. */
+export const AckResult = {
+  EmptyText: 'empty-text',
+  RoomNotFound: 'room-not-found',
+  MessageNotFound: 'message-not-found',
+  LessonNotFound: 'lesson-not-found',
+  InterviewNotFound: 'interview-not-found',
+  NotMember: 'not-member',
+  NotOwner: 'not-owner',
+  Unreachable: 'unreachable',
+  Unallowed: 'unallowed',
+  InvalidSessionId: 'invalid-session-id',
+  Ok: 'ok',
+} as const;
+export type AckResult = (typeof AckResult)[keyof typeof AckResult];
+export const ACK_RESULTS = valuesOf(AckResult);

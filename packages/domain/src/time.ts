@@ -1,0 +1,180 @@
+/**
+ * Time in Africa/Cairo. Instants are plain `Date`s (UTC underneath); calendar questions (which
+ * day, which week) are answered in Cairo local time, whatever the zone of the machine asking.
+ *
+ * Egypt observes daylight-saving time again since 2023: clocks jump from Friday 00:00 to 01:00 on
+ * the last Friday of April and fall back from Thursday 24:00 to 23:00 on the last Thursday of
+ * October. Weeks start on Saturday 00:00, which always exists exactly once, so a week is 168 hours
+ * long except the two weeks holding a switch (167 in spring, 169 in autumn).
+ */
+
+import { TZDate } from '@date-fns/tz';
+import { addDays, addMonths, addWeeks, startOfDay, startOfWeek } from 'date-fns';
+import { LOCALE, TIME_ZONE } from './constants';
+import { Weekday } from './enums';
+
+export interface TimeRange {
+  /** Inclusive. */
+  start: Date;
+  /** Exclusive. */
+  end: Date;
+}
+
+export const WEEK_STARTS_ON = Weekday.Saturday;
+
+function assertValidDate(instant: Date): void {
+  if (Number.isNaN(instant.getTime())) throw new RangeError('Invalid date');
+}
+
+/** The same instant seen on a Cairo wall clock, for date-fns calendar arithmetic. */
+function inCairo(instant: Date): TZDate {
+  assertValidDate(instant);
+  return new TZDate(instant.getTime(), TIME_ZONE);
+}
+
+/** Back to a plain Date, so callers never carry a zoned object around by accident. */
+const plain = (date: Date): Date => new Date(date.getTime());
+
+/** The Cairo week holding `instant`: Saturday 00:00 up to the next Saturday 00:00. */
+export function cairoWeekBounds(instant: Date): TimeRange {
+  const start = startOfWeek(inCairo(instant), { weekStartsOn: WEEK_STARTS_ON });
+  return { start: plain(start), end: plain(addWeeks(start, 1)) };
+}
+
+export function isInRange(instant: Date, range: TimeRange): boolean {
+  const time = instant.getTime();
+  return range.start.getTime() <= time && time < range.end.getTime();
+}
+
+/** Lessons may be booked only inside the current week (spec section 4). */
+export const isInCurrentWeek = (instant: Date, now: Date): boolean =>
+  isInRange(instant, cairoWeekBounds(now));
+
+/**
+ * Midnight in Cairo of the day holding `instant`. On the spring switch day midnight does not
+ * exist, and the day starts at 01:00 local time (the instant of the jump).
+ */
+export const startOfCairoDay = (instant: Date): Date => plain(startOfDay(inCairo(instant)));
+
+export const cairoWeekday = (instant: Date): Weekday => inCairo(instant).getDay() as Weekday;
+
+/**
+ * The same Cairo wall-clock time `days` later. A time that falls into the spring gap moves
+ * forward by the gap (00:30 becomes 01:30); a doubled autumn hour takes its second occurrence.
+ */
+export const addCairoDays = (instant: Date, days: number): Date =>
+  plain(addDays(inCairo(instant), days));
+
+/** The same Cairo wall-clock time `months` later (end of month clamps, 31 Jan -> 28/29 Feb). */
+export const addCairoMonths = (instant: Date, months: number): Date =>
+  plain(addMonths(inCairo(instant), months));
+
+export interface CairoLocalTime {
+  year: number;
+  /** 1-12. */
+  month: number;
+  day: number;
+  hour?: number;
+  minute?: number;
+}
+
+/** The instant a Cairo wall clock shows the given local time (gap and overlap as addCairoDays). */
+export function fromCairoLocal({ year, month, day, hour = 0, minute = 0 }: CairoLocalTime): Date {
+  return plain(new TZDate(year, month - 1, day, hour, minute, TIME_ZONE));
+}
+
+export interface CairoParts {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  weekday: Weekday;
+}
+
+/** What a Cairo wall clock and calendar show at `instant`. */
+export function cairoParts(instant: Date): CairoParts {
+  const local = inCairo(instant);
+  return {
+    year: local.getFullYear(),
+    month: local.getMonth() + 1,
+    day: local.getDate(),
+    hour: local.getHours(),
+    minute: local.getMinutes(),
+    weekday: local.getDay() as Weekday,
+  };
+}
+
+/** Cairo's offset from UTC in minutes at `instant`: 120 in winter, 180 in summer. */
+export const cairoUtcOffsetMinutes = (instant: Date): number =>
+  -inCairo(instant).getTimezoneOffset();
+
+/** The first moment a rejected tutor may apply again (months counted on the Cairo calendar). */
+export const reapplyAllowedFrom = (rejectedAt: Date, months: number): Date =>
+  addCairoMonths(rejectedAt, months);
+
+/** A device clock further off than this from the server's gets a warning (spec section 5). */
+export const CLOCK_SKEW_WARNING_MS = 2 * 60_000;
+
+export const isDeviceClockSkewed = (deviceNow: Date, serverNow: Date): boolean =>
+  Math.abs(deviceNow.getTime() - serverNow.getTime()) > CLOCK_SKEW_WARNING_MS;
+
+// ---------------------------------------------------------------------------------------------
+// Formatting for screens: always in Cairo time, Arabic (ar-EG) by default.
+
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function cairoFormatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let formatter = dateFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, { ...options, timeZone: TIME_ZONE });
+    dateFormatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+/** Formats `instant` in Cairo time with any Intl options (the time zone is always Cairo). */
+export function formatInCairo(
+  instant: Date,
+  options: Intl.DateTimeFormatOptions,
+  locale: string = LOCALE,
+): string {
+  assertValidDate(instant);
+  return cairoFormatter(locale, options).format(instant);
+}
+
+/** "السبت، ٢٧ أبريل ٢٠٢٤". */
+export const formatCairoDate = (instant: Date, locale: string = LOCALE): string =>
+  formatInCairo(
+    instant,
+    { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' },
+    locale,
+  );
+
+/** "٩:٠٠ م". */
+export const formatCairoTime = (instant: Date, locale: string = LOCALE): string =>
+  formatInCairo(instant, { hour: 'numeric', minute: '2-digit' }, locale);
+
+/** "السبت، ٢٧ أبريل ٢٠٢٤ في ٩:٠٠ م" (ICU picks the joining word). */
+export const formatCairoDateTime = (instant: Date, locale: string = LOCALE): string =>
+  formatInCairo(
+    instant,
+    {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+    },
+    locale,
+  );
+
+/** "السبت". */
+export const formatCairoWeekday = (instant: Date, locale: string = LOCALE): string =>
+  formatInCairo(instant, { weekday: 'long' }, locale);
+
+/** "٢٧ أبريل": short day and month for lists and calendars. */
+export const formatCairoDayMonth = (instant: Date, locale: string = LOCALE): string =>
+  formatInCairo(instant, { day: 'numeric', month: 'long' }, locale);
