@@ -1,0 +1,36 @@
+import { generatePath } from 'react-router';
+
+/**
+ * Every route constant of the admin dashboard (spec section 2). `media` and `serverStats` are
+ * constants only: the spec registers no page for them, so they show the 404 page.
+ */
+export const paths = {
+  root: '/',
+  invoices: '/invoices',
+  media: '/media',
+  login: '/login',
+  plans: '/plans',
+  users: '/users',
+  user: '/user/:id',
+  interviews: '/interviews',
+  lessons: '/lessons',
+  serverStats: '/server-stats',
+  platformSettings: '/platform-settings',
+  topics: '/topics',
+  userSettings: '/user-settings',
+  photoSession: '/photo-session/:tutorId',
+  photoSessions: '/photo-sessions',
+  tutor: '/tutor/:id',
+  tutors: '/tutors',
+  planInvites: '/plan-invites',
+} as const;
+
+/** Route constants that have no registered page (spec section 2). */
+export const UNREGISTERED_PATHS = [paths.media, paths.serverStats] as const;
+
+export const userPath = (id: string | number): string =>
+  generatePath(paths.user, { id: String(id) });
+export const tutorPath = (id: string | number): string =>
+  generatePath(paths.tutor, { id: String(id) });
+export const photoSessionPath = (tutorId: string | number): string =>
+  generatePath(paths.photoSession, { tutorId: String(tutorId) });

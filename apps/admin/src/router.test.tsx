@@ -1,0 +1,156 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { LOCAL_PORTS } from '@talaqa/domain';
+import { UI_MESSAGES, createQueryClient } from '@talaqa/ui';
+import { AppProviders } from './providers';
+import { UNREGISTERED_PATHS, paths } from './paths';
+import { routes } from './router';
+import { SIDEBAR_LINKS } from './layout/navigation';
+import { PORT } from '../vite.config';
+import indexHtml from '../index.html?raw';
+
+/** One sample address and the Arabic page title for every registered route of the dashboard. */
+const PAGES: Record<string, { url: string; title: string }> = {
+  [paths.root]: { url: '/', title: 'لوحة الإدارة' },
+  [paths.invoices]: { url: '/invoices', title: 'الفواتير وطلبات السحب' },
+  [paths.login]: { url: '/login', title: 'دخول المشرفين' },
+  [paths.plans]: { url: '/plans', title: 'الباقات' },
+  [paths.users]: { url: '/users', title: 'المستخدمون' },
+  [paths.user]: { url: '/user/5', title: 'بيانات المستخدم' },
+  [paths.interviews]: { url: '/interviews', title: 'المقابلات' },
+  [paths.lessons]: { url: '/lessons', title: 'الدروس' },
+  [paths.platformSettings]: {
+    url: '/platform-settings',
+    title: 'إعدادات المنصة والذاكرة المؤقتة',
+  },
+  [paths.topics]: { url: '/topics', title: 'الموضوعات' },
+  [paths.userSettings]: { url: '/user-settings', title: 'إعدادات المستخدم' },
+  [paths.photoSession]: { url: '/photo-session/12', title: 'جلسة تصوير المعلم' },
+  [paths.photoSessions]: { url: '/photo-sessions', title: 'جلسات التصوير' },
+  [paths.tutor]: { url: '/tutor/12', title: 'بيانات المعلم' },
+  [paths.tutors]: { url: '/tutors', title: 'المعلمون' },
+  [paths.planInvites]: { url: '/plan-invites', title: 'دعوات الباقات' },
+};
+
+/** The path pattern of every page the router registers (`/` for an index route). */
+function registeredPaths(list: RouteObject[], parent = '/'): string[] {
+  return list.flatMap((route) => {
+    const own = route.index ? parent : (route.path ?? parent);
+    return route.children ? registeredPaths(route.children, own) : [own];
+  });
+}
+
+const fetchMock = vi.fn<typeof fetch>();
+
+function renderAt(url: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  return render(
+    <AppProviders queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+}
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async () => Response.json({ status: 'ok' }));
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('admin router', () => {
+  it('registers every admin page of spec section 2 and neither /media nor /server-stats', () => {
+    const registered = registeredPaths(routes).filter((path) => path !== '*');
+    const expected = Object.values(paths).filter(
+      (path) => !(UNREGISTERED_PATHS as readonly string[]).includes(path),
+    );
+    expect(registered).toHaveLength(expected.length);
+    expect(new Set(registered)).toEqual(new Set(expected));
+    expect(new Set(Object.keys(PAGES))).toEqual(new Set(expected));
+  });
+
+  it.each(Object.entries(PAGES))('renders %s with its Arabic title', async (_pattern, page) => {
+    renderAt(page.url);
+    expect(await screen.findByRole('heading', { level: 1, name: page.title })).toBeTruthy();
+    await waitFor(() => expect(document.title).toContain(page.title));
+  });
+
+  it.each([...UNREGISTERED_PATHS, '/no/such/page'])('shows the 404 page for %s', async (url) => {
+    renderAt(url);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: UI_MESSAGES.notFoundTitle }),
+    ).toBeTruthy();
+    expect(screen.getByText(UI_MESSAGES.notFoundSubtitle)).toBeTruthy();
+    expect(
+      screen.getByRole('link', { name: UI_MESSAGES.notFoundButton }).getAttribute('href'),
+    ).toBe('/');
+  });
+
+  it('puts the pages in a right-to-left layout with the Arabic sidebar, and /login outside it', async () => {
+    const { container } = renderAt('/users');
+    await screen.findByRole('heading', { level: 1, name: 'المستخدمون' });
+    const root = container.firstElementChild;
+    expect(root?.getAttribute('dir')).toBe('rtl');
+    expect(root?.getAttribute('lang')).toBe('ar-EG');
+    const sidebar = screen.getByRole('navigation', { name: 'أقسام لوحة الإدارة' });
+    const labels = within(sidebar)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(labels).toEqual(SIDEBAR_LINKS.map((link) => link.label));
+    expect(
+      within(sidebar).getByRole('link', { name: 'المستخدمون' }).getAttribute('aria-current'),
+    ).toBe('page');
+    cleanup();
+
+    renderAt('/login');
+    await screen.findByRole('heading', { level: 1, name: 'دخول المشرفين' });
+    expect(screen.queryByRole('navigation', { name: 'أقسام لوحة الإدارة' })).toBeNull();
+  });
+
+  it('opens the sidebar links from the menu button and closes them with Escape', async () => {
+    const user = userEvent.setup();
+    renderAt('/');
+    await screen.findByRole('heading', { level: 1, name: 'لوحة الإدارة' });
+    await user.click(screen.getByRole('button', { name: UI_MESSAGES.openMenu }));
+    const drawer = await screen.findByRole('dialog', { name: 'أقسام لوحة الإدارة' });
+    expect(within(drawer).getAllByRole('link')).toHaveLength(SIDEBAR_LINKS.length);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('navigates from the drawer and closes it', async () => {
+    const user = userEvent.setup();
+    renderAt('/');
+    await screen.findByRole('heading', { level: 1, name: 'لوحة الإدارة' });
+    await user.click(screen.getByRole('button', { name: UI_MESSAGES.openMenu }));
+    const drawer = await screen.findByRole('dialog');
+    await user.click(within(drawer).getByRole('link', { name: 'الموضوعات' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'الموضوعات' })).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('shows the live server status at the bottom of the sidebar', async () => {
+    renderAt('/');
+    expect(await screen.findByText(UI_MESSAGES.serverUp)).toBeTruthy();
+    expect(String(fetchMock.mock.calls[0]?.[0])).toMatch(/\/api\/v1\/health$/);
+  });
+});
+
+describe('admin index.html and Vite config', () => {
+  it('declares Arabic, right to left, a title and a viewport', () => {
+    expect(indexHtml).toMatch(/<html lang="ar-EG" dir="rtl">/);
+    expect(indexHtml).toMatch(/<title>[^<]*طلاقة[^<]*<\/title>/);
+    expect(indexHtml).toContain('name="viewport"');
+  });
+
+  it('serves on the admin port of LOCAL_PORTS', () => {
+    expect(PORT).toBe(LOCAL_PORTS.admin);
+  });
+});

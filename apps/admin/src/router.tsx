@@ -1,0 +1,68 @@
+import { createBrowserRouter } from 'react-router';
+import type { RouteObject } from 'react-router';
+import type { ComponentType } from 'react';
+import { CenteredSpinner, NotFoundPage } from '@talaqa/ui';
+import { AdminLayout } from './layout/AdminLayout';
+import { RouteError } from './RouteError';
+import { paths } from './paths';
+
+/** A page loaded on demand, with the centred spinner while its code arrives. */
+const page = (load: () => Promise<{ default: ComponentType }>) => ({
+  lazy: async () => ({ Component: (await load()).default }),
+  HydrateFallback: CenteredSpinner,
+});
+
+/**
+ * The admin router (spec section 2): `/login` stands alone, every other page sits in the root
+ * layout with the sidebar. `/media` and `/server-stats` are not registered, so they reach `*`.
+ */
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    children: [
+      { path: paths.login, ...page(() => import('./features/auth/LoginPage')) },
+      {
+        path: paths.root,
+        Component: AdminLayout,
+        children: [
+          { index: true, ...page(() => import('./features/home/AdminHomePage')) },
+          { path: paths.invoices, ...page(() => import('./features/invoices/InvoicesPage')) },
+          { path: paths.plans, ...page(() => import('./features/plans/PlansPage')) },
+          { path: paths.users, ...page(() => import('./features/users/UsersPage')) },
+          { path: paths.user, ...page(() => import('./features/users/UserPage')) },
+          {
+            path: paths.interviews,
+            ...page(() => import('./features/interviews/InterviewsPage')),
+          },
+          { path: paths.lessons, ...page(() => import('./features/lessons/LessonsPage')) },
+          {
+            path: paths.platformSettings,
+            ...page(() => import('./features/platform-settings/PlatformSettingsPage')),
+          },
+          { path: paths.topics, ...page(() => import('./features/topics/TopicsPage')) },
+          {
+            path: paths.userSettings,
+            ...page(() => import('./features/user-settings/UserSettingsPage')),
+          },
+          {
+            path: paths.photoSession,
+            ...page(() => import('./features/photo-sessions/PhotoSessionPage')),
+          },
+          {
+            path: paths.photoSessions,
+            ...page(() => import('./features/photo-sessions/PhotoSessionsPage')),
+          },
+          { path: paths.tutor, ...page(() => import('./features/tutors/TutorPage')) },
+          { path: paths.tutors, ...page(() => import('./features/tutors/TutorsPage')) },
+          {
+            path: paths.planInvites,
+            ...page(() => import('./features/plans/PlanInvitesPage')),
+          },
+          { path: '*', Component: NotFoundPage },
+        ],
+      },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

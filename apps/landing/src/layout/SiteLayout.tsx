@@ -1,0 +1,139 @@
+import { useState } from 'react';
+import { Link, NavLink, Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import {
+  BRAND_NAME,
+  CenteredSpinner,
+  Drawer,
+  MenuIcon,
+  ServerStatus,
+  UI_MESSAGES,
+  buttonClasses,
+  cx,
+} from '@talaqa/ui';
+import { LOCALE } from '@talaqa/domain';
+import { getHealth } from '../api';
+import { paths, webRegisterUrl } from '../paths';
+
+const NAV_LINKS = [
+  { to: paths.method, label: 'طريقتنا' },
+  { to: paths.pricing, label: 'الأسعار' },
+  { to: paths.faq, label: 'الأسئلة الشائعة' },
+  { to: paths.about, label: 'من نحن' },
+  { to: paths.tutor, label: 'انضم كمعلم' },
+] as const;
+
+const FOOTER_LINKS = [
+  { to: paths.terms, label: 'الشروط والأحكام' },
+  { to: paths.privacy, label: 'سياسة الخصوصية' },
+  { to: paths.contact, label: 'تواصل معنا' },
+  { to: paths.faq, label: 'الأسئلة الشائعة' },
+] as const;
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cx(
+    'inline-flex min-h-11 items-center rounded-lg px-3 font-semibold',
+    'hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600',
+    isActive ? 'text-brand-800 underline decoration-2 underline-offset-8' : 'text-ink',
+  );
+
+const year = new Intl.NumberFormat(LOCALE, { useGrouping: false }).format(new Date().getFullYear());
+
+/** The marketing site's shell: header (a menu button on phones), the page, and a footer. */
+export function SiteLayout() {
+  const navigation = useNavigation();
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  return (
+    <div dir="rtl" lang="ar-EG" className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:start-2 focus:z-50 focus:rounded-lg focus:bg-white focus:p-3 focus:shadow"
+      >
+        {UI_MESSAGES.skipToContent}
+      </a>
+      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+        <div className="mx-auto flex w-full max-w-6xl items-center justify-between gap-4 px-4 py-2 sm:px-6">
+          <Link
+            to={paths.home}
+            className="rounded-lg text-2xl font-bold text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600"
+          >
+            {BRAND_NAME}
+          </Link>
+          <nav aria-label="التنقل الرئيسي" className="hidden lg:block">
+            <ul className="flex items-center gap-1">
+              {NAV_LINKS.map((link) => (
+                <li key={link.to}>
+                  <NavLink to={link.to} className={navLinkClass}>
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="flex items-center gap-2">
+            <a href={webRegisterUrl('student')} className={buttonClasses({ size: 'sm' })}>
+              ابدأ الآن
+            </a>
+            <button
+              type="button"
+              onClick={() => setMenuOpen(true)}
+              aria-label={UI_MESSAGES.openMenu}
+              aria-expanded={menuOpen}
+              className="inline-flex size-11 items-center justify-center rounded-lg text-ink hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 lg:hidden"
+            >
+              <MenuIcon />
+            </button>
+          </div>
+        </div>
+      </header>
+
+      <Drawer title="القائمة" open={menuOpen} onOpenChange={setMenuOpen}>
+        <nav aria-label="التنقل الرئيسي">
+          <ul className="flex flex-col gap-1 p-3">
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} className={navLinkClass} onClick={() => setMenuOpen(false)}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </Drawer>
+
+      <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+        {navigation.state === 'loading' ? <CenteredSpinner /> : <Outlet />}
+      </main>
+
+      <footer className="border-t border-slate-200 bg-white">
+        <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8 sm:px-6 md:grid-cols-3">
+          <div className="flex flex-col gap-2">
+            <p className="text-xl font-bold text-brand-700">{BRAND_NAME}</p>
+            <p className="text-sm text-muted">دروس إنجليزي فردية مباشرة مع معلمين موثوقين.</p>
+          </div>
+          <nav aria-label="روابط الموقع">
+            <ul className="flex flex-col gap-1">
+              {FOOTER_LINKS.map((link) => (
+                <li key={link.to}>
+                  <Link
+                    to={link.to}
+                    className="inline-flex min-h-9 items-center rounded text-sm text-ink hover:text-brand-800 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+                  >
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="flex flex-col gap-2 md:items-end">
+            <ServerStatus check={getHealth} />
+            <p className="text-sm text-muted">
+              © {year} {BRAND_NAME}
+            </p>
+          </div>
+        </div>
+      </footer>
+      <ScrollRestoration />
+    </div>
+  );
+}

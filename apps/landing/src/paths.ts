@@ -1,0 +1,30 @@
+import { generatePath } from 'react-router';
+import { LOCAL_PORTS } from '@talaqa/domain';
+
+/** Every route of the marketing site (spec section 2), with the spec's path parameters. */
+export const paths = {
+  home: '/',
+  tutor: '/tutor',
+  terms: '/terms',
+  privacy: '/privacy',
+  pricing: '/pricing',
+  faq: '/faq',
+  faqRole: '/faq/:role',
+  contact: '/contact',
+  shortUrl: '/url/:name',
+  method: '/method',
+  about: '/about',
+} as const;
+
+/** The two audiences of `/faq/:role`. */
+export const FAQ_ROLES = ['student', 'tutor'] as const;
+export type FaqRole = (typeof FAQ_ROLES)[number];
+
+export const faqRolePath = (role: FaqRole): string => generatePath(paths.faqRole, { role });
+
+/** The main app, where sign-up happens: VITE_WEB_URL, or the web app's local port. */
+export const WEB_URL = (
+  import.meta.env.VITE_WEB_URL ?? `http://localhost:${LOCAL_PORTS.web}`
+).replace(/\/+$/, '');
+
+export const webRegisterUrl = (role: 'student' | 'tutor'): string => `${WEB_URL}/register/${role}`;

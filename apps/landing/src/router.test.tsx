@@ -1,0 +1,130 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { LOCAL_PORTS } from '@talaqa/domain';
+import { UI_MESSAGES, createQueryClient } from '@talaqa/ui';
+import { AppProviders } from './providers';
+import { paths } from './paths';
+import { routes } from './router';
+import { PORT } from '../vite.config';
+import indexHtml from '../index.html?raw';
+
+/** One sample address and the Arabic page title for every route pattern of the site. */
+const PAGES: Record<string, { url: string; title: string }> = {
+  [paths.home]: { url: '/', title: 'تحدّث الإنجليزية بطلاقة مع معلمين تثق بهم' },
+  [paths.tutor]: { url: '/tutor', title: 'انضم إلى طلاقة معلمًا' },
+  [paths.terms]: { url: '/terms', title: 'الشروط والأحكام' },
+  [paths.privacy]: { url: '/privacy', title: 'سياسة الخصوصية' },
+  [paths.pricing]: { url: '/pricing', title: 'الأسعار والباقات' },
+  [paths.faq]: { url: '/faq', title: 'الأسئلة الشائعة' },
+  [paths.faqRole]: { url: '/faq/student', title: 'أسئلة الطلاب الشائعة' },
+  [paths.contact]: { url: '/contact', title: 'تواصل معنا' },
+  [paths.shortUrl]: { url: '/url/summer', title: 'رابط مختصر' },
+  [paths.method]: { url: '/method', title: 'طريقتنا في التعليم' },
+  [paths.about]: { url: '/about', title: 'من نحن' },
+};
+
+/** The path pattern of every page the router registers (`/` for an index route). */
+function registeredPaths(list: RouteObject[], parent = '/'): string[] {
+  return list.flatMap((route) => {
+    const own = route.index ? parent : (route.path ?? parent);
+    return route.children ? registeredPaths(route.children, own) : [own];
+  });
+}
+
+const fetchMock = vi.fn<typeof fetch>();
+
+function renderAt(url: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  return render(
+    <AppProviders queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+}
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async () => Response.json({ status: 'ok' }));
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('landing router', () => {
+  it('registers exactly the marketing routes of spec section 2, plus the 404 catch-all', () => {
+    const registered = registeredPaths(routes).filter((path) => path !== '*');
+    expect(registered).toHaveLength(Object.values(paths).length);
+    expect(new Set(registered)).toEqual(new Set(Object.values(paths)));
+    expect(new Set(Object.keys(PAGES))).toEqual(new Set(Object.values(paths)));
+  });
+
+  it.each(Object.entries(PAGES))('renders %s with its Arabic title', async (_pattern, page) => {
+    renderAt(page.url);
+    expect(await screen.findByRole('heading', { level: 1, name: page.title })).toBeTruthy();
+    await waitFor(() => expect(document.title).toContain('طلاقة'));
+  });
+
+  it('renders the tutor questions of /faq/:role and a 404 for an unknown role', async () => {
+    renderAt('/faq/tutor');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'أسئلة المعلمين الشائعة' }),
+    ).toBeTruthy();
+    cleanup();
+    renderAt('/faq/someone');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: UI_MESSAGES.notFoundTitle }),
+    ).toBeTruthy();
+  });
+
+  it('shows the 404 page for an unknown path', async () => {
+    renderAt('/no/such/page');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: UI_MESSAGES.notFoundTitle }),
+    ).toBeTruthy();
+    expect(
+      screen.getByRole('link', { name: UI_MESSAGES.notFoundButton }).getAttribute('href'),
+    ).toBe('/');
+  });
+
+  it('lays the site out right to left, with a hero whose call to action opens student sign-up', async () => {
+    const { container } = renderAt('/');
+    await screen.findByRole('heading', { level: 1 });
+    const root = container.firstElementChild;
+    expect(root?.getAttribute('dir')).toBe('rtl');
+    expect(root?.getAttribute('lang')).toBe('ar-EG');
+    const cta = screen.getByRole('link', { name: 'ابدأ الآن كطالب' });
+    expect(cta.getAttribute('href')).toBe(`http://localhost:${LOCAL_PORTS.web}/register/student`);
+  });
+
+  it('shows the live server status from GET /api/v1/health', async () => {
+    renderAt('/about');
+    expect(await screen.findByText(UI_MESSAGES.serverUp)).toBeTruthy();
+    expect(String(fetchMock.mock.calls[0]?.[0])).toMatch(/\/api\/v1\/health$/);
+  });
+
+  it('says when the server cannot be reached', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    renderAt('/about');
+    expect(
+      await screen.findByText(UI_MESSAGES.serverDown, undefined, { timeout: 4000 }),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: UI_MESSAGES.retry })).toBeTruthy();
+  });
+});
+
+describe('landing index.html and Vite config', () => {
+  it('declares Arabic, right to left, a title and a viewport', () => {
+    expect(indexHtml).toMatch(/<html lang="ar-EG" dir="rtl">/);
+    expect(indexHtml).toMatch(/<title>[^<]*طلاقة[^<]*<\/title>/);
+    expect(indexHtml).toContain('name="viewport"');
+  });
+
+  it('serves on the landing port of LOCAL_PORTS', () => {
+    expect(PORT).toBe(LOCAL_PORTS.landing);
+  });
+});

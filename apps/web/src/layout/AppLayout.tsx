@@ -1,0 +1,77 @@
+import { Link, NavLink, Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { BRAND_NAME, CenteredSpinner, ServerStatus, UI_MESSAGES, cx } from '@talaqa/ui';
+import { LOCALE } from '@talaqa/domain';
+import { getHealth } from '../api';
+import { paths } from '../paths';
+
+const NAV_LINKS = [
+  { to: paths.tutors, label: 'المعلمون' },
+  { to: paths.plans, label: 'الباقات' },
+] as const;
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cx(
+    'inline-flex min-h-11 items-center rounded-lg px-3 font-semibold',
+    'hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600',
+    isActive ? 'text-brand-800 underline decoration-2 underline-offset-8' : 'text-ink',
+  );
+
+const year = new Intl.NumberFormat(LOCALE, { useGrouping: false }).format(new Date().getFullYear());
+
+/** The main app's shell: header with the brand and navigation, the page, and a footer. */
+export function AppLayout() {
+  const navigation = useNavigation();
+  return (
+    <div dir="rtl" lang="ar-EG" className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:start-2 focus:z-50 focus:rounded-lg focus:bg-white focus:p-3 focus:shadow"
+      >
+        {UI_MESSAGES.skipToContent}
+      </a>
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-2 sm:px-6">
+          <Link
+            to={paths.home}
+            className="rounded-lg text-2xl font-bold text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600"
+          >
+            {BRAND_NAME}
+          </Link>
+          <nav aria-label="التنقل الرئيسي">
+            <ul className="flex items-center gap-1 sm:gap-2">
+              {NAV_LINKS.map((link) => (
+                <li key={link.to}>
+                  <NavLink to={link.to} className={navLinkClass}>
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+              <li>
+                <NavLink
+                  to={paths.login}
+                  className="inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+                >
+                  تسجيل الدخول
+                </NavLink>
+              </li>
+            </ul>
+          </nav>
+        </div>
+      </header>
+
+      <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+        {navigation.state === 'loading' ? <CenteredSpinner /> : <Outlet />}
+      </main>
+
+      <footer className="border-t border-slate-200 bg-white">
+        <div className="mx-auto flex w-full max-w-6xl flex-col gap-3 px-4 py-6 sm:flex-row sm:items-center sm:justify-between sm:px-6">
+          <p className="text-sm text-muted">
+            © {year} {BRAND_NAME}: تعلّم الإنجليزية مع معلمين موثوقين
+          </p>
+          <ServerStatus check={getHealth} />
+        </div>
+      </footer>
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,166 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { LOCAL_PORTS } from '@talaqa/domain';
+import { UI_MESSAGES, createQueryClient } from '@talaqa/ui';
+import { AppProviders } from './providers';
+import { paths } from './paths';
+import { routes } from './router';
+import { PORT } from '../vite.config';
+import indexHtml from '../index.html?raw';
+
+/** One sample address and the Arabic page title for every route pattern of the app. */
+const PAGES: Record<string, { url: string; title: string }> = {
+  [paths.home]: { url: '/', title: 'أهلًا بك في طلاقة' },
+  [paths.chat]: { url: '/chat', title: 'المحادثات' },
+  [paths.completeProfile]: { url: '/complete-profile', title: 'إكمال الملف الشخصي' },
+  [paths.checkout]: { url: '/checkout/2/month', title: 'إتمام الدفع' },
+  [paths.interviews]: { url: '/interviews', title: 'المقابلات' },
+  [paths.invoices]: { url: '/invoices', title: 'الأرباح وطلبات السحب' },
+  [paths.login]: { url: '/login', title: 'تسجيل الدخول' },
+  [paths.payments]: { url: '/payments', title: 'المدفوعات' },
+  [paths.profile]: { url: '/profile', title: 'الملف الشخصي' },
+  [paths.register]: { url: '/register/student', title: 'إنشاء حساب طالب' },
+  [paths.resetPassword]: { url: '/reset-password', title: 'إعادة تعيين كلمة المرور' },
+  [paths.lessonsSchedule]: { url: '/lessons-schedule', title: 'جدول الدروس' },
+  [paths.scheduleManagement]: { url: '/schedule-management', title: 'إدارة المواعيد' },
+  [paths.studentDashboard]: { url: '/s/dashboard', title: 'لوحة تحكم الطالب' },
+  [paths.tutorDashboard]: { url: '/t/dashboard', title: 'لوحة تحكم المعلم' },
+  [paths.tutorAccountSettings]: { url: '/t/account-settings', title: 'إعدادات الحساب' },
+  [paths.tutorProfileSettings]: { url: '/t/profile-settings', title: 'إعدادات الملف التعريفي' },
+  [paths.studentSettings]: { url: '/s/settings', title: 'إعدادات الطالب' },
+  [paths.plans]: { url: '/plans', title: 'الباقات' },
+  [paths.tutorOnboarding]: { url: '/t/onboarding', title: 'خطوات انضمام المعلم' },
+  [paths.interview]: { url: '/interview/7', title: 'المقابلة' },
+  [paths.demoSession]: { url: '/demo-session/7', title: 'الجلسة التجريبية' },
+  [paths.tutors]: { url: '/tutors', title: 'المعلمون' },
+  [paths.tutorProfile]: { url: '/t/42', title: 'ملف المعلم' },
+  [paths.upcomingLessons]: { url: '/upcoming-lessons', title: 'الدروس القادمة' },
+  [paths.forgetPassword]: { url: '/forget-password', title: 'نسيت كلمة المرور' },
+  [paths.lesson]: { url: '/lesson/9', title: 'تفاصيل الدرس' },
+  [paths.session]: { url: '/session', title: 'غرفة الدرس' },
+  [paths.cardAdded]: { url: '/card-added', title: 'إضافة بطاقة الدفع' },
+  [paths.tutorCompleteProfile]: { url: '/t/complete-profile', title: 'إكمال ملف المعلم' },
+};
+
+/** The path pattern of every page the router registers (`/` for an index route). */
+function registeredPaths(list: RouteObject[], parent = '/'): string[] {
+  return list.flatMap((route) => {
+    const own = route.index ? parent : (route.path ?? parent);
+    return route.children ? registeredPaths(route.children, own) : [own];
+  });
+}
+
+const fetchMock = vi.fn<typeof fetch>();
+
+function renderAt(url: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  return render(
+    <AppProviders queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+}
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async () =>
+    Response.json({ status: 'ok', database: { status: 'up', driver: 'pglite' } }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('web router', () => {
+  it('registers exactly the routes of spec section 2, plus the 404 catch-all', () => {
+    const registered = registeredPaths(routes).filter((path) => path !== '*');
+    expect(new Set(registered)).toEqual(new Set(Object.values(paths)));
+    expect(registered).toHaveLength(Object.values(paths).length);
+    expect(new Set(Object.keys(PAGES))).toEqual(new Set(Object.values(paths)));
+  });
+
+  it.each(Object.entries(PAGES))('renders %s with its Arabic title', async (_pattern, page) => {
+    renderAt(page.url);
+    expect(await screen.findByRole('heading', { level: 1, name: page.title })).toBeTruthy();
+    await waitFor(() => expect(document.title).toContain(page.title));
+  });
+
+  it('gives /t/dashboard and the other /t/... pages priority over /t/:id', async () => {
+    renderAt('/t/onboarding');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'خطوات انضمام المعلم' }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'ملف المعلم' })).toBeNull();
+  });
+
+  it('renders the tutor variant of /register/:role and a 404 for an unknown role', async () => {
+    renderAt('/register/tutor');
+    expect(await screen.findByRole('heading', { level: 1, name: 'إنشاء حساب معلم' })).toBeTruthy();
+    cleanup();
+    renderAt('/register/admin');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: UI_MESSAGES.notFoundTitle }),
+    ).toBeTruthy();
+  });
+
+  it('shows the 404 page, with a way home, for an unknown path', async () => {
+    renderAt('/no/such/page');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: UI_MESSAGES.notFoundTitle }),
+    ).toBeTruthy();
+    expect(screen.getByText(UI_MESSAGES.notFoundSubtitle)).toBeTruthy();
+    expect(
+      screen.getByRole('link', { name: UI_MESSAGES.notFoundButton }).getAttribute('href'),
+    ).toBe('/');
+  });
+
+  it('lays the shell out right to left, in Arabic, with the header links', async () => {
+    const { container } = renderAt('/');
+    await screen.findByRole('heading', { level: 1, name: 'أهلًا بك في طلاقة' });
+    const root = container.firstElementChild;
+    expect(root?.getAttribute('dir')).toBe('rtl');
+    expect(root?.getAttribute('lang')).toBe('ar-EG');
+    const nav = screen.getByRole('navigation', { name: 'التنقل الرئيسي' });
+    for (const name of ['المعلمون', 'الباقات', 'تسجيل الدخول']) {
+      expect(nav.textContent).toContain(name);
+    }
+    expect(screen.getByRole('link', { name: 'طلاقة' }).getAttribute('href')).toBe('/');
+  });
+
+  it('shows the live server status from GET /api/v1/health', async () => {
+    renderAt('/');
+    expect(await screen.findByText(UI_MESSAGES.serverUp)).toBeTruthy();
+    const [input] = fetchMock.mock.calls[0] ?? [];
+    expect(String(input)).toMatch(new RegExp(`:${LOCAL_PORTS.api}/api/v1/health$`));
+  });
+
+  it('says when the server cannot be reached, and retries on demand', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    renderAt('/');
+    const retry = await screen.findByRole('button', { name: UI_MESSAGES.retry }, { timeout: 4000 });
+    expect(screen.getByText(UI_MESSAGES.serverDown)).toBeTruthy();
+
+    fetchMock.mockImplementation(async () => Response.json({ status: 'ok' }));
+    retry.click();
+    expect(await screen.findByText(UI_MESSAGES.serverUp)).toBeTruthy();
+  });
+});
+
+describe('web index.html and Vite config', () => {
+  it('declares Arabic, right to left, a title and a viewport', () => {
+    const html = indexHtml;
+    expect(html).toMatch(/<html lang="ar-EG" dir="rtl">/);
+    expect(html).toMatch(/<title>[^<]*طلاقة[^<]*<\/title>/);
+    expect(html).toContain('name="viewport"');
+    expect(html).toContain('name="theme-color"');
+  });
+
+  it('serves on the web port of LOCAL_PORTS', () => {
+    expect(PORT).toBe(LOCAL_PORTS.web);
+  });
+});

@@ -1,0 +1,8 @@
+interface ImportMetaEnv {
+  /** Origin of the API, e.g. https://api.example.com; default: this host on port 4000. */
+  readonly VITE_API_URL?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}
