@@ -1,5 +1,5 @@
 import { generatePath } from 'react-router';
-import { LOCAL_PORTS } from '@talaqa/domain';
+import { resolveWebUrl } from '@talaqa/api-client';
 
 /** Every route of the marketing site (spec section 2), with the spec's path parameters. */
 export const paths = {
@@ -22,9 +22,7 @@ export type FaqRole = (typeof FAQ_ROLES)[number];
 
 export const faqRolePath = (role: FaqRole): string => generatePath(paths.faqRole, { role });
 
-/** The main app, where sign-up happens: VITE_WEB_URL, or the web app's local port. */
-export const WEB_URL = (
-  import.meta.env.VITE_WEB_URL ?? `http://localhost:${LOCAL_PORTS.web}`
-).replace(/\/+$/, '');
+/** The main app, where sign-up happens: the served runtime config, VITE_WEB_URL, or port 4100. */
+export const WEB_URL = resolveWebUrl(import.meta.env.VITE_WEB_URL).replace(/\/+$/, '');
 
 export const webRegisterUrl = (role: 'student' | 'tutor'): string => `${WEB_URL}/register/${role}`;

@@ -1,10 +1,8 @@
-import { createApiClient } from '@talaqa/api-client';
-import { LOCAL_PORTS } from '@talaqa/domain';
+import { createApiClient, resolveApiUrl } from '@talaqa/api-client';
 import { paths } from './paths';
 
-/** The API origin: VITE_API_URL when set at build time, else this host on the API's port. */
-export const API_BASE_URL =
-  import.meta.env.VITE_API_URL ?? `${location.protocol}//${location.hostname}:${LOCAL_PORTS.api}`;
+/** The API origin: the served runtime config, else VITE_API_URL, else this host on port 4000. */
+export const API_BASE_URL = resolveApiUrl(import.meta.env.VITE_API_URL);
 
 /** The one API client of the main app (the only module that talks to @talaqa/api-client). */
 export const api = createApiClient({

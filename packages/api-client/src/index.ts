@@ -6,3 +6,4 @@ export * from './query';
 export * from './token-store';
 export * from './http';
 export * from './realtime';
+export * from './runtime-config';
