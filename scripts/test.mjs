@@ -22,7 +22,14 @@ async function vitest(name, projects, env = {}) {
   const projectArgs = projects.flatMap((p) => ['--project', p]);
   const code = await run(
     'npx',
-    ['vitest', 'run', ...projectArgs, '--reporter=default', '--reporter=json', `--outputFile=${outputFile}`],
+    [
+      'vitest',
+      'run',
+      ...projectArgs,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile=${outputFile}`,
+    ],
     { env },
   );
   steps.push({ name, code, ...countVitest(outputFile) });

@@ -1,0 +1,3 @@
+-- Exclusion constraints (no two overlapping lessons, interviews or availability slots for one
+-- tutor) combine "=" on ids with "&&" on time ranges in one GiST index; btree_gist provides "=".
+CREATE EXTENSION IF NOT EXISTS btree_gist;

@@ -1,0 +1,23 @@
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type * as schema from './schema';
+
+/**
+ * The database as services see it, whichever driver is underneath (node-postgres or PGlite):
+ * both drivers' databases are this class with their own result type.
+ */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseDriver = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Database;
+  driver: DatabaseDriver;
+  /** Applies the SQL migrations in drizzle/ that this database has not seen yet. */
+  migrate(): Promise<void>;
+  /** Resolves when the database answers a trivial query; rejects otherwise. */
+  ping(): Promise<void>;
+  /** Releases the connection(s). Safe to call twice. */
+  close(): Promise<void>;
+}
+
+export const PING_TIMEOUT_MS = 2000;

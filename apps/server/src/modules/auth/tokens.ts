@@ -1,0 +1,62 @@
+import { SignJWT, jwtVerify } from 'jose';
+import { AppError } from '../../errors';
+
+/** What an access token carries (spec section 3): the user id, issued-at and expiry in seconds. */
+export interface AccessTokenPayload {
+  id: number;
+  iat: number;
+  exp: number;
+}
+
+export interface TokenSettings {
+  jwtSecret: string;
+  /** Lifetime in seconds. */
+  accessTokenTtl: number;
+}
+
+const ALGORITHM = 'HS256';
+const encoder = new TextEncoder();
+const keyOf = (secret: string): Uint8Array => encoder.encode(secret);
+
+/** Signs an access token for a user; `now` (unix seconds) is for tests. */
+export function signAccessToken(
+  userId: number,
+  settings: TokenSettings,
+  now: number = Math.floor(Date.now() / 1000),
+): Promise<string> {
+  return new SignJWT({ id: userId })
+    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+    .setIssuedAt(now)
+    .setExpirationTime(now + settings.accessTokenTtl)
+    .sign(keyOf(settings.jwtSecret));
+}
+
+const isUserId = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+
+/**
+ * Checks signature, algorithm and expiry, and that the token names a user. Any failure is the
+ * same `unauthenticated` error: the client's only remedy is to sign in again.
+ */
+export async function verifyAccessToken(
+  token: string,
+  settings: Pick<TokenSettings, 'jwtSecret'>,
+): Promise<AccessTokenPayload> {
+  try {
+    const { payload } = await jwtVerify(token, keyOf(settings.jwtSecret), {
+      algorithms: [ALGORITHM],
+      requiredClaims: ['iat', 'exp'],
+    });
+    const { id, iat, exp } = payload;
+    if (!isUserId(id) || iat === undefined || exp === undefined) throw new Error('bad payload');
+    return { id, iat, exp };
+  } catch (error) {
+    throw new AppError('unauthenticated', 'Invalid or expired access token', { cause: error });
+  }
+}
+
+/** The token of an `Authorization: Bearer <token>` header, if that is what the header holds. */
+export function bearerToken(header: string | undefined): string | undefined {
+  const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
+  return match?.[1];
+}

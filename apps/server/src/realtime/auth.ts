@@ -1,0 +1,35 @@
+import { bearerToken, verifyAccessToken } from '../modules/auth/tokens';
+import type { TokenSettings } from '../modules/auth/tokens';
+import type { RealtimeSocket } from './types';
+
+/** The message a client sees in `connect_error` for any authentication failure. */
+export const UNAUTHENTICATED = 'unauthenticated';
+
+/**
+ * Browsers cannot set headers on a WebSocket, so the token may come in the handshake's `auth`
+ * payload; other clients send the usual `Authorization: Bearer` header.
+ */
+export function handshakeToken(
+  handshake: Pick<RealtimeSocket['handshake'], 'auth' | 'headers'>,
+): string | undefined {
+  const fromAuth: unknown = handshake.auth.token;
+  if (typeof fromAuth === 'string' && fromAuth.length > 0) {
+    return bearerToken(fromAuth) ?? fromAuth;
+  }
+  return bearerToken(handshake.headers.authorization);
+}
+
+/** socket.io middleware: only a valid access token gets a connection, tagged with its user. */
+export function authenticateSocket(settings: Pick<TokenSettings, 'jwtSecret'>) {
+  return (socket: RealtimeSocket, next: (error?: Error) => void): void => {
+    const token = handshakeToken(socket.handshake);
+    if (!token) return next(new Error(UNAUTHENTICATED));
+    verifyAccessToken(token, settings).then(
+      (payload) => {
+        socket.data.userId = payload.id;
+        next();
+      },
+      () => next(new Error(UNAUTHENTICATED)),
+    );
+  };
+}

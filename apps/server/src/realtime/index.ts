@@ -1,0 +1,41 @@
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Server } from 'socket.io';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import type { RedisConnections } from '../redis';
+import { authenticateSocket } from './auth';
+import { userRoom } from './types';
+import type { RealtimeServer } from './types';
+
+export { userRoom } from './types';
+export type { RealtimeServer, RealtimeSocket, SocketData } from './types';
+
+export const SOCKET_PATH = '/socket.io';
+
+/**
+ * socket.io on the API's own HTTP server. With Redis, the adapter relays room broadcasts between
+ * instances, so an event emitted by one instance reaches sockets connected to another.
+ */
+export function attachRealtime(
+  app: FastifyInstance,
+  config: Pick<Config, 'corsOrigins' | 'jwtSecret'>,
+  redis: RedisConnections | undefined,
+): RealtimeServer {
+  const io: RealtimeServer = new Server(app.server, {
+    path: SOCKET_PATH,
+    serveClient: false,
+    cors: { origin: config.corsOrigins, credentials: true },
+    adapter: redis ? createAdapter(redis.pub, redis.sub) : undefined,
+  });
+  io.use(authenticateSocket(config));
+  io.on('connection', (socket) => {
+    void socket.join(userRoom(socket.data.userId));
+  });
+  // Open WebSockets would keep the HTTP server from closing, so they go first. The server itself
+  // is closed by the app's onClose, in order with Redis.
+  app.addHook('preClose', (done) => {
+    io.local.disconnectSockets(true);
+    done();
+  });
+  return io;
+}

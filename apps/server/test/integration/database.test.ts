@@ -1,0 +1,146 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db';
+import { users } from '../../src/db/schema';
+import type { NewUserRow } from '../../src/db/schema';
+import { startTestServer, testDriver } from './helpers';
+import type { TestServer } from './helpers';
+
+let server: TestServer;
+const db = () => server.app.database.db;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const aUser = (overrides: Partial<NewUserRow> = {}): NewUserRow => ({
+  name: 'سارة أحمد',
+  email: `sara.${Math.random().toString(36).slice(2)}@example.com`,
+  role: 4,
+  ...overrides,
+});
+
+/** The database's own error text (unwrapped from Drizzle's query error). */
+async function failureOf(work: Promise<unknown>): Promise<string> {
+  const error: unknown = await work.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(Error);
+  const cause = (error as Error).cause;
+  return cause instanceof Error ? cause.message : (error as Error).message;
+}
+
+describe(`migrations on ${testDriver}`, () => {
+  it('installed btree_gist', async () => {
+    const rows = await queryRows(
+      db(),
+      sql`select extname from pg_extension where extname = 'btree_gist'`,
+    );
+    expect(rows).toEqual([{ extname: 'btree_gist' }]);
+  });
+
+  it('created users with the spec columns', async () => {
+    const rows = await queryRows<{ column_name: string; data_type: string }>(
+      db(),
+      sql`select column_name, data_type from information_schema.columns
+          where table_name = 'users' order by ordinal_position`,
+    );
+    expect(Object.fromEntries(rows.map((r) => [r.column_name, r.data_type]))).toEqual({
+      id: 'integer',
+      name: 'text',
+      email: 'text',
+      password_hash: 'text',
+      credit_score: 'integer',
+      notification_method: 'text',
+      birth_year: 'smallint',
+      gender: 'text',
+      image: 'text',
+      email_verified: 'boolean',
+      phone_verified: 'boolean',
+      phone: 'text',
+      role: 'smallint',
+      city: 'smallint',
+      job: 'text',
+      level: 'smallint',
+      aim: 'text',
+      created_at: 'timestamp with time zone',
+      updated_at: 'timestamp with time zone',
+    });
+  });
+
+  it('can run the migrations again without change', async () => {
+    await expect(server.app.database.migrate()).resolves.toBeUndefined();
+  });
+});
+
+describe('users constraints', () => {
+  it('stores a user with the defaults', async () => {
+    const [row] = await db().insert(users).values(aUser()).returning();
+    expect(row).toMatchObject({
+      creditScore: 0,
+      notificationMethod: 'none',
+      emailVerified: false,
+      phoneVerified: false,
+      passwordHash: null,
+    });
+    expect(row?.id).toBeGreaterThan(0);
+    expect(row?.createdAt).toBeInstanceOf(Date);
+  });
+
+  it('refuses role 7', async () => {
+    expect(
+      await failureOf(
+        db()
+          .insert(users)
+          .values(aUser({ role: 7 })),
+      ),
+    ).toMatch(/users_role_check/);
+  });
+
+  it('refuses city 31 and level 7', async () => {
+    expect(
+      await failureOf(
+        db()
+          .insert(users)
+          .values(aUser({ city: 31 })),
+      ),
+    ).toMatch(/users_city_check/);
+    expect(
+      await failureOf(
+        db()
+          .insert(users)
+          .values(aUser({ level: 7 })),
+      ),
+    ).toMatch(/users_level_check/);
+  });
+
+  it('refuses an unknown notification method', async () => {
+    const insert = db().execute(
+      sql`insert into users (name, email, role, notification_method)
+          values ('x', 'nm@example.com', 4, 'sms')`,
+    );
+    expect(await failureOf(insert)).toMatch(/users_notification_method_check/);
+  });
+
+  it('treats e-mails that differ only in case as the same', async () => {
+    await db()
+      .insert(users)
+      .values(aUser({ email: 'Mona@Example.com' }));
+    const again = db()
+      .insert(users)
+      .values(aUser({ email: 'mona@example.COM' }));
+    expect(await failureOf(again)).toMatch(/users_email_lower_key/);
+  });
+
+  it('keeps phone numbers unique but allows many users without one', async () => {
+    await db()
+      .insert(users)
+      .values([aUser(), aUser(), aUser({ phone: '+201000000001' })]);
+    const again = db()
+      .insert(users)
+      .values(aUser({ phone: '+201000000001' }));
+    expect(await failureOf(again)).toMatch(/users_phone_key/);
+  });
+});

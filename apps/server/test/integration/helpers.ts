@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { buildApp } from '../../src/app';
+import type { App, BuildOptions } from '../../src/app';
+import { loadConfig } from '../../src/config';
+import type { Config } from '../../src/config';
+
+/** TEST_DB=postgres runs the suite on a real server; the default is in-memory PGlite. */
+export const testDriver: 'pglite' | 'postgres' =
+  process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+/** Redis-dependent tests run only when a Redis is given. */
+export const testRedisUrl: string | undefined =
+  process.env.TEST_REDIS_URL || process.env.REDIS_URL || undefined;
+
+const postgresServerUrl = (): string =>
+  process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export interface TestServer {
+  baseUrl: string;
+  app: App;
+  config: Config;
+  close(): Promise<void>;
+}
+
+interface TestDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+async function runAdminQuery(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: postgresServerUrl() });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A brand-new database on the PostgreSQL server, dropped (even if still in use) on `drop()`. */
+async function createTestDatabase(): Promise<TestDatabase> {
+  const name = `talaqa_test_${randomBytes(6).toString('hex')}`;
+  await runAdminQuery(`CREATE DATABASE ${name}`);
+  const url = new URL(postgresServerUrl());
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => runAdminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
+/** The configuration of a test server before overrides: local, silent, fresh database. */
+export function testConfig(databaseUrl?: string): Config {
+  return loadConfig({
+    APP_ENV: 'local',
+    LOG_LEVEL: 'silent',
+    PGLITE_DIR: 'memory://',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: testRedisUrl,
+  });
+}
+
+/**
+ * Builds the app on a fresh database (migrated by buildApp) and listens on a free port of
+ * 127.0.0.1. `close()` stops it and, on PostgreSQL, drops the database.
+ */
+export async function startTestServer(
+  overrides: Partial<Config> = {},
+  options: BuildOptions = {},
+): Promise<TestServer> {
+  const database = testDriver === 'postgres' ? await createTestDatabase() : undefined;
+  const config: Config = { ...testConfig(database?.url), ...overrides };
+  let app: App | undefined;
+  try {
+    app = await buildApp(config, { logger: false, ...options });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+  } catch (error) {
+    await app?.close();
+    await database?.drop();
+    throw error;
+  }
+  const started = app;
+  const { port } = started.server.address() as AddressInfo;
+  let closing: Promise<void> | undefined;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    app: started,
+    config,
+    close: () =>
+      (closing ??= (async () => {
+        await started.close();
+        await database?.drop();
+      })()),
+  };
+}
+
+/** A port nothing listens on: bound by the OS, then released. */
+export async function closedPort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}

@@ -1,0 +1,108 @@
+import { SignJWT } from 'jose';
+import { io as connect } from 'socket.io-client';
+import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { signAccessToken } from '../../src/modules/auth/tokens';
+import { userRoom } from '../../src/realtime';
+import { startTestServer, testRedisUrl } from './helpers';
+import type { TestServer } from './helpers';
+
+let server: TestServer;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterEach(() => {
+  for (const socket of sockets.splice(0)) socket.disconnect();
+});
+afterAll(() => server.close());
+
+function open(target: TestServer, options: Partial<ManagerOptions & SocketOptions>): Socket {
+  const socket = connect(target.baseUrl, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    ...options,
+  });
+  sockets.push(socket);
+  return socket;
+}
+
+/** Resolves with 'connected' or with the connect_error message. */
+function outcome(socket: Socket): Promise<string> {
+  return new Promise((resolve) => {
+    socket.once('connect', () => resolve('connected'));
+    socket.once('connect_error', (error) => resolve(error.message));
+  });
+}
+
+const tokenFor = (id: number, target = server) => signAccessToken(id, target.config);
+
+describe('socket handshake', () => {
+  it('refuses a connection without a token', async () => {
+    expect(await outcome(open(server, {}))).toBe('unauthenticated');
+  });
+
+  it('refuses a token signed with another secret', async () => {
+    const forged = await signAccessToken(1, {
+      jwtSecret: 'another-secret-that-is-long-enough-0123456789',
+      accessTokenTtl: 60,
+    });
+    expect(await outcome(open(server, { auth: { token: forged } }))).toBe('unauthenticated');
+  });
+
+  it('refuses an expired token', async () => {
+    const longAgo = Math.floor(Date.now() / 1000) - 3600;
+    const expired = await signAccessToken(1, { ...server.config, accessTokenTtl: 60 }, longAgo);
+    expect(await outcome(open(server, { auth: { token: expired } }))).toBe('unauthenticated');
+  });
+
+  it('refuses a token without a user id', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const anonymous = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt(now)
+      .setExpirationTime(now + 60)
+      .sign(new TextEncoder().encode(server.config.jwtSecret));
+    expect(await outcome(open(server, { auth: { token: anonymous } }))).toBe('unauthenticated');
+  });
+
+  it('accepts a valid token in the auth payload and joins the user room', async () => {
+    const socket = open(server, { auth: { token: await tokenFor(7) } });
+    expect(await outcome(socket)).toBe('connected');
+    const received = new Promise((resolve) => socket.once('hello', resolve));
+    server.app.io.to(userRoom(7)).emit('hello', { to: 7 });
+    expect(await received).toEqual({ to: 7 });
+  });
+
+  it('accepts a valid token in the Authorization header', async () => {
+    const socket = open(server, {
+      transports: ['polling'],
+      extraHeaders: { authorization: `Bearer ${await tokenFor(8)}` },
+    });
+    expect(await outcome(socket)).toBe('connected');
+  });
+});
+
+describe.skipIf(!testRedisUrl)('socket.io across instances (Redis adapter)', () => {
+  let other: TestServer;
+  beforeAll(async () => {
+    other = await startTestServer();
+  });
+  afterAll(() => other.close());
+
+  it('delivers an event emitted on one instance to a socket on another', async () => {
+    const socket = open(other, { auth: { token: await tokenFor(9, other) } });
+    expect(await outcome(socket)).toBe('connected');
+    const received = new Promise((resolve) => socket.once('ping-from-a', resolve));
+    // The adapter subscribes asynchronously; retry the emit until the message crosses.
+    const timer = setInterval(() => server.app.io.to(userRoom(9)).emit('ping-from-a', 'hi'), 100);
+    try {
+      expect(await received).toBe('hi');
+    } finally {
+      clearInterval(timer);
+    }
+  });
+});

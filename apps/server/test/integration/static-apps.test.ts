@@ -1,0 +1,109 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runInNewContext } from 'node:vm';
+import {
+  assertBuilt,
+  buildStaticApp,
+  runtimeConfigScript,
+  StaticAppsError,
+} from '../../src/static-apps';
+
+const INDEX = '<!doctype html><html lang="ar" dir="rtl"><title>طلاقة</title></html>';
+const SCRIPT = runtimeConfigScript({
+  port: 4900,
+  appPorts: { web: 4910, admin: 4920, landing: 4930 },
+  publicUrls: { landing: 'https://talaqa.example' },
+});
+let root: string;
+let server: FastifyInstance;
+let baseUrl: string;
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'talaqa-static-'));
+  const dist = join(root, 'apps', 'web', 'dist');
+  mkdirSync(join(dist, 'assets'), { recursive: true });
+  writeFileSync(join(dist, 'index.html'), INDEX);
+  writeFileSync(join(dist, 'assets', 'index-3f9a1c.js'), 'console.log(1)');
+  writeFileSync(join(dist, 'favicon.svg'), '<svg/>');
+  writeFileSync(join(dist, 'runtime-config.js'), 'window.__TALAQA_CONFIG__ = {};');
+  server = await buildStaticApp('web', dist, pino({ level: 'silent' }), SCRIPT);
+  await server.listen({ port: 0, host: '127.0.0.1' });
+  baseUrl = `http://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await server.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('a served single-page app', () => {
+  it('answers / with index.html, not cached', async () => {
+    const response = await fetch(`${baseUrl}/`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.text()).toBe(INDEX);
+  });
+
+  it('answers a deep link with index.html and status 200', async () => {
+    const response = await fetch(`${baseUrl}/tutor/12/schedule?week=3`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.text()).toBe(INDEX);
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const response = await fetch(`${baseUrl}/assets/index-3f9a1c.js`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('caches other files briefly', async () => {
+    const response = await fetch(`${baseUrl}/favicon.svg`);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=3600');
+  });
+
+  it('answers a missing asset with 404, not with the page', async () => {
+    const response = await fetch(`${baseUrl}/assets/gone-123.js`);
+    expect(response.status).toBe(404);
+  });
+});
+
+describe('the runtime config of a served app', () => {
+  const evaluate = (script: string, hostname: string) => {
+    const window: { __TALAQA_CONFIG__?: Record<string, string> } = {};
+    runInNewContext(script, { window, location: { protocol: 'http:', hostname } });
+    return window.__TALAQA_CONFIG__;
+  };
+
+  it('replaces the placeholder file in dist, uncached', async () => {
+    const response = await fetch(`${baseUrl}/runtime-config.js`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.text()).toBe(SCRIPT);
+  });
+
+  it("points at the page's own host on the configured ports, unless a public URL is set", () => {
+    expect(evaluate(SCRIPT, '192.168.1.5')).toEqual({
+      apiUrl: 'http://192.168.1.5:4900',
+      webUrl: 'http://192.168.1.5:4910',
+      adminUrl: 'http://192.168.1.5:4920',
+      landingUrl: 'https://talaqa.example',
+    });
+  });
+});
+
+describe('assertBuilt', () => {
+  it('names every app that is not built and says how to build', () => {
+    expect(() => assertBuilt({ appsDistDir: root })).toThrow(StaticAppsError);
+    expect(() => assertBuilt({ appsDistDir: root })).toThrow(
+      /apps\/admin\/dist.*apps\/landing\/dist.*npm run build/,
+    );
+    expect(() => assertBuilt({ appsDistDir: root })).not.toThrow(/apps\/web\/dist/);
+  });
+});

@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ConfigError,
+  DEFAULT_ACCESS_TOKEN_TTL,
+  LOCAL_JWT_SECRET,
+  loadConfig,
+} from '../../src/config';
+
+const SECRET = 'x'.repeat(32);
+
+function problemsOf(env: Record<string, string | undefined>): string {
+  try {
+    loadConfig(env, '/repo');
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('names APP_ENV when it is missing', () => {
+    expect(problemsOf({})).toMatch(/APP_ENV: is required/);
+  });
+
+  it('names APP_ENV when it is not an environment', () => {
+    expect(problemsOf({ APP_ENV: 'bogus' })).toMatch(/APP_ENV: must be one of local, staging/);
+  });
+
+  it('treats a blank variable as missing', () => {
+    expect(problemsOf({ APP_ENV: '  ' })).toMatch(/APP_ENV: is required/);
+  });
+
+  it.each(['staging', 'production'])('requires JWT_SECRET in %s', (env) => {
+    expect(problemsOf({ APP_ENV: env })).toMatch(/JWT_SECRET: is required/);
+  });
+
+  it('refuses a short JWT_SECRET', () => {
+    expect(problemsOf({ APP_ENV: 'production', JWT_SECRET: 'short' })).toMatch(
+      /JWT_SECRET: must be at least 32 characters/,
+    );
+  });
+
+  it('names every bad variable at once', () => {
+    const message = problemsOf({
+      APP_ENV: 'production',
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://x',
+      REDIS_URL: 'http://x',
+      SERVE_APPS: 'maybe',
+      LOG_LEVEL: 'loud',
+      CORS_ORIGINS: 'http://ok.example, not an origin',
+      ACCESS_TOKEN_TTL: '-5',
+    });
+    for (const name of [
+      'PORT',
+      'DATABASE_URL',
+      'REDIS_URL',
+      'SERVE_APPS',
+      'LOG_LEVEL',
+      'CORS_ORIGINS',
+      'ACCESS_TOKEN_TTL',
+      'JWT_SECRET',
+    ]) {
+      expect(message).toContain(`${name}:`);
+    }
+    expect(message).not.toContain('APP_ENV:');
+  });
+
+  it('fills the local defaults', () => {
+    const config = loadConfig({ APP_ENV: 'local' }, '/repo');
+    expect(config).toEqual({
+      env: 'local',
+      host: '0.0.0.0',
+      port: 4000,
+      databaseUrl: undefined,
+      pgliteDir: '/repo/.data/pglite',
+      redisUrl: undefined,
+      jwtSecret: LOCAL_JWT_SECRET,
+      accessTokenTtl: DEFAULT_ACCESS_TOKEN_TTL,
+      corsOrigins: [
+        'http://localhost:4100',
+        'http://127.0.0.1:4100',
+        'http://localhost:4200',
+        'http://127.0.0.1:4200',
+        'http://localhost:4300',
+        'http://127.0.0.1:4300',
+      ],
+      logLevel: 'info',
+      serveApps: false,
+      appPorts: { web: 4100, admin: 4200, landing: 4300 },
+      appsDistDir: '/repo',
+      publicUrls: {},
+    });
+    expect(DEFAULT_ACCESS_TOKEN_TTL).toBe(7 * 24 * 3600);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      APP_ENV: 'production',
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'postgres://u:p@db:5432/talaqa',
+      PGLITE_DIR: '/data/pg',
+      REDIS_URL: 'redis://cache:6379',
+      JWT_SECRET: SECRET,
+      ACCESS_TOKEN_TTL: '3600',
+      CORS_ORIGINS: 'https://app.talaqa.example, https://admin.talaqa.example',
+      LOG_LEVEL: 'warn',
+      SERVE_APPS: 'true',
+      WEB_PORT: '5100',
+      ADMIN_PORT: '5200',
+      LANDING_PORT: '5300',
+      APPS_DIST_DIR: '/srv/talaqa',
+      PUBLIC_API_URL: 'https://api.talaqa.example',
+      PUBLIC_WEB_URL: 'https://app.talaqa.example',
+      PUBLIC_ADMIN_URL: 'https://admin.talaqa.example',
+      PUBLIC_LANDING_URL: 'https://talaqa.example',
+    });
+    expect(config).toMatchObject({
+      env: 'production',
+      port: 8080,
+      host: '127.0.0.1',
+      databaseUrl: 'postgres://u:p@db:5432/talaqa',
+      pgliteDir: '/data/pg',
+      redisUrl: 'redis://cache:6379',
+      jwtSecret: SECRET,
+      accessTokenTtl: 3600,
+      corsOrigins: ['https://app.talaqa.example', 'https://admin.talaqa.example'],
+      logLevel: 'warn',
+      serveApps: true,
+      appPorts: { web: 5100, admin: 5200, landing: 5300 },
+      appsDistDir: '/srv/talaqa',
+      publicUrls: {
+        api: 'https://api.talaqa.example',
+        web: 'https://app.talaqa.example',
+        admin: 'https://admin.talaqa.example',
+        landing: 'https://talaqa.example',
+      },
+    });
+  });
+
+  it('refuses a public URL that is not an origin', () => {
+    expect(() => loadConfig({ APP_ENV: 'local', PUBLIC_API_URL: 'api.example/v1' })).toThrow(
+      /PUBLIC_API_URL: must be an origin/,
+    );
+  });
+
+  it('derives the default origins from the app ports', () => {
+    const config = loadConfig({ APP_ENV: 'local', WEB_PORT: '5100' }, '/repo');
+    expect(config.corsOrigins).toContain('http://localhost:5100');
+    expect(config.corsOrigins).not.toContain('http://localhost:4100');
+  });
+});

@@ -1,0 +1,119 @@
+import { urls } from '../env';
+import { expect, expectArabicRtl, saveScreenshot, test } from './fixtures';
+
+// Every route of spec section 2, written out from the spec (not imported from the apps), with
+// sample values for the path parameters.
+const routes = {
+  web: [
+    '/',
+    '/chat',
+    '/complete-profile',
+    '/checkout/1/0',
+    '/interviews',
+    '/invoices',
+    '/login',
+    '/payments',
+    '/profile',
+    '/register/student',
+    '/register/tutor',
+    '/reset-password',
+    '/lessons-schedule',
+    '/schedule-management',
+    '/s/dashboard',
+    '/t/dashboard',
+    '/t/account-settings',
+    '/t/profile-settings',
+    '/s/settings',
+    '/plans',
+    '/t/onboarding',
+    '/interview/1',
+    '/demo-session/1',
+    '/tutors',
+    '/t/1',
+    '/upcoming-lessons',
+    '/forget-password',
+    '/lesson/1',
+    '/session',
+    '/card-added',
+    '/t/complete-profile',
+  ],
+  landing: [
+    '/',
+    '/tutor',
+    '/terms',
+    '/privacy',
+    '/pricing',
+    '/faq',
+    '/faq/student',
+    '/faq/tutor',
+    '/contact',
+    '/url/welcome',
+    '/method',
+    '/about',
+  ],
+  admin: [
+    '/',
+    '/invoices',
+    '/login',
+    '/plans',
+    '/users',
+    '/user/1',
+    '/interviews',
+    '/lessons',
+    '/platform-settings',
+    '/topics',
+    '/user-settings',
+    '/photo-session/1',
+    '/photo-sessions',
+    '/tutor/1',
+    '/tutors',
+    '/plan-invites',
+  ],
+} as const;
+
+const NOT_FOUND_TITLE = 'الصفحة غير موجودة';
+const SERVER_UP = 'الخادم يعمل';
+const OPEN_MENU = 'فتح القائمة';
+
+for (const app of ['web', 'admin', 'landing'] as const) {
+  test.describe(`${app} app`, () => {
+    test('home page is Arabic, right to left, and talks to the API', async ({ page }, testInfo) => {
+      await page.goto(urls[app]);
+      await expectArabicRtl(page);
+      const menu = page.getByRole('button', { name: OPEN_MENU });
+      // On a phone the admin's sidebar (and its server status) sits behind the menu button.
+      if (app === 'admin' && (await menu.isVisible())) await menu.click();
+      await expect(page.getByText(SERVER_UP).filter({ visible: true })).toBeVisible();
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, 'no sideways scrolling').toBeLessThanOrEqual(0);
+      await saveScreenshot(page, `${app}-home`, testInfo.project.name);
+    });
+
+    test('an unknown path shows the 404 page with a way home', async ({ page }, testInfo) => {
+      await page.goto(`${urls[app]}/no/such/page`);
+      await expect(page.getByRole('heading', { name: NOT_FOUND_TITLE })).toBeVisible();
+      await expectArabicRtl(page);
+      await saveScreenshot(page, `${app}-404`, testInfo.project.name);
+      await page.getByRole('link', { name: 'العودة إلى الصفحة الرئيسية' }).click();
+      await expect(page).toHaveURL(`${urls[app]}/`);
+    });
+
+    test('every route of the spec answers with its Arabic page', async ({ page }) => {
+      for (const path of routes[app]) {
+        await page.goto(`${urls[app]}${path}`);
+        const heading = page.locator('h1').first();
+        await expect(heading, path).toHaveText(/[\u0600-\u06FF]/);
+        await expect(page.getByRole('heading', { name: NOT_FOUND_TITLE }), path).toHaveCount(0);
+      }
+    });
+  });
+}
+
+test('admin media and server-stats have no registered page (spec section 2)', async ({ page }) => {
+  for (const path of ['/media', '/server-stats']) {
+    await page.goto(`${urls.admin}${path}`);
+    await expect(page.getByRole('heading', { name: NOT_FOUND_TITLE })).toBeVisible();
+  }
+});
