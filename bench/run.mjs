@@ -2,8 +2,11 @@
 // with autocannon in the same run, prints a table and appends it to bench/RESULTS.md.
 //
 // Options (environment): BENCH_DURATION seconds per scenario (default 10), BENCH_CONNECTIONS
-// (default 100), BENCH_ONLY=comma list of scenario names. Later issues add scenarios below.
+// (default 100), BENCH_ONLY=comma list of scenario names, BENCH_DATABASE_URL=a PostgreSQL server
+// to create the fresh database on (default: a fresh PGlite folder), BENCH_REDIS_URL.
+// Later issues add scenarios below.
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -75,15 +78,44 @@ async function measure(scenario) {
   };
 }
 
+/** A new, empty database for this run: a PGlite folder, or a database on BENCH_DATABASE_URL. */
+async function freshDatabase() {
+  const serverUrl = process.env.BENCH_DATABASE_URL;
+  if (!serverUrl) {
+    const dir = mkdtempSync(join(tmpdir(), 'talaqa-bench-'));
+    return {
+      kind: 'PGlite',
+      env: { PGLITE_DIR: dir, DATABASE_URL: '' },
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const name = `talaqa_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    kind: 'PostgreSQL',
+    env: { DATABASE_URL: url.toString() },
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
 ensureServerBuilt();
-const dataDir = mkdtempSync(join(tmpdir(), 'talaqa-bench-'));
+const database = await freshDatabase();
 const bare = startProcess([join(here, 'bare-server.mjs')], { PORT: String(ports.bare) });
 const server = startProcess([join(root, 'apps/server/dist/main.js')], {
   APP_ENV: 'local',
   PORT: String(ports.api),
   HOST: '127.0.0.1',
-  PGLITE_DIR: process.env.BENCH_DATABASE_URL ? '' : dataDir,
-  DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+  ...database.env,
   REDIS_URL: process.env.BENCH_REDIS_URL ?? '',
   LOG_LEVEL: 'warn',
   SERVE_APPS: 'false',
@@ -99,16 +131,15 @@ try {
   }
 } finally {
   await Promise.all([stop(bare), stop(server)]);
-  rmSync(dataDir, { recursive: true, force: true });
+  await database.drop();
 }
 
 const baseline = rows[0].rps;
-const database = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 const header = [
   `### ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
   '',
   `Machine: ${cpus().length} x ${cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; ` +
-    `database ${database}; ${connections} connections, ${duration} s per scenario after a 2 s warm-up; load generator and server on the same machine.`,
+    `database ${database.kind}${process.env.BENCH_REDIS_URL ? ' + Redis' : ''}; ${connections} connections, ${duration} s per scenario after a 2 s warm-up; load generator and server on the same machine.`,
   '',
   '| scenario | requests/s | ratio to bare | p50 ms | p99 ms | errors + non-2xx |',
   '|---|---:|---:|---:|---:|---:|',
