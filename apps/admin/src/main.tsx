@@ -1,8 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { createQueryClient } from '@talaqa/ui';
-import { AppProviders } from './providers';
+import { AppProviders, createQueryClient } from '@talaqa/ui';
 import { createRouter } from './router';
 import './styles.css';
 

@@ -1,13 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RouterProvider, createMemoryRouter } from 'react-router';
-import type { RouteObject } from 'react-router';
 import { LOCAL_PORTS } from '@talaqa/domain';
-import { UI_MESSAGES, createQueryClient } from '@talaqa/ui';
-import { AppProviders } from './providers';
+import { UI_MESSAGES } from '@talaqa/ui';
 import { UNREGISTERED_PATHS, paths } from './paths';
 import { routes } from './router';
+import { registeredPaths, renderRoute, stubHealthyApi } from '@talaqa/ui/testing';
 import { SIDEBAR_LINKS } from './layout/navigation';
 import { PORT } from '../vite.config';
 import indexHtml from '../index.html?raw';
@@ -35,35 +33,8 @@ const PAGES: Record<string, { url: string; title: string }> = {
   [paths.planInvites]: { url: '/plan-invites', title: 'دعوات الباقات' },
 };
 
-/** The path pattern of every page the router registers (`/` for an index route). */
-function registeredPaths(list: RouteObject[], parent = '/'): string[] {
-  return list.flatMap((route) => {
-    const own = route.index ? parent : (route.path ?? parent);
-    return route.children ? registeredPaths(route.children, own) : [own];
-  });
-}
-
-const fetchMock = vi.fn<typeof fetch>();
-
-function renderAt(url: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
-  return render(
-    <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-}
-
-beforeEach(() => {
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async () => Response.json({ status: 'ok' }));
-  vi.stubGlobal('fetch', fetchMock);
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+const fetchMock = stubHealthyApi();
+const renderAt = (url: string) => renderRoute(routes, url);
 
 describe('admin router', () => {
   it('registers every admin page of spec section 2 and neither /media nor /server-stats', () => {

@@ -1,12 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
-import type { RouteObject } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { LOCAL_PORTS } from '@talaqa/domain';
-import { UI_MESSAGES, createQueryClient } from '@talaqa/ui';
-import { AppProviders } from './providers';
+import { UI_MESSAGES } from '@talaqa/ui';
 import { paths } from './paths';
 import { routes } from './router';
+import { registeredPaths, renderRoute, stubHealthyApi } from '@talaqa/ui/testing';
 import { PORT } from '../vite.config';
 import indexHtml from '../index.html?raw';
 
@@ -44,37 +42,8 @@ const PAGES: Record<string, { url: string; title: string }> = {
   [paths.tutorCompleteProfile]: { url: '/t/complete-profile', title: 'إكمال ملف المعلم' },
 };
 
-/** The path pattern of every page the router registers (`/` for an index route). */
-function registeredPaths(list: RouteObject[], parent = '/'): string[] {
-  return list.flatMap((route) => {
-    const own = route.index ? parent : (route.path ?? parent);
-    return route.children ? registeredPaths(route.children, own) : [own];
-  });
-}
-
-const fetchMock = vi.fn<typeof fetch>();
-
-function renderAt(url: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
-  return render(
-    <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-}
-
-beforeEach(() => {
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async () =>
-    Response.json({ status: 'ok', database: { status: 'up', driver: 'pglite' } }),
-  );
-  vi.stubGlobal('fetch', fetchMock);
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+const fetchMock = stubHealthyApi();
+const renderAt = (url: string) => renderRoute(routes, url);
 
 describe('web router', () => {
   it('registers exactly the routes of spec section 2, plus the 404 catch-all', () => {

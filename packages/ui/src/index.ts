@@ -32,3 +32,4 @@ export { ServerStatus } from './components/ServerStatus';
 export type { ServerStatusProps } from './components/ServerStatus';
 export { CloseIcon } from './components/CloseIcon';
 export { MenuIcon } from './components/MenuIcon';
+export { AppProviders } from './providers';

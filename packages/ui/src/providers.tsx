@@ -1,8 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { ToastProvider } from '@talaqa/ui';
+import { ToastProvider } from './components/Toast';
 
+/** What every app wraps its router in: the query client and the toasts. */
 export function AppProviders({
   queryClient,
   children,

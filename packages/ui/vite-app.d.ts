@@ -1,0 +1,3 @@
+import type { PluginOption, UserConfig } from 'vite';
+
+export function appViteConfig(options: { port: number; plugins: PluginOption[] }): UserConfig;
