@@ -11,6 +11,9 @@ export interface RuntimeConfig {
   webUrl?: string;
   adminUrl?: string;
   landingUrl?: string;
+  /** Google sign-in: the OAuth client id and the authorization endpoint (Google's or the local simulator's). */
+  googleClientId?: string;
+  googleAuthUrl?: string;
 }
 
 declare global {

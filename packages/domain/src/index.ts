@@ -8,3 +8,4 @@ export * from './money';
 export * from './time';
 export * from './text';
 export * from './validation';
+export * from './api/accounts';
