@@ -2,6 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
 import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -13,6 +15,19 @@ import type { DatabaseHandle } from './db';
 import { installErrorHandling, sendError } from './errors';
 import { loggerOptions } from './logger';
 import { healthRoutes } from './modules/health/routes';
+import { assetRoutes } from './modules/assets/routes';
+import { diskStorage } from './modules/assets/storage';
+import type { AssetStorage } from './modules/assets/storage';
+import { accessControl } from './modules/auth/access';
+import { memoryAttemptCounter, redisAttemptCounter } from './modules/auth/attempts';
+import type { AttemptCounter } from './modules/auth/attempts';
+import { authRoutes } from './modules/auth/routes';
+import type { AccountMessenger } from './modules/codes/messenger';
+import { codeRoutes } from './modules/codes/routes';
+import { studentRoutes } from './modules/students/routes';
+import { topicRoutes } from './modules/topics/routes';
+import { userRoutes } from './modules/users/routes';
+import type { GoogleIdTokenVerifier } from './integrations/google/verify';
 import { attachRealtime } from './realtime';
 import type { RealtimeServer } from './realtime';
 import { connectRedis } from './redis';
@@ -34,10 +49,21 @@ declare module 'fastify' {
     database: DatabaseHandle;
     redis: RedisConnections | undefined;
     io: RealtimeServer;
+    messenger: AccountMessenger;
+    google: GoogleIdTokenVerifier;
+    assets: AssetStorage;
+    attempts: AttemptCounter;
   }
 }
 
+/** The outside services the API talks to; main.ts builds the real ones from the configuration. */
+export interface Providers {
+  messenger: AccountMessenger;
+  google: GoogleIdTokenVerifier;
+}
+
 export interface BuildOptions {
+  providers: Providers;
   /** `false` silences the logger (tests); otherwise pino at the configured level. */
   logger?: false;
   /** Runs after everything is registered and before `ready()`: tests add routes here. */
@@ -69,6 +95,7 @@ async function registerHttpPlugins(app: App, config: Config): Promise<void> {
     maxAge: 600,
   });
   await app.register(cookie);
+  await app.register(multipart);
 }
 
 /** Opens the database and brings its schema up to date; closes it again if that fails. */
@@ -87,7 +114,7 @@ async function openDatabase(config: Config, log: FastifyBaseLogger): Promise<Dat
  * Assembles the API: HTTP plugins, the one error handler, the database (migrated), Redis when
  * configured, socket.io and the feature routes under /api/v1. Returns it ready, not listening.
  */
-export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
+export async function buildApp(config: Config, options: BuildOptions): Promise<App> {
   const app = createServer(config, options);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -106,6 +133,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('database', database);
   app.decorate('redis', redis);
   app.decorate('io', io);
+  app.decorate('messenger', options.providers.messenger);
+  app.decorate('google', options.providers.google);
+  app.decorate('assets', diskStorage(config.uploadsDir));
+  app.decorate(
+    'attempts',
+    redis ? redisAttemptCounter(redis.pub, config.redisKeyPrefix) : memoryAttemptCounter(),
+  );
+  // Limits are per route (sign-in, sign-up, codes); counted in Redis so instances share them.
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis: redis.pub, nameSpace: `${config.redisKeyPrefix}rate-limit:` } : {}),
+  });
+  await app.register(accessControl);
   // One hook, so the order is explicit: socket.io leaves its Redis rooms before Redis goes.
   const release = async (): Promise<void> => {
     await io.close();
@@ -117,6 +157,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(
       async (api) => {
         await api.register(healthRoutes, { database, redis });
+        await api.register(authRoutes);
+        await api.register(userRoutes);
+        await api.register(studentRoutes);
+        await api.register(codeRoutes);
+        await api.register(topicRoutes);
+        await api.register(assetRoutes);
       },
       { prefix: API_PREFIX },
     );

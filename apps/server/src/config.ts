@@ -35,6 +35,40 @@ export interface Config {
    * own host name on the configured port", which is right for one machine.
    */
   publicUrls: Partial<Record<'api' | AppName, string>>;
+  /** Folder of uploaded files (profile images, receipts). */
+  uploadsDir: string;
+  /** Prefix of every Redis key this deployment writes (so environments can share one Redis). */
+  redisKeyPrefix: string;
+  /** Addresses exempt from per-address abuse limits (a gateway, a test runner); per-account limits still apply. */
+  trustedAddresses: string[];
+  /** Start the local provider simulators (e-mail, WhatsApp, Telegram, Google) with this process. */
+  simulators: { enabled: boolean; host: string; ports: SimulatorPorts };
+  email: { smtpUrl: string | undefined; from: string };
+  whatsapp: WhatsAppConfig | undefined;
+  telegram: TelegramConfig | undefined;
+  google: { clientId: string; jwksUrl: string; authUrl: string };
+}
+
+export interface SimulatorPorts {
+  smtp: number;
+  whatsapp: number;
+  telegram: number;
+  outbox: number;
+  google: number;
+}
+export interface WhatsAppConfig {
+  apiUrl: string;
+  apiVersion: string;
+  phoneNumberId: string;
+  accessToken: string;
+  templateName: string;
+  languageCode: string;
+}
+export interface TelegramConfig {
+  apiUrl: string;
+  botToken: string;
+  botUsername: string;
+  webhookSecret: string;
 }
 
 export class ConfigError extends Error {
@@ -112,6 +146,43 @@ const envSchema = z.object({
   ADMIN_PORT: port(LOCAL_PORTS.admin),
   LANDING_PORT: port(LOCAL_PORTS.landing),
   APPS_DIST_DIR: z.string().optional(),
+  UPLOADS_DIR: z.string().optional(),
+  RATE_LIMIT_TRUSTED_ADDRESSES: z.string().optional(),
+  REDIS_KEY_PREFIX: z.string().default('talaqa:'),
+  SIMULATORS: flag.optional(),
+  SIMULATOR_HOST: z.string().default('127.0.0.1'),
+  SMTP_SIMULATOR_PORT: port(4525),
+  WHATSAPP_SIMULATOR_PORT: port(4510),
+  TELEGRAM_SIMULATOR_PORT: port(4520),
+  OUTBOX_PORT: port(4530),
+  GOOGLE_SIMULATOR_PORT: port(4540),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  EMAIL_FROM: z.string().default('"طلاقة" <no-reply@talaqa.eg>'),
+  WHATSAPP_API_URL: z.string().default('https://graph.facebook.com'),
+  WHATSAPP_API_VERSION: z.string().default('v21.0'),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().optional(),
+  WHATSAPP_ACCESS_TOKEN: z.string().optional(),
+  WHATSAPP_TEMPLATE: z.string().default('talaqa_code'),
+  WHATSAPP_TEMPLATE_LANGUAGE: z.string().default('ar'),
+  TELEGRAM_API_URL: z.string().default('https://api.telegram.org'),
+  TELEGRAM_BOT_TOKEN: z.string().optional(),
+  TELEGRAM_BOT_USERNAME: z.string().optional(),
+  TELEGRAM_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,256}$/, 'must be 1-256 of A-Z a-z 0-9 _ -')
+    .optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_JWKS_URL: z
+    .string()
+    .url('must be a URL')
+    .default('https://www.googleapis.com/oauth2/v3/certs'),
+  GOOGLE_AUTH_URL: z
+    .string()
+    .url('must be a URL')
+    .default('https://accounts.google.com/o/oauth2/v2/auth'),
   PUBLIC_API_URL: z
     .string()
     .refine(isOrigin, 'must be an origin like https://api.example.com')
@@ -144,6 +215,29 @@ function secretProblem(env: Env): string | undefined {
     : undefined;
 }
 
+/** Outside a developer's machine the real providers must be configured, and no simulator runs. */
+function providerProblems(env: Env): string[] {
+  if (env.APP_ENV !== 'production') return [];
+  const problems: string[] = [];
+  if (env.SIMULATORS === 'true' || env.SIMULATORS === '1' || env.SIMULATORS === 'yes') {
+    problems.push('SIMULATORS: must be off in production');
+  }
+  if (!env.SMTP_URL) problems.push('SMTP_URL: is required in production');
+  if (!env.GOOGLE_CLIENT_ID) problems.push('GOOGLE_CLIENT_ID: is required in production');
+  return problems;
+}
+
+/** A provider is on when all its settings are given, off when none are; half is a mistake. */
+function groupProblem(env: Env, names: string[]): string[] {
+  const given = names.filter((name) => env[name]);
+  if (given.length === 0 || given.length === names.length) return [];
+  const missing = names.filter((name) => !env[name]);
+  return missing.map((name) => `${name}: is required with ${given.join(', ')}`);
+}
+
+/** The Google client id the local simulator accepts (see integrations/google/simulator). */
+export const LOCAL_GOOGLE_CLIENT_ID = 'talaqa-local.apps.googleusercontent.com';
+
 const withoutUndefined = <T>(record: Record<string, T | undefined>): Record<string, T> =>
   Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as Record<
     string,
@@ -165,6 +259,15 @@ export function loadConfig(rawEnv: Env, repoRoot: string = REPO_ROOT): Config {
     : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
   const secret = secretProblem(env);
   if (secret && !problems.some((p) => p.startsWith('JWT_SECRET'))) problems.push(secret);
+  problems.push(
+    ...providerProblems(env),
+    ...groupProblem(env, ['WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_ACCESS_TOKEN']),
+    ...groupProblem(env, [
+      'TELEGRAM_BOT_TOKEN',
+      'TELEGRAM_BOT_USERNAME',
+      'TELEGRAM_WEBHOOK_SECRET',
+    ]),
+  );
   if (!parsed.success || problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   }
@@ -184,6 +287,49 @@ export function loadConfig(rawEnv: Env, repoRoot: string = REPO_ROOT): Config {
     serveApps: v.SERVE_APPS,
     appPorts,
     appsDistDir: v.APPS_DIST_DIR ?? repoRoot,
+    uploadsDir: v.UPLOADS_DIR ?? join(repoRoot, '.data', 'uploads'),
+    redisKeyPrefix: v.REDIS_KEY_PREFIX,
+    trustedAddresses: (v.RATE_LIMIT_TRUSTED_ADDRESSES ?? '')
+      .split(',')
+      .map((address) => address.trim())
+      .filter(Boolean),
+    simulators: {
+      enabled: v.SIMULATORS ?? v.APP_ENV === 'local',
+      host: v.SIMULATOR_HOST,
+      ports: {
+        smtp: v.SMTP_SIMULATOR_PORT,
+        whatsapp: v.WHATSAPP_SIMULATOR_PORT,
+        telegram: v.TELEGRAM_SIMULATOR_PORT,
+        outbox: v.OUTBOX_PORT,
+        google: v.GOOGLE_SIMULATOR_PORT,
+      },
+    },
+    email: { smtpUrl: v.SMTP_URL, from: v.EMAIL_FROM },
+    whatsapp:
+      v.WHATSAPP_PHONE_NUMBER_ID && v.WHATSAPP_ACCESS_TOKEN
+        ? {
+            apiUrl: v.WHATSAPP_API_URL,
+            apiVersion: v.WHATSAPP_API_VERSION,
+            phoneNumberId: v.WHATSAPP_PHONE_NUMBER_ID,
+            accessToken: v.WHATSAPP_ACCESS_TOKEN,
+            templateName: v.WHATSAPP_TEMPLATE,
+            languageCode: v.WHATSAPP_TEMPLATE_LANGUAGE,
+          }
+        : undefined,
+    telegram:
+      v.TELEGRAM_BOT_TOKEN && v.TELEGRAM_BOT_USERNAME && v.TELEGRAM_WEBHOOK_SECRET
+        ? {
+            apiUrl: v.TELEGRAM_API_URL,
+            botToken: v.TELEGRAM_BOT_TOKEN,
+            botUsername: v.TELEGRAM_BOT_USERNAME,
+            webhookSecret: v.TELEGRAM_WEBHOOK_SECRET,
+          }
+        : undefined,
+    google: {
+      clientId: v.GOOGLE_CLIENT_ID ?? LOCAL_GOOGLE_CLIENT_ID,
+      jwksUrl: v.GOOGLE_JWKS_URL,
+      authUrl: v.GOOGLE_AUTH_URL,
+    },
     publicUrls: withoutUndefined({
       api: v.PUBLIC_API_URL,
       web: v.PUBLIC_WEB_URL,

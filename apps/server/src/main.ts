@@ -4,8 +4,16 @@ import { buildApp } from './app';
 import type { App } from './app';
 import { ConfigError, loadConfig } from './config';
 import type { Config } from './config';
+import { demoLoginLines, seedDemoData } from './demo/seed';
+import { startProviders } from './providers';
+import type { RunningProviders } from './providers';
 import { assertBuilt, buildStaticApps, StaticAppsError } from './static-apps';
 import type { StaticApp } from './static-apps';
+import pino from 'pino';
+import { loggerOptions } from './logger';
+
+/** The providers start before the app (which owns the main logger), with the same settings. */
+const loggerFor = (config: Config) => pino(loggerOptions(config));
 
 /** Past this, a stuck connection or dependency must not keep a stopping instance alive. */
 const SHUTDOWN_CAP_MS = 10_000;
@@ -15,7 +23,12 @@ const displayHost = (host: string): string =>
 
 const capitalized = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
 
-function printUrls(config: Config, app: App, staticApps: StaticApp[]): void {
+function printUrls(
+  config: Config,
+  app: App,
+  staticApps: StaticApp[],
+  running: RunningProviders,
+): void {
   const host = displayHost(config.host);
   const { port } = app.server.address() as AddressInfo;
   const lines = [
@@ -25,10 +38,15 @@ function printUrls(config: Config, app: App, staticApps: StaticApp[]): void {
       capitalized(name),
       `http://${host}:${appPort}`,
     ]),
+    ...(running.urls.outbox ? [['Outbox', running.urls.outbox]] : []),
+    ...(running.urls.google ? [['Google', running.urls.google]] : []),
   ];
   const info = `env ${config.env}, database ${app.database.driver}`;
   const rows = lines.map(([label = '', url = '']) => `  ${label.padEnd(8)} ${url}`);
   process.stdout.write(`Talaqa server is up (${info})\n${rows.join('\n')}\n`);
+  if (config.env === 'local') {
+    process.stdout.write(`Demo logins (role, e-mail, password):\n${demoLoginLines().join('\n')}\n`);
+  }
 }
 
 /** SIGTERM/SIGINT: stop accepting, close everything (capped), then exit. */
@@ -62,18 +80,29 @@ async function start(): Promise<void> {
   // Checked before the database opens, so a missing build fails fast with its own message.
   if (config.serveApps) assertBuilt(config);
   let staticApps: StaticApp[] = [];
+  const bootLog = loggerFor(config);
+  const running = await startProviders(config, bootLog);
   const app = await buildApp(config, {
+    providers: running.providers,
     beforeReady: (api) => {
       api.addHook('onClose', async () => {
         await Promise.all(staticApps.map(({ server }) => server.close()));
+        await running.close();
       });
     },
+  }).catch(async (error: unknown) => {
+    await running.close();
+    throw error;
   });
   handleShutdown(app);
-  if (config.serveApps) staticApps = await buildStaticApps(config, app.log);
+  // Demo accounts exist only on a developer's machine.
+  if (config.env === 'local') await seedDemoData(app.database.db);
+  if (config.serveApps) {
+    staticApps = await buildStaticApps(config, app.log, { googleAuthUrl: running.googleAuthUrl });
+  }
   await app.listen({ port: config.port, host: config.host });
   for (const { server, port } of staticApps) await server.listen({ port, host: config.host });
-  printUrls(config, app, staticApps);
+  printUrls(config, app, staticApps, running);
 }
 
 start().catch((error: unknown) => {

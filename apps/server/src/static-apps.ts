@@ -45,7 +45,8 @@ const quieter = (level: string): string =>
  * or a LAN address.
  */
 export function runtimeConfigScript(
-  config: Pick<Config, 'port' | 'appPorts' | 'publicUrls'>,
+  config: Pick<Config, 'port' | 'appPorts' | 'publicUrls' | 'google'>,
+  googleAuthUrl: string = config.google.authUrl,
 ): string {
   const origin = (key: 'api' | AppName, port: number): string => {
     const fixed = config.publicUrls[key];
@@ -58,6 +59,8 @@ export function runtimeConfigScript(
     `webUrl: ${origin('web', config.appPorts.web)}`,
     `adminUrl: ${origin('admin', config.appPorts.admin)}`,
     `landingUrl: ${origin('landing', config.appPorts.landing)}`,
+    `googleClientId: ${JSON.stringify(config.google.clientId)}`,
+    `googleAuthUrl: ${JSON.stringify(googleAuthUrl)}`,
   ];
   return `window.__TALAQA_CONFIG__ = { ${entries.join(', ')} };\n`;
 }
@@ -115,13 +118,19 @@ export async function buildStaticApp(
 export async function buildStaticApps(
   config: Config,
   log: FastifyBaseLogger,
+  runtime: { googleAuthUrl?: string } = {},
 ): Promise<StaticApp[]> {
   assertBuilt(config);
   return Promise.all(
     APP_NAMES.map(async (name) => ({
       name,
       port: config.appPorts[name],
-      server: await buildStaticApp(name, distDirOf(config, name), log, runtimeConfigScript(config)),
+      server: await buildStaticApp(
+        name,
+        distDirOf(config, name),
+        log,
+        runtimeConfigScript(config, runtime.googleAuthUrl),
+      ),
     })),
   );
 }

@@ -65,6 +65,7 @@ describe(`migrations on ${testDriver}`, () => {
       job: 'text',
       level: 'smallint',
       aim: 'text',
+      google_subject: 'text',
       created_at: 'timestamp with time zone',
       updated_at: 'timestamp with time zone',
     });

@@ -4,6 +4,9 @@ import pg from 'pg';
 import { buildApp } from '../../src/app';
 import type { App, BuildOptions } from '../../src/app';
 import { loadConfig } from '../../src/config';
+import type { Outbox } from '../../src/integrations/outbox';
+import { startProviders } from '../../src/providers';
+import pino from 'pino';
 import type { Config } from '../../src/config';
 
 /** TEST_DB=postgres runs the suite on a real server; the default is in-memory PGlite. */
@@ -21,6 +24,8 @@ export interface TestServer {
   baseUrl: string;
   app: App;
   config: Config;
+  /** What the e-mail, WhatsApp and Telegram simulators received. */
+  outbox: Outbox;
   close(): Promise<void>;
 }
 
@@ -59,6 +64,7 @@ export function testConfig(databaseUrl?: string): Config {
     PGLITE_DIR: 'memory://',
     DATABASE_URL: databaseUrl,
     REDIS_URL: testRedisUrl,
+    SIMULATORS: 'true',
   });
 }
 
@@ -68,16 +74,40 @@ export function testConfig(databaseUrl?: string): Config {
  */
 export async function startTestServer(
   overrides: Partial<Config> = {},
-  options: BuildOptions = {},
+  options: Omit<BuildOptions, 'providers'> = {},
 ): Promise<TestServer> {
   const database = testDriver === 'postgres' ? await createTestDatabase() : undefined;
-  const config: Config = { ...testConfig(database?.url), ...overrides };
+  // Each test server counts in its own Redis keys, so runs and files never share limits.
+  const config: Config = {
+    ...testConfig(database?.url),
+    redisKeyPrefix: `talaqa-test-${randomBytes(4).toString('hex')}:`,
+    ...overrides,
+  };
+  // The real adapters against the local simulators, each on a free port.
+  const running = await startProviders(config, pino({ level: 'silent' }), {
+    smtp: 0,
+    whatsapp: 0,
+    telegram: 0,
+    outbox: 0,
+    google: 0,
+  });
+  const outbox = running.outbox;
+  if (!outbox) throw new Error('the simulators keep no outbox');
   let app: App | undefined;
   try {
-    app = await buildApp(config, { logger: false, ...options });
+    app = await buildApp(config, {
+      logger: false,
+      ...options,
+      providers: running.providers,
+      beforeReady: async (api) => {
+        api.addHook('onClose', running.close);
+        await options.beforeReady?.(api);
+      },
+    });
     await app.listen({ port: 0, host: '127.0.0.1' });
   } catch (error) {
     await app?.close();
+    await running.close();
     await database?.drop();
     throw error;
   }
@@ -88,6 +118,7 @@ export async function startTestServer(
     baseUrl: `http://127.0.0.1:${port}`,
     app: started,
     config,
+    outbox,
     close: () =>
       (closing ??= (async () => {
         await started.close();

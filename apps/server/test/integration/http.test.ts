@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { ErrorBody } from '@talaqa/domain';
 import type { App } from '../../src/app';
+import { anyone } from '../../src/modules/auth/access';
 import { AppError } from '../../src/errors';
 import { startTestServer, testDriver } from './helpers';
 import type { TestServer } from './helpers';
@@ -12,6 +13,7 @@ function addProbeRoutes(app: App): void {
   app.post(
     '/api/v1/test/validate',
     {
+      config: { access: anyone },
       schema: {
         body: z.object({
           email: z.email('invalid-email'),
@@ -22,13 +24,13 @@ function addProbeRoutes(app: App): void {
     },
     async (request) => ({ ok: request.body.email }),
   );
-  app.get('/api/v1/test/app-error', async () => {
+  app.get('/api/v1/test/app-error', { config: { access: anyone } }, async () => {
     throw new AppError('plan-not-found');
   });
-  app.get('/api/v1/test/boom', async () => {
+  app.get('/api/v1/test/boom', { config: { access: anyone } }, async () => {
     throw new Error('internal detail at /srv/secret/path.ts');
   });
-  app.get('/api/v1/test/sql', async () => {
+  app.get('/api/v1/test/sql', { config: { access: anyone } }, async () => {
     await app.database.db.execute(sql`select password_hash from no_such_table where id = ${42}`);
     return { ok: true };
   });

@@ -18,6 +18,11 @@ const SCRIPT = runtimeConfigScript({
   port: 4900,
   appPorts: { web: 4910, admin: 4920, landing: 4930 },
   publicUrls: { landing: 'https://talaqa.example' },
+  google: {
+    clientId: 'client-1',
+    jwksUrl: 'http://127.0.0.1:1/certs',
+    authUrl: 'https://g.example/auth',
+  },
 });
 let root: string;
 let server: FastifyInstance;
@@ -94,6 +99,8 @@ describe('the runtime config of a served app', () => {
       webUrl: 'http://192.168.1.5:4910',
       adminUrl: 'http://192.168.1.5:4920',
       landingUrl: 'https://talaqa.example',
+      googleClientId: 'client-1',
+      googleAuthUrl: 'https://g.example/auth',
     });
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ConfigError,
   DEFAULT_ACCESS_TOKEN_TTL,
+  LOCAL_GOOGLE_CLIENT_ID,
   LOCAL_JWT_SECRET,
   loadConfig,
 } from '../../src/config';
@@ -91,6 +92,22 @@ describe('loadConfig', () => {
       appPorts: { web: 4100, admin: 4200, landing: 4300 },
       appsDistDir: '/repo',
       publicUrls: {},
+      uploadsDir: '/repo/.data/uploads',
+      redisKeyPrefix: 'talaqa:',
+      trustedAddresses: [],
+      simulators: {
+        enabled: true,
+        host: '127.0.0.1',
+        ports: { smtp: 4525, whatsapp: 4510, telegram: 4520, outbox: 4530, google: 4540 },
+      },
+      email: { smtpUrl: undefined, from: '"طلاقة" <no-reply@talaqa.eg>' },
+      whatsapp: undefined,
+      telegram: undefined,
+      google: {
+        clientId: LOCAL_GOOGLE_CLIENT_ID,
+        jwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',
+        authUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+      },
     });
     expect(DEFAULT_ACCESS_TOKEN_TTL).toBe(7 * 24 * 3600);
   });
@@ -116,6 +133,11 @@ describe('loadConfig', () => {
       PUBLIC_WEB_URL: 'https://app.talaqa.example',
       PUBLIC_ADMIN_URL: 'https://admin.talaqa.example',
       PUBLIC_LANDING_URL: 'https://talaqa.example',
+      SMTP_URL: 'smtps://mailer:pw@smtp.talaqa.example:465',
+      GOOGLE_CLIENT_ID: 'prod.apps.googleusercontent.com',
+      WHATSAPP_PHONE_NUMBER_ID: '1234',
+      WHATSAPP_ACCESS_TOKEN: 'token',
+      RATE_LIMIT_TRUSTED_ADDRESSES: '10.0.0.1, 10.0.0.2',
     });
     expect(config).toMatchObject({
       env: 'production',
@@ -137,7 +159,30 @@ describe('loadConfig', () => {
         admin: 'https://admin.talaqa.example',
         landing: 'https://talaqa.example',
       },
+      simulators: { enabled: false },
+      email: { smtpUrl: 'smtps://mailer:pw@smtp.talaqa.example:465' },
+      google: { clientId: 'prod.apps.googleusercontent.com' },
+      whatsapp: { phoneNumberId: '1234', accessToken: 'token', templateName: 'talaqa_code' },
+      trustedAddresses: ['10.0.0.1', '10.0.0.2'],
     });
+  });
+
+  it('refuses simulators and missing providers in production, and half a provider anywhere', () => {
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig({ APP_ENV: 'production', JWT_SECRET: SECRET, ...env });
+        return '';
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+    const message = problems({ SIMULATORS: 'true' });
+    expect(message).toMatch(/SIMULATORS: must be off in production/);
+    expect(message).toMatch(/SMTP_URL: is required in production/);
+    expect(message).toMatch(/GOOGLE_CLIENT_ID: is required in production/);
+    expect(() => loadConfig({ APP_ENV: 'local', TELEGRAM_BOT_TOKEN: 'x' })).toThrow(
+      /TELEGRAM_BOT_USERNAME: is required with TELEGRAM_BOT_TOKEN/,
+    );
   });
 
   it('refuses a public URL that is not an origin', () => {

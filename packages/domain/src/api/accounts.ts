@@ -148,6 +148,8 @@ export const userListQuerySchema = pageQuerySchema.extend({
   order: z.enum(['asc', 'desc']).default('desc'),
 });
 export type UserListQuery = z.input<typeof userListQuerySchema>;
+/** The query as the server holds it after parsing (defaults filled in). */
+export type UserListFilters = z.output<typeof userListQuerySchema>;
 export type UserPage = Page<User>;
 
 /** The profile fields every user edits (PUT /user/{id}); all optional, null clears. */

@@ -1,2 +1,3 @@
 // Every table of the application; drizzle-kit reads this file to generate migrations.
 export * from './users';
+export * from './accounts';

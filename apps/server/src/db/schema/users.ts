@@ -13,7 +13,7 @@ import {
 export const NOTIFICATION_METHODS = ['whatsapp', 'telegram', 'none'] as const;
 export const GENDERS = ['male', 'female'] as const;
 
-const timestamps = {
+export const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true })
     .notNull()
@@ -51,6 +51,8 @@ export const users = pgTable(
     /** English level, 1 Beginner to 6 Mastery. */
     level: smallint('level'),
     aim: text('aim'),
+    /** The `sub` of the Google account signed in with, once linked. */
+    googleSubject: text('google_subject').unique('users_google_subject_key'),
     ...timestamps,
   },
   (t) => [

@@ -60,3 +60,46 @@ export function bearerToken(header: string | undefined): string | undefined {
   const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
   return match?.[1];
 }
+
+/** Purposes of the short-lived single-task tokens (spec: forget-password, verify-email). */
+export type TokenPurpose = 'forget-password' | 'verify-email';
+
+export interface PurposeTokenPayload {
+  id: number;
+  purpose: TokenPurpose;
+  /** The confirmation code this token was earned with; using the token uses the code up. */
+  codeId: number;
+}
+
+export function signPurposeToken(
+  payload: PurposeTokenPayload,
+  settings: Pick<TokenSettings, 'jwtSecret'>,
+  ttlSeconds: number,
+): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ ...payload })
+    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+    .setIssuedAt(now)
+    .setExpirationTime(now + ttlSeconds)
+    .sign(keyOf(settings.jwtSecret));
+}
+
+/** A purpose token of the expected purpose, or `expired-verification-code`. */
+export async function verifyPurposeToken(
+  token: string,
+  purpose: TokenPurpose,
+  settings: Pick<TokenSettings, 'jwtSecret'>,
+): Promise<PurposeTokenPayload> {
+  try {
+    const { payload } = await jwtVerify(token, keyOf(settings.jwtSecret), {
+      algorithms: [ALGORITHM],
+      requiredClaims: ['exp'],
+    });
+    if (payload.purpose !== purpose || !isUserId(payload.id) || !isUserId(payload.codeId)) {
+      throw new Error('wrong purpose token');
+    }
+    return { id: payload.id, purpose, codeId: payload.codeId };
+  } catch (error) {
+    throw new AppError('expired-verification-code', 'Invalid or expired token', { cause: error });
+  }
+}

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from '../../db';
 import type { RedisConnections } from '../../redis';
+import { anyone } from '../auth/access';
 
 const partStatus = z.enum(['up', 'down']);
 const healthBody = z.object({
@@ -37,7 +38,11 @@ export async function checkHealth({ database, redis }: HealthDependencies): Prom
 export const healthRoutes: FastifyPluginAsyncZod<HealthDependencies> = async (app, deps) => {
   app.get(
     '/health',
-    { schema: { response: { 200: healthBody, 503: healthBody } }, logLevel: 'warn' },
+    {
+      config: { access: anyone },
+      schema: { response: { 200: healthBody, 503: healthBody } },
+      logLevel: 'warn',
+    },
     async (_request, reply) => {
       const body = await checkHealth(deps);
       return reply.code(body.status === 'ok' ? 200 : 503).send(body);

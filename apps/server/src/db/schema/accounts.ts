@@ -1,0 +1,91 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { timestamps, users } from './users';
+
+/**
+ * One-time codes sent by e-mail, WhatsApp or Telegram. Only a keyed hash of the code is kept; a
+ * code is single-use (`consumed_at`), expires, and dies after a bounded number of wrong tries.
+ * Purpose is the spec's code purpose: VerifyWhatsApp 1 (any phone channel), VerifyEmail 3,
+ * ResetPassword 4.
+ */
+export const confirmationCodes = pgTable(
+  'confirmation_codes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: smallint('purpose').notNull(),
+    /** Where the code went: the e-mail address or the E.164 phone number. */
+    target: text('target').notNull(),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    attempts: smallint('attempts').notNull().default(0),
+    /** Set when the code is used up: confirmed, or (reset) its new password saved. */
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('confirmation_codes_purpose_check', sql`${t.purpose} in (1, 3, 4)`),
+    check('confirmation_codes_attempts_check', sql`${t.attempts} >= 0`),
+    index('confirmation_codes_user_purpose_idx').on(t.userId, t.purpose, t.createdAt),
+  ],
+);
+
+/** Conversation topics students pick as favourites (spec: Arabic and English names). */
+export const topics = pgTable(
+  'topics',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    nameAr: text('name_ar').notNull(),
+    nameEn: text('name_en').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('topics_name_ar_key').on(t.nameAr),
+    uniqueIndex('topics_name_en_lower_key').on(sql`lower(${t.nameEn})`),
+  ],
+);
+
+export const userTopics = pgTable(
+  'user_topics',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    topicId: integer('topic_id')
+      .notNull()
+      .references(() => topics.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.topicId] }),
+    index('user_topics_topic_idx').on(t.topicId),
+  ],
+);
+
+/**
+ * The tutor's own texts (spec Tutor: bio, about). The marketplace fields (video, activation,
+ * notice period, onboarding) join this table with the tutors issue.
+ */
+export const tutorProfiles = pgTable('tutor_profiles', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  bio: text('bio'),
+  about: text('about'),
+  ...timestamps,
+});
+
+export type ConfirmationCodeRow = typeof confirmationCodes.$inferSelect;
+export type TopicRow = typeof topics.$inferSelect;

@@ -1,0 +1,176 @@
+import { arabicMinutes } from '../messaging';
+import { escapeHtml } from './html';
+
+export { arabicMinutes };
+
+/** A rendered e-mail: what `EmailSender.send` needs besides the recipient. */
+export interface EmailContent {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export const BRAND_NAME = 'طلاقة';
+const BRAND_COLOR = '#0f766e';
+const FONT_STACK = "Tahoma, 'Segoe UI', Arial, sans-serif";
+
+const arabicYear = new Intl.NumberFormat('ar-EG', { useGrouping: false });
+
+const greeting = (name: string | undefined): string =>
+  name?.trim() ? `مرحبًا ${name.trim()}،` : 'مرحبًا،';
+
+interface LayoutParts {
+  /** Hidden preview line shown by mail clients next to the subject. */
+  preheader: string;
+  /** Trusted HTML built by the templates below (every interpolation already escaped). */
+  bodyHtml: string;
+}
+
+/** The shared frame: RTL, inline styles only (mail clients drop <style>), brand and footer. */
+function layout(subject: string, { preheader, bodyHtml }: LayoutParts): string {
+  const year = arabicYear.format(new Date().getUTCFullYear());
+  return `<!doctype html>
+<html lang="ar" dir="rtl">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light">
+<title>${escapeHtml(subject)}</title>
+</head>
+<body dir="rtl" style="margin:0;padding:0;background:#f4f6fb;direction:rtl;text-align:right;font-family:${FONT_STACK};color:#1f2937;">
+<div style="display:none;max-height:0;overflow:hidden;opacity:0;">${escapeHtml(preheader)}</div>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" dir="rtl" style="background:#f4f6fb;">
+<tr><td align="center" style="padding:24px 12px;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" dir="rtl" style="max-width:560px;background:#ffffff;border-radius:12px;overflow:hidden;">
+<tr><td style="background:${BRAND_COLOR};padding:20px 24px;text-align:right;">
+<span style="font-size:26px;font-weight:bold;color:#ffffff;font-family:${FONT_STACK};">${BRAND_NAME}</span>
+<span style="display:block;font-size:13px;color:#ccfbf1;margin-top:4px;">تعلّم الإنجليزية مع معلمين تثق بهم</span>
+</td></tr>
+<tr><td style="padding:28px 24px;font-size:16px;line-height:1.8;text-align:right;">
+${bodyHtml}
+</td></tr>
+<tr><td style="padding:16px 24px;background:#f9fafb;font-size:12px;line-height:1.7;color:#6b7280;text-align:right;">
+وصلتك هذه الرسالة لأن عنوان بريدك مسجّل في ${BRAND_NAME}. إن لم تطلبها فتجاهلها، ولن يتغيّر شيء في حسابك.<br>
+© ${year} ${BRAND_NAME}. فريق ${BRAND_NAME} لن يطلب منك رمز التحقق أبدًا.
+</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>`;
+}
+
+const paragraph = (html: string): string => `<p style="margin:0 0 16px;">${html}</p>`;
+
+/** The code in Latin digits, isolated left-to-right, large and spaced for reading aloud. */
+const codeBlock = (code: string): string =>
+  `<div style="margin:8px 0 20px;text-align:center;">
+<span dir="ltr" style="display:inline-block;unicode-bidi:isolate;direction:ltr;font-family:'Courier New',monospace;font-size:34px;font-weight:bold;letter-spacing:8px;color:${BRAND_COLOR};background:#f0fdfa;border:1px dashed ${BRAND_COLOR};border-radius:10px;padding:12px 24px;">${escapeHtml(code)}</span>
+</div>`;
+
+const button = (href: string, label: string): string =>
+  `<div style="margin:8px 0 20px;text-align:center;">
+<a href="${escapeHtml(href)}" style="display:inline-block;background:${BRAND_COLOR};color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 28px;border-radius:8px;">${escapeHtml(label)}</a>
+</div>`;
+
+/** Plain-text alternative: the same words, the code on its own line between LTR marks. */
+const LRI = '\u2066';
+const PDI = '\u2069';
+const plain = (lines: string[]): string =>
+  [...lines, '', `— ${BRAND_NAME}`, `فريق ${BRAND_NAME} لن يطلب منك رمز التحقق أبدًا.`].join('\n');
+
+export interface CodeEmailInput {
+  code: string;
+  validityMinutes: number;
+  name?: string | undefined;
+}
+
+export function verificationCodeEmail({
+  code,
+  validityMinutes,
+  name,
+}: CodeEmailInput): EmailContent {
+  const subject = `رمز تأكيد بريدك الإلكتروني في ${BRAND_NAME}`;
+  const validity = `الرمز صالح لمدة ${arabicMinutes(validityMinutes)}.`;
+  const html = layout(subject, {
+    preheader: `رمز التأكيد صالح لمدة ${arabicMinutes(validityMinutes)}.`,
+    bodyHtml: [
+      paragraph(escapeHtml(greeting(name))),
+      paragraph('لتأكيد بريدك الإلكتروني، اكتب هذا الرمز في الصفحة التي طلبته منها:'),
+      codeBlock(code),
+      paragraph(escapeHtml(validity)),
+      paragraph('لا تشارك هذا الرمز مع أي شخص.'),
+    ].join('\n'),
+  });
+  const text = plain([
+    greeting(name),
+    '',
+    'لتأكيد بريدك الإلكتروني، اكتب هذا الرمز في الصفحة التي طلبته منها:',
+    `${LRI}${code}${PDI}`,
+    validity,
+    'لا تشارك هذا الرمز مع أي شخص.',
+  ]);
+  return { subject, html, text };
+}
+
+export function passwordResetCodeEmail({
+  code,
+  validityMinutes,
+  name,
+}: CodeEmailInput): EmailContent {
+  const subject = `رمز إعادة تعيين كلمة المرور في ${BRAND_NAME}`;
+  const validity = `الرمز صالح لمدة ${arabicMinutes(validityMinutes)}.`;
+  const html = layout(subject, {
+    preheader: 'طلب إعادة تعيين كلمة المرور لحسابك.',
+    bodyHtml: [
+      paragraph(escapeHtml(greeting(name))),
+      paragraph('وصلنا طلب لإعادة تعيين كلمة المرور لحسابك. استخدم هذا الرمز لإكمال الطلب:'),
+      codeBlock(code),
+      paragraph(escapeHtml(validity)),
+      paragraph(
+        'إن لم تطلب إعادة التعيين فتجاهل هذه الرسالة؛ كلمة مرورك الحالية تبقى كما هي. لا تشارك هذا الرمز مع أي شخص.',
+      ),
+    ].join('\n'),
+  });
+  const text = plain([
+    greeting(name),
+    '',
+    'وصلنا طلب لإعادة تعيين كلمة المرور لحسابك. استخدم هذا الرمز لإكمال الطلب:',
+    `${LRI}${code}${PDI}`,
+    validity,
+    'إن لم تطلب إعادة التعيين فتجاهل هذه الرسالة؛ كلمة مرورك الحالية تبقى كما هي.',
+  ]);
+  return { subject, html, text };
+}
+
+export interface WelcomeEmailInput {
+  name: string;
+  /** Where the button leads: the app's home or its first step. */
+  appUrl: string;
+}
+
+export function welcomeEmail({ name, appUrl }: WelcomeEmailInput): EmailContent {
+  if (!/^https?:\/\//i.test(appUrl)) throw new TypeError('welcomeEmail: appUrl must be http(s)');
+  const subject = `أهلًا بك في ${BRAND_NAME}`;
+  const html = layout(subject, {
+    preheader: 'حسابك جاهز، ابدأ رحلتك مع الإنجليزية.',
+    bodyHtml: [
+      paragraph(escapeHtml(greeting(name))),
+      paragraph(
+        `سعداء بانضمامك إلى ${BRAND_NAME}. حسابك جاهز الآن: اختر معلمك، واحجز أول حصة، وتحدّث الإنجليزية بثقة.`,
+      ),
+      button(appUrl, 'ابدأ الآن'),
+      paragraph(
+        'إن لم يعمل الزر فانسخ هذا الرابط في المتصفح:<br>' +
+          `<span dir="ltr" style="unicode-bidi:isolate;word-break:break-all;">${escapeHtml(appUrl)}</span>`,
+      ),
+    ].join('\n'),
+  });
+  const text = plain([
+    greeting(name),
+    '',
+    `سعداء بانضمامك إلى ${BRAND_NAME}. حسابك جاهز الآن: اختر معلمك، واحجز أول حصة، وتحدّث الإنجليزية بثقة.`,
+    `ابدأ الآن: ${LRI}${appUrl}${PDI}`,
+  ]);
+  return { subject, html, text };
+}

@@ -1,0 +1,263 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { createSmtpEmailSender, startSmtpSimulator } from './email';
+import type { EmailSender, SmtpSimulator } from './email';
+import { DEFAULT_CODE_VALIDITY_MINUTES, MessagingError } from './messaging';
+import type { CodePurpose, PhoneMessenger } from './messaging';
+import { Outbox, startOutboxViewer } from './outbox';
+import type { LocalServer } from './outbox';
+import {
+  createTelegramBotSender,
+  createTelegramPhoneMessenger,
+  sendTelegramCode,
+  startTelegramSimulator,
+  telegramStartLink,
+  verifyWebhookSecret,
+} from './telegram';
+import type { TelegramBotSender, TelegramChatResolver, TelegramSimulator } from './telegram';
+import { createWhatsAppCloudSender, startWhatsAppSimulator } from './whatsapp';
+import type { WhatsAppSimulator } from './whatsapp';
+
+export interface WhatsAppSettings {
+  apiUrl?: string | undefined;
+  apiVersion?: string | undefined;
+  phoneNumberId: string;
+  accessToken: string;
+  templateName: string;
+  languageCode?: string | undefined;
+}
+
+export interface TelegramSettings {
+  apiUrl?: string | undefined;
+  botToken: string;
+  /** Without the @. */
+  botUsername: string;
+  /** Sent back by Telegram in X-Telegram-Bot-Api-Secret-Token on every webhook call. */
+  webhookSecret: string;
+}
+
+export interface SimulatorSettings {
+  /** Loopback unless a container needs otherwise. */
+  host?: string | undefined;
+  /** 0 picks free ports (tests). */
+  ports: { smtp: number; whatsapp: number; telegram: number; outbox: number };
+  /** WhatsApp numbers ending in these answer 131026 (default `0000`). */
+  unresolvedSuffixes?: string[] | undefined;
+}
+
+export interface MessagingOptions {
+  /** Ignored when simulators run (mail then goes to the SMTP simulator). */
+  smtpUrl?: string | undefined;
+  emailFrom: string;
+  /** Unset (and no simulators): the channel is off and its sends fail as `unavailable`. */
+  whatsapp?: WhatsAppSettings | undefined;
+  telegram?: TelegramSettings | undefined;
+  /** Start the local simulators and point the real adapters at them. */
+  simulators?: SimulatorSettings | undefined;
+  codeValidityMinutes?: number | undefined;
+  logger?: FastifyBaseLogger | undefined;
+}
+
+export interface TelegramMessaging {
+  sender: TelegramBotSender;
+  botUsername: string;
+  webhookSecret: string;
+  /** `https://t.me/<bot>?start=<token>` for the "verify with Telegram" button. */
+  startLink(linkToken: string): string;
+  /** Checks the X-Telegram-Bot-Api-Secret-Token header of a webhook call. */
+  verifyWebhook(headerValue: string | string[] | undefined): boolean;
+  /** A PhoneMessenger that finds the linked chat with `resolveChatId` (from the database). */
+  messenger(resolveChatId: TelegramChatResolver): PhoneMessenger;
+  /** Sends a code to a chat id the caller already looked up. */
+  sendCodeToChat(
+    chatId: number | string,
+    code: string,
+    purpose: CodePurpose,
+  ): Promise<{ messageId: string }>;
+}
+
+export interface MessagingSimulators {
+  smtp: SmtpSimulator;
+  whatsapp: WhatsAppSimulator;
+  telegram: TelegramSimulator;
+  viewer: LocalServer;
+}
+
+export interface Messaging {
+  email: EmailSender;
+  whatsapp: PhoneMessenger;
+  telegram: TelegramMessaging;
+  /** Which phone channels can deliver (to offer only those in the interface). */
+  channels: { whatsapp: boolean; telegram: boolean };
+  /** Present when simulators run. */
+  outbox: Outbox | undefined;
+  simulators: MessagingSimulators | undefined;
+  /** Simulator URLs to print at start-up (empty without simulators). */
+  urls: Partial<Record<'outbox' | 'smtp' | 'whatsapp' | 'telegram', string>>;
+  close(): Promise<void>;
+}
+
+/** Credentials the simulators accept when none are configured. Local only, not secrets. */
+export const LOCAL_WHATSAPP: WhatsAppSettings = {
+  phoneNumberId: '100000000000001',
+  accessToken: 'local-whatsapp-access-token',
+  templateName: 'talaqa_code',
+  languageCode: 'ar',
+};
+export const LOCAL_TELEGRAM: TelegramSettings = {
+  botToken: '7000000001:LOCAL-talaqa-telegram-simulator-token',
+  botUsername: 'talaqa_local_bot',
+  webhookSecret: 'local-telegram-webhook-secret',
+};
+
+/** Proposed local ports (the API is 4000). */
+export const LOCAL_MESSAGING_PORTS = { whatsapp: 4510, telegram: 4520, smtp: 4525, outbox: 4530 };
+
+const notConfigured = (channel: string): MessagingError =>
+  new MessagingError('unavailable', `${channel} is not configured`);
+
+const disabledPhoneMessenger = (channel: string): PhoneMessenger => ({
+  sendCode: () => Promise.reject(notConfigured(channel)),
+});
+
+const disabledEmail: EmailSender = { send: () => Promise.reject(notConfigured('E-mail')) };
+
+const disabledBot: TelegramBotSender = {
+  sendMessage: () => Promise.reject(notConfigured('Telegram')),
+  setWebhook: () => Promise.reject(notConfigured('Telegram')),
+  getMe: () => Promise.reject(notConfigured('Telegram')),
+};
+
+async function startSimulators(
+  outbox: Outbox,
+  settings: SimulatorSettings,
+  whatsapp: WhatsAppSettings,
+  telegram: TelegramSettings,
+  logger: FastifyBaseLogger | undefined,
+): Promise<MessagingSimulators> {
+  const { host, ports } = settings;
+  const started = await Promise.allSettled([
+    startSmtpSimulator({ outbox, host, port: ports.smtp, logger }),
+    startWhatsAppSimulator({
+      outbox,
+      host,
+      port: ports.whatsapp,
+      logger,
+      accessToken: whatsapp.accessToken,
+      phoneNumberId: whatsapp.phoneNumberId,
+      templateName: whatsapp.templateName,
+      templateLanguage: whatsapp.languageCode ?? 'ar',
+      unresolvedSuffixes: settings.unresolvedSuffixes,
+    }),
+    startTelegramSimulator({
+      outbox,
+      host,
+      port: ports.telegram,
+      logger,
+      botToken: telegram.botToken,
+      botUsername: telegram.botUsername,
+    }),
+    startOutboxViewer({ outbox, host, port: ports.outbox, logger }),
+  ]);
+  const [smtp, wa, tg, viewer] = started;
+  if (
+    smtp.status === 'fulfilled' &&
+    wa.status === 'fulfilled' &&
+    tg.status === 'fulfilled' &&
+    viewer.status === 'fulfilled'
+  ) {
+    return { smtp: smtp.value, whatsapp: wa.value, telegram: tg.value, viewer: viewer.value };
+  }
+  await Promise.all(started.map((s) => (s.status === 'fulfilled' ? s.value.close() : undefined)));
+  const names = ['SMTP', 'WhatsApp', 'Telegram', 'outbox viewer'];
+  const reasons = started.flatMap((s, i) =>
+    s.status === 'rejected'
+      ? [`${names[i]}: ${s.reason instanceof Error ? s.reason.message : String(s.reason)}`]
+      : [],
+  );
+  throw new Error(`Messaging simulators could not start (${reasons.join('; ')})`);
+}
+
+/**
+ * Builds the e-mail, WhatsApp and Telegram senders. With `simulators`, it first starts the local
+ * SMTP, WhatsApp, Telegram and outbox servers and points the real adapters at them.
+ */
+export async function createMessaging(options: MessagingOptions): Promise<Messaging> {
+  const validity = options.codeValidityMinutes ?? DEFAULT_CODE_VALIDITY_MINUTES;
+  const outbox = options.simulators ? new Outbox() : undefined;
+  const whatsappSettings = options.whatsapp ?? (options.simulators ? LOCAL_WHATSAPP : undefined);
+  const telegramSettings = options.telegram ?? (options.simulators ? LOCAL_TELEGRAM : undefined);
+  const simulators =
+    outbox && options.simulators
+      ? await startSimulators(
+          outbox,
+          options.simulators,
+          whatsappSettings ?? LOCAL_WHATSAPP,
+          telegramSettings ?? LOCAL_TELEGRAM,
+          options.logger,
+        )
+      : undefined;
+
+  const smtpUrl = simulators?.smtp.url ?? options.smtpUrl;
+  const smtp = smtpUrl
+    ? createSmtpEmailSender({ url: smtpUrl, from: options.emailFrom })
+    : undefined;
+
+  const whatsapp = whatsappSettings
+    ? createWhatsAppCloudSender({
+        ...whatsappSettings,
+        apiUrl: simulators?.whatsapp.url ?? whatsappSettings.apiUrl,
+      })
+    : disabledPhoneMessenger('WhatsApp');
+
+  const bot = telegramSettings
+    ? createTelegramBotSender({
+        botToken: telegramSettings.botToken,
+        apiUrl: simulators?.telegram.url ?? telegramSettings.apiUrl,
+      })
+    : disabledBot;
+  const webhookSecret = telegramSettings?.webhookSecret ?? '';
+  const botUsername = telegramSettings?.botUsername ?? '';
+  const telegram: TelegramMessaging = {
+    sender: bot,
+    botUsername,
+    webhookSecret,
+    startLink: (linkToken) => {
+      if (!telegramSettings) throw notConfigured('Telegram');
+      return telegramStartLink(botUsername, linkToken);
+    },
+    verifyWebhook: (headerValue) =>
+      telegramSettings !== undefined && verifyWebhookSecret(headerValue, webhookSecret),
+    messenger: (resolveChatId) =>
+      telegramSettings
+        ? createTelegramPhoneMessenger({ bot, resolveChatId, codeValidityMinutes: validity })
+        : disabledPhoneMessenger('Telegram'),
+    sendCodeToChat: (chatId, code, purpose) =>
+      sendTelegramCode(bot, chatId, code, purpose, validity),
+  };
+
+  let closing: Promise<void> | undefined;
+  return {
+    email: smtp ?? disabledEmail,
+    whatsapp,
+    telegram,
+    channels: {
+      whatsapp: whatsappSettings !== undefined,
+      telegram: telegramSettings !== undefined,
+    },
+    outbox,
+    simulators,
+    urls: simulators
+      ? {
+          outbox: simulators.viewer.url,
+          smtp: simulators.smtp.url,
+          whatsapp: simulators.whatsapp.url,
+          telegram: simulators.telegram.url,
+        }
+      : {},
+    close: () =>
+      (closing ??= (async () => {
+        smtp?.close();
+        if (simulators) await Promise.all(Object.values(simulators).map((s) => s.close()));
+      })()),
+  };
+}

@@ -1,0 +1,11 @@
+export { Outbox, OutboxTimeoutError, OUTBOX_CHANNELS, normalizeRecipient } from './outbox';
+export type {
+  NewOutboxMessage,
+  OutboxChannel,
+  OutboxFilter,
+  OutboxListener,
+  OutboxMessage,
+} from './outbox';
+export { renderOutboxPage, startOutboxViewer } from './viewer';
+export type { OutboxViewerOptions } from './viewer';
+export type { LocalServer, LocalServerOptions } from './local-server';

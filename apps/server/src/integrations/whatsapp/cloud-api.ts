@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import { MessagingError, normalizePhone } from '../messaging';
+import type { CodePurpose, PhoneMessenger } from '../messaging';
+
+/** WhatsApp Business Cloud API (Graph API) defaults. */
+export const WHATSAPP_DEFAULT_API_URL = 'https://graph.facebook.com';
+export const WHATSAPP_DEFAULT_API_VERSION = 'v21.0';
+
+export interface WhatsAppCloudOptions {
+  /** Graph API origin; the local simulator's URL in development. */
+  apiUrl?: string;
+  /** `v21.0`: the Graph API version the template and phone number are used with. */
+  apiVersion?: string;
+  /** The business phone number's id (not the number itself). */
+  phoneNumberId: string;
+  /** A system-user access token with whatsapp_business_messaging. */
+  accessToken: string;
+  /** An approved AUTHENTICATION template with a copy-code button. */
+  templateName: string;
+  /** The template's language; `ar` for our Arabic template. */
+  languageCode?: string;
+  timeoutMs?: number;
+}
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+
+/** The request body of `POST /{version}/{phone-number-id}/messages`. */
+export const cloudTemplateMessageSchema = z.object({
+  messaging_product: z.literal('whatsapp'),
+  recipient_type: z.literal('individual').optional(),
+  to: z.string().min(1),
+  type: z.literal('template'),
+  template: z.object({
+    name: z.string().min(1),
+    language: z.object({ code: z.string().min(1), policy: z.literal('deterministic').optional() }),
+    components: z
+      .array(
+        z.object({
+          type: z.enum(['header', 'body', 'button', 'footer']),
+          sub_type: z.string().optional(),
+          index: z.union([z.string(), z.number()]).optional(),
+          parameters: z.array(z.object({ type: z.literal('text'), text: z.string() })).optional(),
+        }),
+      )
+      .optional(),
+  }),
+});
+export type CloudTemplateMessage = z.infer<typeof cloudTemplateMessageSchema>;
+
+export const cloudSendResponseSchema = z.object({
+  messaging_product: z.literal('whatsapp'),
+  contacts: z.array(z.object({ input: z.string(), wa_id: z.string() })),
+  messages: z
+    .array(z.object({ id: z.string().min(1), message_status: z.string().optional() }))
+    .min(1),
+});
+export type CloudSendResponse = z.infer<typeof cloudSendResponseSchema>;
+
+/** Graph API errors: `{ error: { message, type, code, error_subcode?, error_data?, fbtrace_id } }`. */
+export const graphErrorSchema = z.object({
+  error: z.object({
+    message: z.string(),
+    type: z.string().optional(),
+    code: z.number(),
+    error_subcode: z.number().optional(),
+    error_data: z
+      .object({ messaging_product: z.string().optional(), details: z.string().optional() })
+      .optional(),
+    fbtrace_id: z.string().optional(),
+  }),
+});
+export type GraphError = z.infer<typeof graphErrorSchema>['error'];
+
+/**
+ * The message for an authentication template with a copy-code button: the code is the body's
+ * one parameter and, again, the URL button's (index 0), which is how the copy-code button is
+ * addressed when sending.
+ */
+export function authenticationTemplateMessage(
+  to: string,
+  code: string,
+  templateName: string,
+  languageCode: string,
+): CloudTemplateMessage {
+  return {
+    messaging_product: 'whatsapp',
+    recipient_type: 'individual',
+    to,
+    type: 'template',
+    template: {
+      name: templateName,
+      language: { code: languageCode },
+      components: [
+        { type: 'body', parameters: [{ type: 'text', text: code }] },
+        { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: code }] },
+      ],
+    },
+  };
+}
+
+/** Cannot be delivered to this number: not on WhatsApp, or (test numbers) not allowed. */
+const UNRESOLVED_CODES = new Set([
+  131026, // Message undeliverable: not a WhatsApp user, old client, terms not accepted
+  131030, // Recipient phone number not in allowed list (a test business number)
+]);
+const PHONE_HINT = /\b(to|phone|recipient|wa_id)\b/i;
+
+/** Maps a Graph API error (and its HTTP status) onto our three kinds. */
+export function classifyCloudError(error: GraphError, status: number): MessagingError {
+  const text = `${error.message} ${error.error_data?.details ?? ''}`;
+  const base = `WhatsApp Cloud API error ${error.code}${error.error_subcode ? `/${error.error_subcode}` : ''}: ${error.message}`;
+  const options = { providerCode: error.code };
+  if (UNRESOLVED_CODES.has(error.code))
+    return new MessagingError('unresolved-phone', base, options);
+  if (error.code === 131021) return new MessagingError('invalid-phone', base, options);
+  // 100 with subcode 33 is our phone-number id being wrong: configuration, not the user's number.
+  const aboutNumber = (error.code === 131009 || error.code === 100) && error.error_subcode !== 33;
+  if (status < 500 && aboutNumber && PHONE_HINT.test(text)) {
+    return new MessagingError('invalid-phone', base, options);
+  }
+  return new MessagingError('unavailable', base, options);
+}
+
+export interface WhatsAppCloudSender extends PhoneMessenger {
+  /** The URL messages are posted to (for logs and tests). */
+  readonly endpoint: string;
+}
+
+/**
+ * The real adapter: one authentication-template message per code through the Cloud API.
+ * The purpose is not sent (authentication templates have fixed text); it stays in our records.
+ */
+export function createWhatsAppCloudSender(options: WhatsAppCloudOptions): WhatsAppCloudSender {
+  const apiUrl = (options.apiUrl ?? WHATSAPP_DEFAULT_API_URL).replace(/\/+$/, '');
+  const version = options.apiVersion ?? WHATSAPP_DEFAULT_API_VERSION;
+  const endpoint = `${apiUrl}/${encodeURIComponent(version)}/${encodeURIComponent(options.phoneNumberId)}/messages`;
+  const languageCode = options.languageCode ?? 'ar';
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+
+  async function sendCode(
+    phoneE164: string,
+    code: string,
+    _purpose: CodePurpose,
+  ): Promise<{ messageId: string }> {
+    const phone = normalizePhone(phoneE164);
+    if (!phone) throw new MessagingError('invalid-phone', 'Not an international phone number');
+    const body = authenticationTemplateMessage(phone, code, options.templateName, languageCode);
+    let response: Response;
+    try {
+      response = await fetch(endpoint, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${options.accessToken}`,
+          'content-type': 'application/json',
+          accept: 'application/json',
+        },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      throw new MessagingError('unavailable', 'WhatsApp Cloud API unreachable', { cause: error });
+    }
+    const payload: unknown = await response.json().catch(() => undefined);
+    if (!response.ok) {
+      const parsed = graphErrorSchema.safeParse(payload);
+      if (parsed.success) throw classifyCloudError(parsed.data.error, response.status);
+      throw new MessagingError('unavailable', `WhatsApp Cloud API answered ${response.status}`, {
+        providerCode: response.status,
+      });
+    }
+    const parsed = cloudSendResponseSchema.safeParse(payload);
+    const id = parsed.success ? parsed.data.messages[0]?.id : undefined;
+    if (!id) throw new MessagingError('unavailable', 'WhatsApp Cloud API answer had no message id');
+    return { messageId: id };
+  }
+
+  return { endpoint, sendCode };
+}

@@ -1,0 +1,202 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
+import { createLocalFastify, listenLocal } from '../outbox/local-server';
+import type { LocalServer, LocalServerOptions } from '../outbox/local-server';
+import type { Outbox } from '../outbox/outbox';
+import { cloudTemplateMessageSchema } from './cloud-api';
+import type { CloudSendResponse, CloudTemplateMessage, GraphError } from './cloud-api';
+
+export interface WhatsAppSimulatorOptions extends LocalServerOptions {
+  outbox: Outbox;
+  accessToken: string;
+  phoneNumberId: string;
+  /**
+   * When set, only this template (and `templateLanguage`) exists, as on a real account where a
+   * template must be approved first; otherwise any name is accepted.
+   */
+  templateName?: string;
+  templateLanguage?: string;
+  /** Numbers ending in one of these answer 131026 Message undeliverable (default `0000`). */
+  unresolvedSuffixes?: string[];
+}
+
+export interface WhatsAppSimulator extends LocalServer {
+  /** Request bodies received, newest last (at most 100): for tests of the wire format. */
+  readonly requests: unknown[];
+}
+
+const MAX_RECORDED = 100;
+/** What an Arabic copy-code authentication template says (WhatsApp supplies the wording). */
+const arabicAuthenticationText = (code: string): string =>
+  `${code} هو رمز التحقق الخاص بك. لأمانك، لا تشارك هذا الرمز.`;
+
+const fbtraceId = (): string => randomBytes(8).toString('base64url');
+const wamid = (): string => `wamid.${randomBytes(24).toString('base64url')}`;
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function graphError(
+  reply: FastifyReply,
+  status: number,
+  error: Omit<GraphError, 'fbtrace_id'>,
+): FastifyReply {
+  return reply.code(status).send({ error: { ...error, fbtrace_id: fbtraceId() } });
+}
+
+const invalidParameter = (details: string): Omit<GraphError, 'fbtrace_id'> => ({
+  message: '(#100) Invalid parameter',
+  type: 'OAuthException',
+  code: 100,
+  error_data: { messaging_product: 'whatsapp', details },
+});
+
+/** The parameters of the one body and the URL button an authentication template takes. */
+function templateProblem(message: CloudTemplateMessage): string | undefined {
+  const components = message.template.components ?? [];
+  const body = components.find((c) => c.type === 'body');
+  const button = components.find((c) => c.type === 'button');
+  if (body?.parameters?.length !== 1) return 'body';
+  if (!button || button.sub_type !== 'url' || String(button.index) !== '0') return 'button';
+  if (button.parameters?.length !== 1) return 'button';
+  return undefined;
+}
+
+/**
+ * A local stand-in for the Cloud API's send endpoint: same path, bearer token, request and
+ * answer shapes, and Graph API error JSON; every accepted code lands in the outbox.
+ */
+export async function startWhatsAppSimulator(
+  options: WhatsAppSimulatorOptions,
+): Promise<WhatsAppSimulator> {
+  const { outbox } = options;
+  const unresolvedSuffixes = options.unresolvedSuffixes ?? ['0000'];
+  const requests: unknown[] = [];
+  const app = createLocalFastify(options.logger);
+  // Unreadable JSON and unknown paths get Graph API errors too, not Fastify's own shape.
+  app.setErrorHandler((error, _request, reply) => {
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status >= 500) {
+      return graphError(reply, 500, {
+        message: 'An unknown error has occurred.',
+        type: 'OAuthException',
+        code: 1,
+      });
+    }
+    return graphError(reply, 400, invalidParameter('Request body could not be parsed'));
+  });
+  app.setNotFoundHandler((request, reply) =>
+    graphError(reply, 400, {
+      message: `Unknown path components: ${request.url.split('?')[0] ?? ''}`,
+      type: 'OAuthException',
+      code: 2500,
+    }),
+  );
+
+  app.post<{ Params: { version: string; phoneNumberId: string } }>(
+    '/:version/:phoneNumberId/messages',
+    async (request, reply) => {
+      requests.push(request.body);
+      if (requests.length > MAX_RECORDED) requests.shift();
+
+      const header = request.headers.authorization ?? '';
+      const token = /^Bearer (.+)$/i.exec(header)?.[1] ?? '';
+      if (!sameSecret(token, options.accessToken)) {
+        return graphError(reply, 401, {
+          message: 'Invalid OAuth access token - Cannot parse access token',
+          type: 'OAuthException',
+          code: 190,
+        });
+      }
+      const { version, phoneNumberId } = request.params;
+      if (!/^v\d+\.\d+$/.test(version) || phoneNumberId !== options.phoneNumberId) {
+        return graphError(reply, 400, {
+          message: `Unsupported post request. Object with ID '${phoneNumberId}' does not exist, cannot be loaded due to missing permissions, or does not support this operation. Please read the Graph API documentation at https://developers.facebook.com/docs/graph-api`,
+          type: 'GraphMethodException',
+          code: 100,
+          error_subcode: 33,
+        });
+      }
+
+      const parsed = cloudTemplateMessageSchema.safeParse(request.body);
+      if (!parsed.success) {
+        const field = parsed.error.issues[0]?.path.join('.') || 'body';
+        return graphError(reply, 400, invalidParameter(`Invalid or missing parameter: ${field}`));
+      }
+      const message = parsed.data;
+      const { name, language } = message.template;
+      const knownTemplate =
+        options.templateName === undefined ||
+        (name === options.templateName &&
+          (options.templateLanguage === undefined || language.code === options.templateLanguage));
+      if (!knownTemplate) {
+        return graphError(reply, 404, {
+          message: '(#132001) Template name does not exist in the translation',
+          type: 'OAuthException',
+          code: 132001,
+          error_data: {
+            messaging_product: 'whatsapp',
+            details: `template name (${name}) does not exist in ${language.code}`,
+          },
+        });
+      }
+      const problem = templateProblem(message);
+      if (problem) {
+        return graphError(reply, 400, {
+          message: '(#132000) Number of parameters does not match the expected number of params',
+          type: 'OAuthException',
+          code: 132000,
+          error_data: {
+            messaging_product: 'whatsapp',
+            details: `${problem}: number of localizable_params does not match the expected number of params`,
+          },
+        });
+      }
+
+      const digits = message.to.replace(/[\s\-+()]/g, '');
+      if (!/^[1-9]\d{7,14}$/.test(digits)) {
+        return graphError(reply, 400, {
+          message: '(#131009) Parameter value is not valid',
+          type: 'OAuthException',
+          code: 131009,
+          error_data: { messaging_product: 'whatsapp', details: 'Invalid phone number in to' },
+        });
+      }
+      if (unresolvedSuffixes.some((suffix) => digits.endsWith(suffix))) {
+        return graphError(reply, 400, {
+          message: '(#131026) Message Undeliverable.',
+          type: 'OAuthException',
+          code: 131026,
+          error_data: { messaging_product: 'whatsapp', details: 'Message Undeliverable.' },
+        });
+      }
+
+      const id = wamid();
+      const code = message.template.components?.find((c) => c.type === 'body')?.parameters?.[0];
+      outbox.append({
+        channel: 'whatsapp',
+        to: `+${digits}`,
+        text: arabicAuthenticationText(code?.text ?? ''),
+        meta: {
+          wamid: id,
+          code: code?.text,
+          template: name,
+          language: language.code,
+          phoneNumberId,
+        },
+      });
+      const answer: CloudSendResponse = {
+        messaging_product: 'whatsapp',
+        contacts: [{ input: message.to, wa_id: digits }],
+        messages: [{ id, message_status: 'accepted' }],
+      };
+      return reply.code(200).send(answer);
+    },
+  );
+
+  const server = await listenLocal(app, options);
+  return { ...server, requests };
+}

@@ -1,0 +1,106 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { API_PREFIX, Role } from '@talaqa/domain';
+import { eq } from 'drizzle-orm';
+import { AppError } from '../../errors';
+import { users } from '../../db/schema';
+import { bearerToken, verifyAccessToken } from './tokens';
+
+/**
+ * Who may call a route (spec section 6), declared on every route under /api/v1 as
+ * `config: { access }`. Ownership ("only your own profile") is checked by the service, which
+ * knows what is owned.
+ */
+export type Access =
+  { kind: 'anyone' } | { kind: 'signed-in' } | { kind: 'roles'; roles: readonly Role[] };
+
+export const anyone: Access = { kind: 'anyone' };
+export const signedIn: Access = { kind: 'signed-in' };
+export const rolesOnly = (...roles: Role[]): Access => ({ kind: 'roles', roles });
+export const ADMIN_ROLES = [Role.SuperAdmin, Role.RegularAdmin] as const;
+export const admins: Access = rolesOnly(...ADMIN_ROLES);
+
+/** The caller, as far as the server trusts it: the user of a valid token that still exists. */
+export interface Identity {
+  userId: number;
+  role: Role;
+}
+
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    identity: Identity | null;
+  }
+  interface FastifyInstance {
+    /** Every API route with its declared access: the permission test walks this list. */
+    routeAccess: RouteAccess[];
+  }
+}
+
+export const isAdmin = (identity: Identity | null): boolean =>
+  identity !== null && (ADMIN_ROLES as readonly Role[]).includes(identity.role);
+
+/** The identity of a signed-in caller; routes declared `signed-in` or `roles` always have one. */
+export function identityOf(request: FastifyRequest): Identity {
+  if (!request.identity) throw new AppError('unauthenticated');
+  return request.identity;
+}
+
+async function resolveIdentity(app: FastifyInstance, request: FastifyRequest): Promise<Identity> {
+  const token = bearerToken(request.headers.authorization);
+  if (!token) throw new AppError('unauthenticated', 'Sign-in required');
+  const { id } = await verifyAccessToken(token, app.config);
+  // The role is read from the database on every request, so a changed role or a deleted account
+  // takes effect at once instead of when the token expires.
+  const [user] = await app.database.db
+    .select({ id: users.id, role: users.role })
+    .from(users)
+    .where(eq(users.id, id));
+  if (!user) throw new AppError('unauthenticated', 'The account no longer exists');
+  return { userId: user.id, role: user.role as Role };
+}
+
+function checkAccess(access: Access, identity: Identity): void {
+  if (access.kind === 'roles' && !access.roles.includes(identity.role)) {
+    throw new AppError('forbidden', 'This account may not do that');
+  }
+}
+
+/**
+ * Refuses to start when an API route declares no access, records each route's access, and checks
+ * it on every request before the body is read (so a stranger learns nothing from validation).
+ */
+export const accessControl = fp(async (app: FastifyInstance) => {
+  app.decorate('routeAccess', [] as RouteAccess[]);
+  app.decorateRequest('identity', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(API_PREFIX)) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`${route.method} ${route.url} declares no access`);
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method !== 'HEAD') app.routeAccess.push({ method, url: route.url, access });
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access) return;
+    if (access.kind === 'anyone') {
+      // A public route still knows its caller when a valid token comes along; a bad one is ignored.
+      request.identity = await resolveIdentity(app, request).catch(() => null);
+      return;
+    }
+    request.identity = await resolveIdentity(app, request);
+    checkAccess(access, request.identity);
+  });
+});

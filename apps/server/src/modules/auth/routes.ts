@@ -1,0 +1,139 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  changeOwnPasswordBodySchema,
+  googleSignInBodySchema,
+  passwordSignInBodySchema,
+  resetPasswordBodySchema,
+  Role,
+} from '@talaqa/domain';
+import type { AuthSession, RefreshTokenAnswer } from '@talaqa/domain';
+import { AppError } from '../../errors';
+import { consumeCode } from '../codes/service';
+import { findUserRow, findUserRowByEmail, updateUserRow } from '../users/repo';
+import { createUser, requireUser } from '../users/service';
+import { anyone, identityOf, signedIn } from './access';
+import { limitPerAccount, limitPerAddress } from './limits';
+import { hashPassword, passwordMatches, spendPasswordCheckTime } from './passwords';
+import { signAccessToken, verifyPurposeToken } from './tokens';
+
+const SIGN_IN_PER_ADDRESS = { max: 30, minutes: 15 };
+const SIGN_IN_PER_ACCOUNT = { max: 10, minutes: 15 };
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+  const session = async (userId: number): Promise<AuthSession> => ({
+    user: await requireUser(db, userId),
+    token: await signAccessToken(userId, app.config),
+  });
+
+  app.post(
+    '/auth/password',
+    {
+      config: { access: anyone },
+      onRequest: limitPerAddress(app, 'sign-in:address', SIGN_IN_PER_ADDRESS),
+      preHandler: limitPerAccount(app, 'sign-in:account', SIGN_IN_PER_ACCOUNT),
+      schema: { body: passwordSignInBodySchema },
+    },
+    async (request) => {
+      const { email, password } = request.body;
+      const row = await findUserRowByEmail(db, email);
+      if (!row) {
+        await spendPasswordCheckTime(password);
+        throw new AppError('wrong-password');
+      }
+      if (row.passwordHash === null) throw new AppError('no-password');
+      if (!(await passwordMatches(row.passwordHash, password)))
+        throw new AppError('wrong-password');
+      return session(row.id);
+    },
+  );
+
+  app.post(
+    '/auth/google',
+    {
+      config: { access: anyone },
+      onRequest: limitPerAddress(app, 'google:address', SIGN_IN_PER_ADDRESS),
+      schema: { body: googleSignInBodySchema },
+    },
+    async (request) => {
+      const { idToken, nonce, role } = request.body;
+      // A refused token is a GoogleSignInError: unauthenticated, or service-unavailable.
+      const identity = await app.google.verify(idToken, { nonce });
+      const known = await findUserRowByEmail(db, identity.email);
+      if (known) {
+        if (known.googleSubject && known.googleSubject !== identity.subject) {
+          throw new AppError('unauthenticated', 'Another Google account owns this e-mail here');
+        }
+        // Google vouches for the address, so linking proves the same as an e-mail code would.
+        await updateUserRow(db, known.id, {
+          googleSubject: identity.subject,
+          emailVerified: known.emailVerified || identity.emailVerified,
+        });
+        return session(known.id);
+      }
+      const user = await createUser(db, {
+        name: identity.name ?? identity.email.split('@')[0] ?? identity.email,
+        email: identity.email,
+        password: null,
+        role: role ?? Role.Student,
+        googleSubject: identity.subject,
+        emailVerified: identity.emailVerified,
+      });
+      return session(user.id);
+    },
+  );
+
+  app.post('/auth/refresh-token', { config: { access: signedIn } }, async (request) => {
+    const answer: RefreshTokenAnswer = {
+      token: await signAccessToken(identityOf(request).userId, app.config),
+    };
+    return answer;
+  });
+
+  app.patch(
+    '/auth/password',
+    {
+      config: { access: signedIn },
+      preHandler: limitPerAccount(app, 'password-change', SIGN_IN_PER_ACCOUNT),
+      schema: { body: changeOwnPasswordBodySchema },
+    },
+    async (request, reply) => {
+      const row = await findUserRow(db, identityOf(request).userId);
+      if (!row) throw new AppError('user-not-found');
+      if (row.passwordHash !== null) {
+        const current = 'currentPassword' in request.body ? request.body.currentPassword : '';
+        if (!(await passwordMatches(row.passwordHash, current))) {
+          throw new AppError('wrong-password', 'The current password is wrong');
+        }
+      }
+      await updateUserRow(db, row.id, {
+        passwordHash: await hashPassword(request.body.newPassword),
+      });
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/auth/reset-password',
+    {
+      config: { access: anyone },
+      onRequest: limitPerAddress(app, 'reset:address', SIGN_IN_PER_ADDRESS),
+      schema: { body: resetPasswordBodySchema },
+    },
+    async (request, reply) => {
+      const token = await verifyPurposeToken(
+        request.body.resetToken,
+        'forget-password',
+        app.config,
+      );
+      const passwordHash = await hashPassword(request.body.password);
+      await db.transaction(async (tx) => {
+        // Using the code up here makes the token single-use, even when sent twice at once.
+        await consumeCode(tx, token.codeId);
+        // The code came by e-mail, so the inbox is proven too.
+        await updateUserRow(tx, token.id, { passwordHash, emailVerified: true });
+      });
+      return reply.code(204).send();
+    },
+  );
+};

@@ -1,0 +1,22 @@
+import type { NotificationMethod } from '@talaqa/domain';
+
+/**
+ * How account codes reach people: e-mail, or the user's phone channel (WhatsApp or Telegram).
+ * The server wires the real adapters (pointed at local simulators in development and tests).
+ */
+export interface AccountMessenger {
+  emailCode(input: {
+    to: string;
+    name: string;
+    code: string;
+    kind: 'verify-email' | 'reset-password';
+    validMinutes: number;
+  }): Promise<void>;
+  /** Throws AppError unresolved-phone / invalid-phone / service-unavailable as the channel says. */
+  phoneCode(input: {
+    userId: number;
+    method: Exclude<NotificationMethod, 'none'>;
+    phone: string;
+    code: string;
+  }): Promise<void>;
+}

@@ -1,0 +1,191 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CodePurpose,
+  confirmCodeBodySchema,
+  confirmPasswordCodeBodySchema,
+  sendPasswordCodeBodySchema,
+  sendPhoneCodeBodySchema,
+} from '@talaqa/domain';
+import type { CodeSentAnswer, PasswordCodeConfirmedAnswer } from '@talaqa/domain';
+import { AppError } from '../../errors';
+import { anyone, identityOf, signedIn } from '../auth/access';
+import { limitPerAccount, limitPerAddress } from '../auth/limits';
+import { signPurposeToken } from '../auth/tokens';
+import { findUserRowByEmail } from '../users/repo';
+import { patchUser, requireUser } from '../users/service';
+import { CODE_RESEND_SECONDS, CODE_TTL_MINUTES, checkCode, issueCode } from './service';
+
+const RESET_TOKEN_TTL_SECONDS = 15 * 60;
+const SENDS = { max: 10, minutes: 60 };
+const CHECKS = { max: 20, minutes: 15 };
+
+const sentAnswer = ({ expiresAt, resendAfter }: CodeSentAnswer): CodeSentAnswer => ({
+  expiresAt,
+  resendAfter,
+});
+
+/** The answer a password-reset request gets whether or not the e-mail has an account. */
+function neutralAnswer(now = Date.now()): CodeSentAnswer {
+  return {
+    expiresAt: new Date(now + CODE_TTL_MINUTES * 60_000).toISOString(),
+    resendAfter: new Date(now + CODE_RESEND_SECONDS * 1000).toISOString(),
+  };
+}
+
+export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+  const secret = app.config.jwtSecret;
+  const sendLimits = (name: string) => ({
+    onRequest: limitPerAddress(app, `${name}:address`, SENDS),
+    preHandler: limitPerAccount(app, `${name}:account`, SENDS),
+  });
+  const checkLimits = (name: string) => ({
+    onRequest: limitPerAddress(app, `${name}:address`, CHECKS),
+    preHandler: limitPerAccount(app, `${name}:account`, CHECKS),
+  });
+
+  app.post(
+    '/confirmation-code/email/send',
+    { config: { access: signedIn }, ...sendLimits('email-send') },
+    async (request) => {
+      const user = await requireUser(db, identityOf(request).userId);
+      if (user.verifiedEmail) throw new AppError('email-already-verified');
+      const issued = await issueCode(db, secret, {
+        userId: user.id,
+        purpose: CodePurpose.VerifyEmail,
+        target: user.email,
+      });
+      await app.messenger.emailCode({
+        to: user.email,
+        name: user.name,
+        code: issued.code,
+        kind: 'verify-email',
+        validMinutes: CODE_TTL_MINUTES,
+      });
+      return sentAnswer(issued);
+    },
+  );
+
+  app.post(
+    '/confirmation-code/email/confirm',
+    {
+      config: { access: signedIn },
+      ...checkLimits('email-confirm'),
+      schema: { body: confirmCodeBodySchema },
+    },
+    async (request) => {
+      const user = await requireUser(db, identityOf(request).userId);
+      if (user.verifiedEmail) throw new AppError('email-already-verified');
+      const code = await checkCode(db, secret, {
+        userId: user.id,
+        purpose: CodePurpose.VerifyEmail,
+        code: request.body.code,
+        consume: true,
+      });
+      // A code sent to an address the user has since changed proves nothing about the new one.
+      if (code.target.toLowerCase() !== user.email.toLowerCase()) {
+        throw new AppError('invalid-verification-code');
+      }
+      return { user: await patchUser(db, user.id, { emailVerified: true }) };
+    },
+  );
+
+  app.post(
+    '/confirmation-code/phone/send',
+    {
+      config: { access: signedIn },
+      ...sendLimits('phone-send'),
+      schema: { body: sendPhoneCodeBodySchema },
+    },
+    async (request) => {
+      const user = await requireUser(db, identityOf(request).userId);
+      const phone = request.body.phone;
+      if (user.verifiedPhone && user.phone === phone) throw new AppError('phone-already-verified');
+      const issued = await issueCode(db, secret, {
+        userId: user.id,
+        purpose: CodePurpose.VerifyWhatsApp,
+        target: phone,
+      });
+      // Codes go over the user's notification method; with none chosen yet, WhatsApp.
+      const method = user.notificationMethod === 'telegram' ? 'telegram' : 'whatsapp';
+      await app.messenger.phoneCode({ userId: user.id, method, phone, code: issued.code });
+      return sentAnswer(issued);
+    },
+  );
+
+  app.post(
+    '/confirmation-code/phone/verify',
+    {
+      config: { access: signedIn },
+      ...checkLimits('phone-verify'),
+      schema: { body: confirmCodeBodySchema },
+    },
+    async (request) => {
+      const userId = identityOf(request).userId;
+      const code = await checkCode(db, secret, {
+        userId,
+        purpose: CodePurpose.VerifyWhatsApp,
+        code: request.body.code,
+        consume: true,
+      });
+      return { user: await patchUser(db, userId, { phone: code.target, phoneVerified: true }) };
+    },
+  );
+
+  app.post(
+    '/confirmation-code/password/send',
+    {
+      config: { access: anyone },
+      ...sendLimits('password-send'),
+      schema: { body: sendPasswordCodeBodySchema },
+    },
+    async (request) => {
+      const row = await findUserRowByEmail(db, request.body.email);
+      if (!row) return neutralAnswer();
+      try {
+        const issued = await issueCode(db, secret, {
+          userId: row.id,
+          purpose: CodePurpose.ResetPassword,
+          target: row.email,
+        });
+        await app.messenger.emailCode({
+          to: row.email,
+          name: row.name,
+          code: issued.code,
+          kind: 'reset-password',
+          validMinutes: CODE_TTL_MINUTES,
+        });
+      } catch (error) {
+        // Saying "wait before asking again" would tell that the account exists.
+        if (!(error instanceof AppError && error.code === 'too-many-requests')) throw error;
+      }
+      return neutralAnswer();
+    },
+  );
+
+  app.post(
+    '/confirmation-code/password/confirm',
+    {
+      config: { access: anyone },
+      ...checkLimits('password-confirm'),
+      schema: { body: confirmPasswordCodeBodySchema },
+    },
+    async (request) => {
+      const row = await findUserRowByEmail(db, request.body.email);
+      if (!row) throw new AppError('invalid-verification-code');
+      const code = await checkCode(db, secret, {
+        userId: row.id,
+        purpose: CodePurpose.ResetPassword,
+        code: request.body.code,
+        consume: false,
+      });
+      const resetToken = await signPurposeToken(
+        { id: row.id, purpose: 'forget-password', codeId: code.id },
+        app.config,
+        RESET_TOKEN_TTL_SECONDS,
+      );
+      const answer: PasswordCodeConfirmedAnswer = { resetToken };
+      return answer;
+    },
+  );
+};

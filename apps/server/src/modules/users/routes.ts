@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createUserBodySchema, updateUserBodySchema, userListQuerySchema } from '@talaqa/domain';
+import type { AuthSession } from '@talaqa/domain';
+import { admins, anyone, identityOf, isAdmin, signedIn } from '../auth/access';
+import { signAccessToken } from '../auth/tokens';
+import { limitPerAddress } from '../auth/limits';
+import {
+  assertMayCreateRole,
+  assertMayPatch,
+  assertSelfOrAdmin,
+  createUser,
+  listUsers,
+  patchUser,
+  requireUser,
+} from './service';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const currentYear = (): number => new Date().getUTCFullYear();
+
+/** A stranger sees the public part of a profile; the owner and admins see all of it. */
+const publicProfile = <T extends { email: string; phone: string | null }>(user: T) => ({
+  ...user,
+  email: '',
+  phone: null,
+});
+
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+
+  // Sign-up (anonymous: student or tutor) and creation of any role by admins.
+  app.post(
+    '/user/',
+    {
+      config: { access: anyone },
+      onRequest: limitPerAddress(app, 'sign-up', { max: 20, minutes: 60 }),
+      schema: { body: createUserBodySchema },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      assertMayCreateRole(request.identity, body.role);
+      const user = await createUser(db, { ...body, password: body.password });
+      const token = await signAccessToken(user.id, app.config);
+      const session: AuthSession = { user, token };
+      return reply.code(201).send(session);
+    },
+  );
+
+  app.get('/user/current', { config: { access: signedIn } }, async (request) =>
+    requireUser(db, identityOf(request).userId),
+  );
+
+  app.get(
+    '/user/list',
+    { config: { access: admins }, schema: { querystring: userListQuerySchema } },
+    async (request) => listUsers(db, request.query),
+  );
+
+  app.get(
+    '/user/:id',
+    { config: { access: signedIn }, schema: { params: idParams } },
+    async (request) => {
+      const caller = identityOf(request);
+      const user = await requireUser(db, request.params.id);
+      return caller.userId === user.id || isAdmin(caller) ? user : publicProfile(user);
+    },
+  );
+
+  app.put(
+    '/user/:id',
+    {
+      config: { access: signedIn },
+      schema: { params: idParams, body: updateUserBodySchema(currentYear()) },
+    },
+    async (request) => {
+      const caller = identityOf(request);
+      assertSelfOrAdmin(caller, request.params.id);
+      const target = await requireUser(db, request.params.id);
+      assertMayPatch(caller, target, request.body);
+      const emailChanged =
+        request.body.email !== undefined && request.body.email !== target.email.toLowerCase();
+      // A new e-mail is not verified yet, whoever typed it.
+      return patchUser(
+        db,
+        target.id,
+        emailChanged ? { ...request.body, emailVerified: false } : request.body,
+      );
+    },
+  );
+};

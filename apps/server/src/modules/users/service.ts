@@ -1,0 +1,102 @@
+import { Role, SELF_SIGN_UP_ROLES } from '@talaqa/domain';
+import type { User, UserListFilters, UserPage } from '@talaqa/domain';
+import { AppError } from '../../errors';
+import type { Database } from '../../db';
+import { isUniqueViolation } from '../../db/errors';
+import type { Identity } from '../auth/access';
+import { isAdmin } from '../auth/access';
+import { hashPassword } from '../auth/passwords';
+import { insertUser, listUserRows, loadUser, toUsers, updateUserRow } from './repo';
+import type { UserPatch } from './repo';
+
+const ADMIN_ROLE_VALUES: readonly Role[] = [Role.SuperAdmin, Role.RegularAdmin];
+
+/**
+ * Who may create an account of this role: anyone may sign up as a student or a tutor; admins
+ * create every other role; only a super admin creates admins.
+ */
+export function assertMayCreateRole(creator: Identity | null, role: Role): void {
+  if ((SELF_SIGN_UP_ROLES as readonly Role[]).includes(role)) return;
+  if (!creator || !isAdmin(creator))
+    throw new AppError('forbidden', 'Only admins create this role');
+  if (ADMIN_ROLE_VALUES.includes(role) && creator.role !== Role.SuperAdmin) {
+    throw new AppError('forbidden', 'Only a super admin creates admins');
+  }
+}
+
+export async function createUser(
+  db: Database,
+  input: {
+    name: string;
+    email: string;
+    password: string | null;
+    role: Role;
+    googleSubject?: string;
+    emailVerified?: boolean;
+  },
+): Promise<User> {
+  try {
+    const row = await insertUser(db, {
+      name: input.name,
+      email: input.email,
+      passwordHash: input.password === null ? null : await hashPassword(input.password),
+      role: input.role,
+      googleSubject: input.googleSubject ?? null,
+      emailVerified: input.emailVerified ?? false,
+    });
+    const [user] = await toUsers(db, [row]);
+    if (!user) throw new Error('created user vanished');
+    return user;
+  } catch (error) {
+    if (isUniqueViolation(error, 'users_email_lower_key')) throw new AppError('user-exists');
+    throw error;
+  }
+}
+
+export async function requireUser(db: Database, id: number): Promise<User> {
+  const user = await loadUser(db, id);
+  if (!user) throw new AppError('user-not-found');
+  return user;
+}
+
+/** Your own profile, or anyone's for an admin. */
+export function assertSelfOrAdmin(caller: Identity, userId: number): void {
+  if (caller.userId !== userId && !isAdmin(caller)) {
+    throw new AppError('forbidden', 'Only the owner or an admin may do that');
+  }
+}
+
+/** What a caller may change: the role and the e-mail are admins' (admin roles a super admin's). */
+export function assertMayPatch(caller: Identity, target: User, patch: UserPatch): void {
+  assertSelfOrAdmin(caller, target.id);
+  const touchesAdminFields = patch.role !== undefined || patch.email !== undefined;
+  if (touchesAdminFields && !isAdmin(caller)) {
+    throw new AppError('forbidden', 'Only admins change roles and e-mails');
+  }
+  const adminRoleChange =
+    patch.role !== undefined &&
+    patch.role !== target.role &&
+    (ADMIN_ROLE_VALUES.includes(patch.role as Role) || ADMIN_ROLE_VALUES.includes(target.role));
+  if (adminRoleChange && caller.role !== Role.SuperAdmin) {
+    throw new AppError('forbidden', 'Only a super admin grants or removes admin roles');
+  }
+}
+
+export async function patchUser(db: Database, id: number, patch: UserPatch): Promise<User> {
+  try {
+    const row = await updateUserRow(db, id, patch);
+    if (!row) throw new AppError('user-not-found');
+    const [user] = await toUsers(db, [row]);
+    if (!user) throw new AppError('user-not-found');
+    return user;
+  } catch (error) {
+    if (isUniqueViolation(error, 'users_email_lower_key')) throw new AppError('user-exists');
+    if (isUniqueViolation(error, 'users_phone_key')) throw new AppError('incorrect-phone');
+    throw error;
+  }
+}
+
+export async function listUsers(db: Database, query: UserListFilters): Promise<UserPage> {
+  const { rows, total } = await listUserRows(db, query);
+  return { list: await toUsers(db, rows), total };
+}

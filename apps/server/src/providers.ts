@@ -1,0 +1,108 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Providers } from './app';
+import type { Config } from './config';
+import { AppError } from './errors';
+import { passwordResetCodeEmail, verificationCodeEmail } from './integrations/email';
+import { createGoogleIdTokenVerifier, startGoogleSimulator } from './integrations/google';
+import type { GoogleSimulator } from './integrations/google';
+import { isMessagingError } from './integrations/messaging';
+import { createMessaging } from './integrations/messaging-factory';
+import type { Messaging } from './integrations/messaging-factory';
+import type { Outbox } from './integrations/outbox';
+import type { AccountMessenger } from './modules/codes/messenger';
+
+/** The outside services of one server process, started (simulators included) and ready. */
+export interface RunningProviders {
+  providers: Providers;
+  /** What the local simulators received; only when they run. */
+  outbox: Outbox | undefined;
+  /** Where a developer looks: the outbox viewer, the Google simulator. */
+  urls: Partial<Record<'outbox' | 'google', string>>;
+  /** The authorization endpoint the web app redirects to for Google sign-in. */
+  googleAuthUrl: string;
+  close(): Promise<void>;
+}
+
+/** A channel's refusal, in the catalogue's words. */
+function asAppError(error: unknown): unknown {
+  if (!isMessagingError(error)) return error;
+  if (error.kind === 'unavailable') {
+    return new AppError('service-unavailable', 'The messaging provider failed', { cause: error });
+  }
+  return new AppError(error.kind, error.message, { cause: error });
+}
+
+function accountMessenger(messaging: Messaging): AccountMessenger {
+  return {
+    async emailCode({ to, name, code, kind, validMinutes }) {
+      const input = { code, validityMinutes: validMinutes, name };
+      const content =
+        kind === 'verify-email' ? verificationCodeEmail(input) : passwordResetCodeEmail(input);
+      await messaging.email.send({ to, ...content }).catch((error: unknown) => {
+        throw asAppError(error);
+      });
+    },
+    async phoneCode({ method, phone, code }) {
+      if (method === 'telegram') {
+        // Telegram reaches only chats that started the bot; linking a chat to a phone is not
+        // built yet, so a Telegram user gets the spec's answer for an unreachable number.
+        throw new AppError('unresolved-phone', 'No Telegram chat is linked to this phone yet');
+      }
+      await messaging.whatsapp.sendCode(phone, code, 'verify-phone').catch((error: unknown) => {
+        throw asAppError(error);
+      });
+    },
+  };
+}
+
+/**
+ * Builds the providers from the configuration. With simulators on (local development, tests) the
+ * real adapters talk to local simulators on loopback, so every flow runs the real protocol.
+ * `ports` overrides the simulator ports (tests pass 0 for free ports).
+ */
+export async function startProviders(
+  config: Config,
+  log: FastifyBaseLogger,
+  ports: Partial<Config['simulators']['ports']> = {},
+): Promise<RunningProviders> {
+  const sim = config.simulators;
+  const simPorts = { ...sim.ports, ...ports };
+  const messaging = await createMessaging({
+    smtpUrl: config.email.smtpUrl,
+    emailFrom: config.email.from,
+    whatsapp: config.whatsapp,
+    telegram: config.telegram,
+    simulators: sim.enabled ? { host: sim.host, ports: simPorts } : undefined,
+    logger: log.child({ integration: 'messaging' }),
+  });
+  let google: GoogleSimulator | undefined;
+  try {
+    if (sim.enabled) {
+      google = await startGoogleSimulator({
+        port: simPorts.google,
+        host: sim.host,
+        clientIds: [config.google.clientId],
+        logger: log.child({ integration: 'google' }),
+      });
+    }
+  } catch (error) {
+    await messaging.close();
+    throw error;
+  }
+  const verifier = createGoogleIdTokenVerifier({
+    jwksUrl: google?.jwksUrl ?? config.google.jwksUrl,
+    clientId: config.google.clientId,
+  });
+  let closing: Promise<void> | undefined;
+  return {
+    providers: { messenger: accountMessenger(messaging), google: verifier },
+    outbox: messaging.outbox,
+    urls: { outbox: messaging.urls.outbox, google: google?.url },
+    googleAuthUrl: google?.authUrl ?? config.google.authUrl,
+    close: () =>
+      (closing ??= (async () => {
+        await google?.close();
+        await messaging.close();
+      })()),
+  };
+}

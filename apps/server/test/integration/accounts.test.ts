@@ -1,0 +1,514 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Role } from '@talaqa/domain';
+import type { AuthSession, User } from '@talaqa/domain';
+import { createUser } from '../../src/modules/users/service';
+import { signAccessToken } from '../../src/modules/auth/tokens';
+import { startTestServer } from './helpers';
+import type { TestServer } from './helpers';
+
+let server: TestServer;
+let adminToken: string;
+let regularAdminToken: string;
+
+beforeAll(async () => {
+  // Every request here comes from one loopback address; the per-address limits have their own test.
+  server = await startTestServer({ trustedAddresses: ['127.0.0.1'] });
+  const db = server.app.database.db;
+  const admin = await createUser(db, {
+    name: 'Super Admin',
+    email: 'super@example.com',
+    password: 'password1',
+    role: Role.SuperAdmin,
+  });
+  const regular = await createUser(db, {
+    name: 'Regular Admin',
+    email: 'regular@example.com',
+    password: 'password1',
+    role: Role.RegularAdmin,
+  });
+  adminToken = await signAccessToken(admin.id, server.config);
+  regularAdminToken = await signAccessToken(regular.id, server.config);
+});
+afterAll(() => server.close());
+
+interface Answer<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+}
+
+async function api<T = Record<string, unknown>>(
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; form?: FormData } = {},
+): Promise<Answer<T>> {
+  const headers: Record<string, string> = {};
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`${server.baseUrl}/api/v1${path}`, {
+    method,
+    headers,
+    body: options.form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : {}) as T };
+}
+
+let counter = 0;
+async function signUp(
+  role: Role = Role.Student,
+  password = 'secret123',
+): Promise<AuthSession & { email: string; password: string }> {
+  counter += 1;
+  const email = `person${counter}@example.com`;
+  const { status, body } = await api<AuthSession>('POST', '/user/', {
+    body: {
+      name: 'Mona Adel',
+      email,
+      password,
+      passwordConfirmation: password,
+      role,
+      acceptTerms: true,
+    },
+  });
+  expect(status).toBe(201);
+  return { ...body, email, password };
+}
+
+/** The 5-digit code of the newest message to `to`, as the person would read it. */
+async function codeSentTo(to: string, channel: 'email' | 'whatsapp' = 'email'): Promise<string> {
+  const outbox = server.outbox;
+  const message = await outbox.waitFor(
+    (m) => m.channel === channel && m.to === to.toLowerCase(),
+    5000,
+  );
+  const code = message.text.match(/\d{5}/)?.[0];
+  if (!code) throw new Error(`no code in: ${message.text}`);
+  outbox.clear();
+  return code;
+}
+
+describe('sign-up', () => {
+  it('creates a student and answers a working token', async () => {
+    const { user, token } = await signUp();
+    expect(user).toMatchObject({ role: Role.Student, hasPassword: true, verifiedEmail: false });
+    expect(user).not.toHaveProperty('passwordHash');
+    const current = await api<User>('GET', '/user/current', { token });
+    expect(current.body.id).toBe(user.id);
+  });
+
+  it('refuses an e-mail that exists, whatever its case', async () => {
+    const { email } = await signUp();
+    const again = await api('POST', '/user/', {
+      body: {
+        name: 'Other Person',
+        email: email.toUpperCase(),
+        password: 'secret123',
+        passwordConfirmation: 'secret123',
+        role: Role.Student,
+        acceptTerms: true,
+      },
+    });
+    expect(again).toMatchObject({ status: 409, body: { code: 'user-exists' } });
+  });
+
+  it('checks every rule at its bounds and names the field', async () => {
+    const base = {
+      name: 'Mona Adel',
+      email: 'bounds@example.com',
+      role: Role.Student,
+      acceptTerms: true,
+    };
+    const short = await api('POST', '/user/', {
+      body: { ...base, password: 'abc1234', passwordConfirmation: 'abc1234' },
+    });
+    expect(short.status).toBe(400);
+    expect(short.body.fields).toContainEqual({ path: 'password', code: 'password-too-short' });
+    const oneName = await api('POST', '/user/', {
+      body: { ...base, name: 'Mona', password: 'abcd1234', passwordConfirmation: 'abcd1234' },
+    });
+    expect(oneName.body.fields).toContainEqual({ path: 'name', code: 'name-too-short' });
+    const mismatch = await api('POST', '/user/', {
+      body: { ...base, password: 'abcd1234', passwordConfirmation: 'abcd1235' },
+    });
+    expect(mismatch.body.fields).toContainEqual({
+      path: 'passwordConfirmation',
+      code: 'password-mismatch',
+    });
+    const noTerms = await api('POST', '/user/', {
+      body: { ...base, acceptTerms: false, password: 'abcd1234', passwordConfirmation: 'abcd1234' },
+    });
+    expect(noTerms.status).toBe(400);
+    const ok = await api('POST', '/user/', {
+      body: { ...base, password: 'abcd1234', passwordConfirmation: 'abcd1234' },
+    });
+    expect(ok.status).toBe(201);
+  });
+
+  it('lets strangers sign up only as students or tutors, and only super admins create admins', async () => {
+    const body = (role: Role, email: string) => ({
+      name: 'New Person',
+      email,
+      password: 'secret123',
+      passwordConfirmation: 'secret123',
+      role,
+      acceptTerms: true,
+    });
+    expect(
+      (await api('POST', '/user/', { body: body(Role.Tutor, 'tutor1@example.com') })).status,
+    ).toBe(201);
+    expect(
+      (await api('POST', '/user/', { body: body(Role.TutorManager, 'tm@example.com') })).body,
+    ).toMatchObject({ code: 'forbidden' });
+    const byRegular = await api('POST', '/user/', {
+      token: regularAdminToken,
+      body: body(Role.RegularAdmin, 'a2@example.com'),
+    });
+    expect(byRegular.body).toMatchObject({ code: 'forbidden' });
+    const managerByRegular = await api('POST', '/user/', {
+      token: regularAdminToken,
+      body: body(Role.TutorManager, 'tm2@example.com'),
+    });
+    expect(managerByRegular.status).toBe(201);
+    const bySuper = await api('POST', '/user/', {
+      token: adminToken,
+      body: body(Role.RegularAdmin, 'a3@example.com'),
+    });
+    expect(bySuper.status).toBe(201);
+  });
+});
+
+describe('sign-in', () => {
+  it('answers a session for the right password and wrong-password otherwise', async () => {
+    const { email, password, user } = await signUp();
+    const ok = await api<AuthSession>('POST', '/auth/password', {
+      body: { email: email.toUpperCase(), password },
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body.user.id).toBe(user.id);
+    const wrong = await api('POST', '/auth/password', { body: { email, password: 'secret124' } });
+    expect(wrong).toMatchObject({ status: 400, body: { code: 'wrong-password' } });
+    const unknown = await api('POST', '/auth/password', {
+      body: { email: 'nobody@example.com', password },
+    });
+    expect(unknown.body).toMatchObject({ code: 'wrong-password' });
+  });
+
+  it('tells a Google-only account to use Google', async () => {
+    await createUser(server.app.database.db, {
+      name: 'Google Person',
+      email: 'google.only@example.com',
+      password: null,
+      role: Role.Student,
+    });
+    const answer = await api('POST', '/auth/password', {
+      body: { email: 'google.only@example.com', password: 'x' },
+    });
+    expect(answer.body).toMatchObject({ code: 'no-password' });
+  });
+
+  it('refreshes a token', async () => {
+    const { token } = await signUp();
+    const refreshed = await api<{ token: string }>('POST', '/auth/refresh-token', { token });
+    expect(refreshed.status).toBe(200);
+    expect((await api('GET', '/user/current', { token: refreshed.body.token })).status).toBe(200);
+  });
+
+  it('limits tries per account and answers too-many-requests', async () => {
+    const { email } = await signUp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i += 1) {
+      statuses.push(
+        (await api('POST', '/auth/password', { body: { email, password: 'wrong1234' } })).status,
+      );
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+    const last = await api('POST', '/auth/password', { body: { email, password: 'wrong1234' } });
+    expect(last).toMatchObject({ status: 429, body: { code: 'too-many-requests' } });
+  });
+});
+
+describe('e-mail verification', () => {
+  it('sends a 5-digit code that verifies once', async () => {
+    const { token, email } = await signUp();
+    const sent = await api('POST', '/confirmation-code/email/send', { token });
+    expect(sent.status).toBe(200);
+    expect(sent.body).toHaveProperty('expiresAt');
+    const code = await codeSentTo(email);
+    const wrongCode = code === '00000' ? '11111' : '00000';
+    const wrong = await api('POST', '/confirmation-code/email/confirm', {
+      token,
+      body: { code: wrongCode },
+    });
+    expect(wrong.body).toMatchObject({ code: 'invalid-verification-code' });
+    const ok = await api<{ user: User }>('POST', '/confirmation-code/email/confirm', {
+      token,
+      body: { code },
+    });
+    expect(ok.body.user.verifiedEmail).toBe(true);
+    const again = await api('POST', '/confirmation-code/email/confirm', { token, body: { code } });
+    expect(again.body).toMatchObject({ code: 'email-already-verified' });
+  });
+
+  it('refuses a second code within the resend delay', async () => {
+    const { token, email } = await signUp();
+    await api('POST', '/confirmation-code/email/send', { token });
+    await codeSentTo(email);
+    const soon = await api('POST', '/confirmation-code/email/send', { token });
+    expect(soon).toMatchObject({ status: 429, body: { code: 'too-many-requests' } });
+  });
+
+  it('kills a code after five wrong tries', async () => {
+    const { token, email } = await signUp();
+    await api('POST', '/confirmation-code/email/send', { token });
+    const code = await codeSentTo(email);
+    const wrongCode = code === '00000' ? '11111' : '00000';
+    for (let i = 0; i < 5; i += 1) {
+      await api('POST', '/confirmation-code/email/confirm', { token, body: { code: wrongCode } });
+    }
+    const late = await api('POST', '/confirmation-code/email/confirm', { token, body: { code } });
+    expect(late.body).toMatchObject({ code: 'expired-verification-code' });
+  });
+});
+
+describe('forgotten password', () => {
+  it('answers the same for unknown and known e-mails', async () => {
+    const { email } = await signUp();
+    const unknown = await api('POST', '/confirmation-code/password/send', {
+      body: { email: 'ghost@example.com' },
+    });
+    const known = await api('POST', '/confirmation-code/password/send', { body: { email } });
+    expect(unknown.status).toBe(200);
+    expect(known.status).toBe(200);
+    expect(Object.keys(unknown.body).sort()).toEqual(Object.keys(known.body).sort());
+    await codeSentTo(email);
+    const knownAgain = await api('POST', '/confirmation-code/password/send', { body: { email } });
+    expect(knownAgain.status).toBe(200);
+  });
+
+  it('resets the password by code, once', async () => {
+    const { email, password } = await signUp();
+    await api('POST', '/confirmation-code/password/send', { body: { email } });
+    const code = await codeSentTo(email);
+    const confirmed = await api<{ resetToken: string }>(
+      'POST',
+      '/confirmation-code/password/confirm',
+      {
+        body: { email, code },
+      },
+    );
+    expect(confirmed.status).toBe(200);
+    const reset = {
+      resetToken: confirmed.body.resetToken,
+      password: 'brandnew9',
+      passwordConfirmation: 'brandnew9',
+    };
+    expect((await api('POST', '/auth/reset-password', { body: reset })).status).toBe(204);
+    expect((await api('POST', '/auth/reset-password', { body: reset })).body).toMatchObject({
+      code: 'expired-verification-code',
+    });
+    expect((await api('POST', '/auth/password', { body: { email, password } })).status).toBe(400);
+    expect(
+      (await api('POST', '/auth/password', { body: { email, password: 'brandnew9' } })).status,
+    ).toBe(200);
+  });
+});
+
+describe('own password change', () => {
+  it('needs the current password', async () => {
+    const { token, password } = await signUp();
+    const change = (currentPassword: string) =>
+      api('PATCH', '/auth/password', {
+        token,
+        body: { currentPassword, newPassword: 'another12', newPasswordConfirmation: 'another12' },
+      });
+    expect((await change('wrongpass1')).body).toMatchObject({ code: 'wrong-password' });
+    expect((await change(password)).status).toBe(204);
+  });
+});
+
+describe('phone verification over WhatsApp', () => {
+  it('verifies the phone by the code sent to it', async () => {
+    const { token } = await signUp();
+    const sent = await api('POST', '/confirmation-code/phone/send', {
+      token,
+      body: { phone: '01012345678' },
+    });
+    expect(sent.status).toBe(200);
+    const code = await codeSentTo('+201012345678', 'whatsapp');
+    const ok = await api<{ user: User }>('POST', '/confirmation-code/phone/verify', {
+      token,
+      body: { code },
+    });
+    expect(ok.body.user).toMatchObject({ phone: '+201012345678', verifiedPhone: true });
+  });
+
+  it('says so when WhatsApp cannot reach the number', async () => {
+    const { token } = await signUp();
+    const sent = await api('POST', '/confirmation-code/phone/send', {
+      token,
+      body: { phone: '01012340000' },
+    });
+    expect(sent.body).toMatchObject({ code: 'unresolved-phone' });
+  });
+
+  it('requires a valid Egyptian mobile number', async () => {
+    const { token } = await signUp();
+    expect(
+      (await api('POST', '/confirmation-code/phone/send', { token, body: {} })).body,
+    ).toMatchObject({
+      code: 'phone-required',
+    });
+    expect(
+      (await api('POST', '/confirmation-code/phone/send', { token, body: { phone: '0123' } })).body,
+    ).toMatchObject({ code: 'invalid-phone' });
+  });
+});
+
+describe('users', () => {
+  it('lists users for admins with filters and {list, total} pagination', async () => {
+    await signUp(Role.Tutor);
+    const page = await api<{ list: User[]; total: number }>(
+      'GET',
+      '/user/list?role=3&size=1&page=1',
+      {
+        token: adminToken,
+      },
+    );
+    expect(page.status).toBe(200);
+    expect(page.body.list).toHaveLength(1);
+    expect(page.body.total).toBeGreaterThanOrEqual(1);
+    expect(page.body.list.every((u) => u.role === Role.Tutor)).toBe(true);
+    const literal = await api<{ total: number }>(
+      'GET',
+      `/user/list?search=${encodeURIComponent('%')}`,
+      {
+        token: adminToken,
+      },
+    );
+    expect(literal.body.total).toBe(0);
+  });
+
+  it('lets a user edit their own profile but not their role', async () => {
+    const { token, user } = await signUp();
+    const ok = await api<User>('PUT', `/user/${user.id}`, {
+      token,
+      body: { job: 'مهندس', city: 1 },
+    });
+    expect(ok.body).toMatchObject({ job: 'مهندس', city: 1 });
+    const role = await api('PUT', `/user/${user.id}`, { token, body: { role: Role.SuperAdmin } });
+    expect(role.body).toMatchObject({ code: 'forbidden' });
+    const other = await signUp();
+    expect((await api('PUT', `/user/${other.user.id}`, { token, body: { job: 'x' } })).status).toBe(
+      403,
+    );
+    const badCity = await api('PUT', `/user/${user.id}`, { token, body: { city: 31 } });
+    expect(badCity.status).toBe(400);
+  });
+
+  it('shows strangers only the public part of a profile', async () => {
+    const a = await signUp();
+    const b = await signUp();
+    const seen = await api<User>('GET', `/user/${a.user.id}`, { token: b.token });
+    expect(seen.body.name).toBe('Mona Adel');
+    expect(seen.body.email).toBe('');
+  });
+
+  it('saves the main info of a student profile', async () => {
+    const { token } = await signUp();
+    const saved = await api<User>('POST', '/student/', {
+      token,
+      body: { birthYear: 2000, gender: 'female', city: 2, level: 3, aim: 'السفر' },
+    });
+    expect(saved.body).toMatchObject({
+      birthYear: 2000,
+      gender: 'female',
+      city: 2,
+      level: 3,
+      aim: 'السفر',
+    });
+  });
+});
+
+describe('profile images', () => {
+  const PNG = Uint8Array.from([
+    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 0, 0, 1,
+    0xe0, 0, 0, 1, 0xe0,
+  ]);
+
+  it('stores an image checked by its content and serves it back', async () => {
+    const { token } = await signUp();
+    const form = new FormData();
+    form.append('image', new Blob([PNG], { type: 'image/png' }), 'me.png');
+    const saved = await api<User>('PUT', '/user/asset', { token, form });
+    expect(saved.status).toBe(200);
+    expect(saved.body.image).toMatch(/\.png$/);
+    const served = await fetch(`${server.baseUrl}/api/v1/assets/uploads/${saved.body.image}`);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(PNG);
+  });
+
+  it('refuses a file that only claims to be an image', async () => {
+    const { token } = await signUp();
+    const form = new FormData();
+    form.append('image', new Blob(['<script>alert(1)</script>'], { type: 'image/png' }), 'x.png');
+    const refused = await api('PUT', '/user/asset', { token, form });
+    expect(refused.body).toMatchObject({ code: 'invalid-image-type' });
+  });
+});
+
+describe('topics', () => {
+  it('are managed by admins and picked as favourites by users', async () => {
+    const created = await api<{ id: number }>('POST', '/topic/', {
+      token: adminToken,
+      body: { nameAr: 'السفر', nameEn: 'Travel' },
+    });
+    expect(created.status).toBe(201);
+    const duplicate = await api('POST', '/topic/', {
+      token: adminToken,
+      body: { nameAr: 'السفر', nameEn: 'Trips' },
+    });
+    expect(duplicate.status).toBe(422);
+    const { token } = await signUp();
+    const picked = await api<{ id: number }[]>('PATCH', '/topic/of/user', {
+      token,
+      body: { topicIds: [created.body.id] },
+    });
+    expect(picked.body.map((t) => t.id)).toEqual([created.body.id]);
+    const me = await api<User>('GET', '/user/current', { token });
+    expect(me.body.topics).toEqual([created.body.id]);
+    const missing = await api('PATCH', '/topic/of/user', { token, body: { topicIds: [99999] } });
+    expect(missing.body).toMatchObject({ code: 'topic-not-found' });
+    expect((await api('DELETE', `/topic/${created.body.id}`, { token: adminToken })).status).toBe(
+      204,
+    );
+    expect((await api<User>('GET', '/user/current', { token })).body.topics).toEqual([]);
+  });
+});
+
+describe('per-address limits', () => {
+  it('stop one address from signing up without end', async () => {
+    const limited = await startTestServer();
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 21; i += 1) {
+        const response = await fetch(`${limited.baseUrl}/api/v1/user/`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            name: 'Many Accounts',
+            email: `many${i}@example.com`,
+            password: 'secret123',
+            passwordConfirmation: 'secret123',
+            role: Role.Student,
+            acceptTerms: true,
+          }),
+        });
+        statuses.push(response.status);
+      }
+      expect(statuses.slice(0, 20).every((status) => status === 201)).toBe(true);
+      expect(statuses[20]).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});
