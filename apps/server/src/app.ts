@@ -78,6 +78,8 @@ function createServer(config: Config, options: BuildOptions): App {
     genReqId,
     // Our genReqId reads and checks x-request-id itself; Fastify must not take it unchecked.
     requestIdHeader: false,
+    // The spec writes some paths with a trailing slash (/user/, /topic/); either form works.
+    routerOptions: { ignoreTrailingSlash: true },
     // Errors raised before routing (a malformed URL) get the same { code, message } answer.
     frameworkErrors: (error, request, reply) => sendError(error, request, reply),
   }).withTypeProvider<ZodTypeProvider>();
