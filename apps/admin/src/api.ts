@@ -1,5 +1,6 @@
 import { createApiClient, resolveApiUrl } from '@talaqa/api-client';
-import { paths } from './paths';
+
+export { ApiError, isAbortError, isApiError } from '@talaqa/api-client';
 
 /** The API origin: the served runtime config, else VITE_API_URL, else this host on port 4000. */
 export const API_BASE_URL = resolveApiUrl(import.meta.env.VITE_API_URL);
@@ -8,8 +9,9 @@ export const API_BASE_URL = resolveApiUrl(import.meta.env.VITE_API_URL);
 export const api = createApiClient({
   baseUrl: API_BASE_URL,
   onSessionInvalid: () => {
-    // Spec section 6: unauthenticated means sign in again.
-    if (location.pathname !== paths.login) location.assign(paths.login);
+    // Spec section 6: unauthenticated means sign in again. The client has removed the token; the
+    // stored user goes too, and the route guard (features/auth) sends the admin to /login?next=.
+    api.tokens.clearUser();
   },
 });
 

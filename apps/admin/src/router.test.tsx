@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LOCAL_PORTS } from '@talaqa/domain';
@@ -9,6 +9,7 @@ import { registeredPaths, renderRoute, stubHealthyApi } from '@talaqa/ui/testing
 import { SIDEBAR_LINKS } from './layout/navigation';
 import { PORT } from '../vite.config';
 import indexHtml from '../index.html?raw';
+import { SUPER_ADMIN, createFakeApi, resetSession, signInAs } from './testing/fake-api';
 
 /** One sample address and the Arabic page title for every registered route of the dashboard. */
 const PAGES: Record<string, { url: string; title: string }> = {
@@ -36,6 +37,17 @@ const PAGES: Record<string, { url: string; title: string }> = {
 const fetchMock = stubHealthyApi();
 const renderAt = (url: string) => renderRoute(routes, url);
 
+// Every page but /login is behind the session guard: these tests browse as a signed-in admin.
+beforeEach(() => {
+  resetSession();
+  fetchMock.mockImplementation(
+    createFakeApi({
+      'GET /user/:id': ({ path }) => ({ ...SUPER_ADMIN, id: Number(path.split('/')[2]) }),
+    }).fetch,
+  );
+  signInAs(SUPER_ADMIN);
+});
+
 describe('admin router', () => {
   it('registers every admin page of spec section 2 and neither /media nor /server-stats', () => {
     const registered = registeredPaths(routes).filter((path) => path !== '*');
@@ -48,6 +60,8 @@ describe('admin router', () => {
   });
 
   it.each(Object.entries(PAGES))('renders %s with its Arabic title', async (_pattern, page) => {
+    // A signed-in admin is sent on from /login, so the sign-in page is seen signed out.
+    if (page.url === paths.login) resetSession();
     renderAt(page.url);
     expect(await screen.findByRole('heading', { level: 1, name: page.title })).toBeTruthy();
     await waitFor(() => expect(document.title).toContain(page.title));
@@ -80,6 +94,7 @@ describe('admin router', () => {
     ).toBe('page');
     cleanup();
 
+    resetSession();
     renderAt('/login');
     await screen.findByRole('heading', { level: 1, name: 'دخول المشرفين' });
     expect(screen.queryByRole('navigation', { name: 'أقسام لوحة الإدارة' })).toBeNull();
@@ -110,7 +125,8 @@ describe('admin router', () => {
   it('shows the live server status at the bottom of the sidebar', async () => {
     renderAt('/');
     expect(await screen.findByText(UI_MESSAGES.serverUp)).toBeTruthy();
-    expect(String(fetchMock.mock.calls[0]?.[0])).toMatch(/\/api\/v1\/health$/);
+    const urls = fetchMock.mock.calls.map((call) => String(call[0]));
+    expect(urls.some((url) => /\/api\/v1\/health$/.test(url))).toBe(true);
   });
 });
 

@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router';
 import type { ComponentType } from 'react';
 import { CenteredSpinner, NotFoundPage } from '@talaqa/ui';
 import { AdminLayout } from './layout/AdminLayout';
+import { RequireAdmin } from './features/auth/RequireAdmin';
 import { RouteError } from './RouteError';
 import { paths } from './paths';
 
@@ -12,9 +13,19 @@ const page = (load: () => Promise<{ default: ComponentType }>) => ({
   HydrateFallback: CenteredSpinner,
 });
 
+/** The root layout behind the session guard: every page but `/login` needs a signed-in admin. */
+function GuardedLayout() {
+  return (
+    <RequireAdmin>
+      <AdminLayout />
+    </RequireAdmin>
+  );
+}
+
 /**
  * The admin router (spec section 2): `/login` stands alone, every other page sits in the root
- * layout with the sidebar. `/media` and `/server-stats` are not registered, so they reach `*`.
+ * layout with the sidebar, behind the session guard (signed out goes to `/login?next=`).
+ * `/media` and `/server-stats` are not registered, so they reach `*`.
  */
 export const routes: RouteObject[] = [
   {
@@ -23,7 +34,7 @@ export const routes: RouteObject[] = [
       { path: paths.login, ...page(() => import('./features/auth/LoginPage')) },
       {
         path: paths.root,
-        Component: AdminLayout,
+        Component: GuardedLayout,
         children: [
           { index: true, ...page(() => import('./features/home/AdminHomePage')) },
           { path: paths.invoices, ...page(() => import('./features/invoices/InvoicesPage')) },

@@ -1,12 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
-import { LOCAL_PORTS } from '@talaqa/domain';
+import { LOCAL_PORTS, Role } from '@talaqa/domain';
 import { UI_MESSAGES } from '@talaqa/ui';
 import { paths } from './paths';
 import { routes } from './router';
 import { registeredPaths, renderRoute, stubHealthyApi } from '@talaqa/ui/testing';
 import { PORT } from '../vite.config';
 import indexHtml from '../index.html?raw';
+import { makeToken, makeUser, resetSession } from './testing/fake-api';
+import { api } from './api';
 
 /** One sample address and the Arabic page title for every route pattern of the app. */
 const PAGES: Record<string, { url: string; title: string }> = {
@@ -42,8 +44,41 @@ const PAGES: Record<string, { url: string; title: string }> = {
   [paths.tutorCompleteProfile]: { url: '/t/complete-profile', title: 'إكمال ملف المعلم' },
 };
 
+/** Pages anyone may open; every other page needs a signed-in user (of its role, below). */
+const PUBLIC_PAGES = new Set<string>([
+  paths.home,
+  paths.login,
+  paths.register,
+  paths.resetPassword,
+  paths.forgetPassword,
+  paths.plans,
+  paths.tutors,
+  paths.tutorProfile,
+]);
+const TUTOR_PAGES = new Set<string>([
+  paths.tutorDashboard,
+  paths.tutorAccountSettings,
+  paths.tutorProfileSettings,
+  paths.tutorOnboarding,
+  paths.tutorCompleteProfile,
+]);
+
 const fetchMock = stubHealthyApi();
 const renderAt = (url: string) => renderRoute(routes, url);
+afterEach(resetSession);
+
+/** Signs in a user of the page's role; the API answers GET /user/current with it. */
+function signInFor(pattern: string) {
+  const user = makeUser({ role: TUTOR_PAGES.has(pattern) ? Role.Tutor : Role.Student });
+  api.tokens.setBearer(makeToken(user.id));
+  fetchMock.mockImplementation(async (input) =>
+    String(input).endsWith('/user/current')
+      ? Response.json(user)
+      : String(input).includes('/topic/')
+        ? Response.json([])
+        : Response.json({ status: 'ok', database: { status: 'up', driver: 'pglite' } }),
+  );
+}
 
 describe('web router', () => {
   it('registers exactly the routes of spec section 2, plus the 404 catch-all', () => {
@@ -53,13 +88,15 @@ describe('web router', () => {
     expect(new Set(Object.keys(PAGES))).toEqual(new Set(Object.values(paths)));
   });
 
-  it.each(Object.entries(PAGES))('renders %s with its Arabic title', async (_pattern, page) => {
+  it.each(Object.entries(PAGES))('renders %s with its Arabic title', async (pattern, page) => {
+    if (!PUBLIC_PAGES.has(pattern)) signInFor(pattern);
     renderAt(page.url);
     expect(await screen.findByRole('heading', { level: 1, name: page.title })).toBeTruthy();
     await waitFor(() => expect(document.title).toContain(page.title));
   });
 
   it('gives /t/dashboard and the other /t/... pages priority over /t/:id', async () => {
+    signInFor(paths.tutorOnboarding);
     renderAt('/t/onboarding');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'خطوات انضمام المعلم' }),

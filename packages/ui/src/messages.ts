@@ -300,6 +300,74 @@ export const UI_MESSAGES = {
   deviceClockWarning:
     'يبدو أن ساعة جهازك أو منطقته الزمنية غير مضبوطة، من فضلك اضبطها حتى تظهر المواعيد بشكل صحيح',
   imageRecommendation: `يُفضَّل اختيار صورة JPG أو PNG أو GIF بمقاس ${num(IMAGE_MIN_SIDE_PX)}×${num(IMAGE_MIN_SIDE_PX)} بكسل على الأقل`,
+
+  // Shared controls
+  save: 'حفظ',
+  next: 'التالي',
+  back: 'السابق',
+  skip: 'تخطَّ هذه الخطوة',
+  /** `{step}` and `{total}` are replaced with ar-EG numbers by the Stepper. */
+  stepOfTotal: 'الخطوة {step} من {total}',
+  stepDone: 'مكتملة',
+  showPassword: 'إظهار كلمة المرور',
+  hidePassword: 'إخفاء كلمة المرور',
+
+  // Image upload
+  imageChoose: 'اختيار صورة',
+  imageChooseAnother: 'اختيار صورة أخرى',
+  imageUploadStart: 'رفع الصورة',
+  imageUploadCancel: 'إلغاء الرفع',
+  imageUploading: 'جارٍ رفع الصورة',
+  imagePreviewAlt: 'معاينة الصورة المختارة',
+  imageUploaded: 'تم رفع صورتك بنجاح',
+  imageUploadFailed: 'تعذّر رفع الصورة، من فضلك حاول مرة أخرى',
+  imageUploadCanceled: 'أُلغي رفع الصورة، ويمكنك رفعها مرة أخرى متى شئت',
+  imageTooSmall: `الصورة أصغر من المقاس المُوصى به (${num(IMAGE_MIN_SIDE_PX)}×${num(IMAGE_MIN_SIDE_PX)} بكسل) وقد تظهر غير واضحة، ويمكنك رفعها رغم ذلك`,
+
+  // Account: sign-in, sign-up and session
+  signedIn: 'أهلًا بك، تم تسجيل دخولك بنجاح',
+  registrationSucceeded: 'تم إنشاء حسابك بنجاح، أهلًا بك في طلاقة',
+  loggedOut: 'تم تسجيل خروجك من حسابك',
+  logoutConfirmTitle: 'تسجيل الخروج',
+  logoutConfirmText: 'هل تريد تسجيل الخروج من حسابك على هذا الجهاز؟',
+  logoutConfirmButton: 'نعم، سجّل خروجي',
+  sessionLoadFailed: 'تعذّر تحميل بيانات حسابك، من فضلك حاول مرة أخرى',
+  googleSignInFailed: 'تعذّر تسجيل الدخول بحساب جوجل، من فضلك حاول مرة أخرى',
+  googleStateMismatch:
+    'لم نتمكن من التحقق من طلب تسجيل الدخول بجوجل، ربما انتهت صلاحيته أو بدأ من متصفح آخر؛ من فضلك حاول مرة أخرى',
+
+  // Account: codes, verification and settings
+  codeSent: 'أرسلنا إليك رمز التأكيد، وقد يستغرق وصوله دقيقة أو اثنتين',
+  passwordCodeMaybeSent:
+    'إذا كان هذا البريد الإلكتروني مسجّلًا لدينا، فسيصلك رمز التأكيد خلال دقائق. تحقّق أيضًا من مجلد الرسائل غير المرغوب فيها',
+  emailVerified: 'تم تأكيد بريدك الإلكتروني بنجاح',
+  phoneVerified: 'تم تأكيد رقم هاتفك بنجاح، وستصلك الإشعارات عليه',
+  passwordChanged: 'تم تغيير كلمة المرور بنجاح',
+  profileUpdated: 'تم حفظ بيانات ملفك الشخصي بنجاح',
+  notificationsUpdated: 'تم حفظ طريقة استلام الإشعارات',
+  topicsSaved: 'تم حفظ الموضوعات المفضلة لديك',
+  topicsLoadFailed: 'تعذّر تحميل قائمة الموضوعات، من فضلك حاول مرة أخرى',
+  topicsSaveFailed: 'تعذّر حفظ الموضوعات المفضلة، من فضلك حاول مرة أخرى',
+
+  // Lists, dialogs and forms (shared components: Pagination, ConfirmDialog, PasswordChecklist ...)
+  pagination: 'التنقل بين الصفحات',
+  paginationFirst: 'الصفحة الأولى',
+  paginationPrevious: 'الصفحة السابقة',
+  paginationNext: 'الصفحة التالية',
+  paginationLast: 'الصفحة الأخيرة',
+  paginationPageOf: 'صفحة {page} من {total}',
+  paginationPageSize: 'عدد العناصر في الصفحة',
+  confirm: 'تأكيد',
+  cancel: 'إلغاء',
+  loadFailedTitle: 'تعذّر تحميل البيانات',
+  emptyListTitle: 'لا توجد عناصر لعرضها',
+  passwordChecklistTitle: 'يجب أن تحتوي كلمة المرور على:',
+  passwordRuleLength: `من ${num(PASSWORD_MIN_LENGTH)} إلى ${num(PASSWORD_MAX_LENGTH)} حرفًا`,
+  passwordRuleLetter: 'حرف واحد على الأقل',
+  passwordRuleDigit: 'رقم واحد على الأقل',
+  passwordRuleNoSpaces: 'بدون مسافات',
+  passwordRuleMet: 'متحقق',
+  passwordRuleUnmet: 'لم يتحقق بعد',
 } as const;
 
 export type UiMessageKey = keyof typeof UI_MESSAGES;

@@ -10,6 +10,7 @@ import {
   cx,
 } from '@talaqa/ui';
 import { getHealth } from '../api';
+import { AccountPanel } from '../features/auth/AccountPanel';
 import { paths } from '../paths';
 import { SIDEBAR_LINKS } from './navigation';
 
@@ -55,7 +56,8 @@ function Brand({ className }: { className?: string }) {
 
 /**
  * The admin shell: a sidebar at the reading start (right) from 1024 px up; below that a top bar
- * whose menu button opens the same links in a drawer.
+ * whose menu button opens the same links in a drawer. Both end with the signed-in admin's name,
+ * the sign-out button and the server status. Rendered only inside the session guard.
  */
 export function AdminLayout() {
   const navigation = useNavigation();
@@ -84,10 +86,15 @@ export function AdminLayout() {
       </header>
 
       <Drawer title={SIDEBAR_LABEL} open={menuOpen} onOpenChange={setMenuOpen}>
-        <nav aria-label={SIDEBAR_LABEL} className="flex flex-1 flex-col bg-brand-900 p-3">
-          <SidebarLinks onNavigate={() => setMenuOpen(false)} />
-          <ServerStatus check={getHealth} tone="light" className="mt-auto px-3 pt-6" />
-        </nav>
+        <div className="flex flex-1 flex-col gap-6 bg-brand-900 p-3">
+          <nav aria-label={SIDEBAR_LABEL}>
+            <SidebarLinks onNavigate={() => setMenuOpen(false)} />
+          </nav>
+          <div className="mt-auto flex flex-col gap-4">
+            <AccountPanel />
+            <ServerStatus check={getHealth} tone="light" className="px-3" />
+          </div>
+        </div>
       </Drawer>
 
       <aside className="sticky top-0 hidden h-dvh w-72 shrink-0 flex-col gap-6 overflow-y-auto bg-brand-900 p-4 text-white lg:flex">
@@ -95,7 +102,10 @@ export function AdminLayout() {
         <nav aria-label={SIDEBAR_LABEL}>
           <SidebarLinks />
         </nav>
-        <ServerStatus check={getHealth} tone="light" className="mt-auto px-3" />
+        <div className="mt-auto flex flex-col gap-4">
+          <AccountPanel />
+          <ServerStatus check={getHealth} tone="light" className="px-3" />
+        </div>
       </aside>
 
       <main id="main" tabIndex={-1} className="flex min-w-0 flex-1 flex-col outline-none">

@@ -22,7 +22,15 @@ function capture(): { stream: Writable; lines: () => Record<string, unknown>[] }
 }
 
 describe('logger options', () => {
-  const config = loadConfig({ APP_ENV: 'production', JWT_SECRET: 'k'.repeat(32) }, '/repo');
+  const config = loadConfig(
+    {
+      APP_ENV: 'production',
+      JWT_SECRET: 'k'.repeat(32),
+      SMTP_URL: 'smtps://mailer:pw@smtp.example.com:465',
+      GOOGLE_CLIENT_ID: 'prod.apps.googleusercontent.com',
+    },
+    '/repo',
+  );
 
   it('writes JSON at the configured level', () => {
     expect(loggerOptions(config)).toMatchObject({ level: 'info', transport: undefined });

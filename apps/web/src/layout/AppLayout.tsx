@@ -3,6 +3,9 @@ import { BRAND_NAME, CenteredSpinner, ServerStatus, UI_MESSAGES, cx } from '@tal
 import { LOCALE } from '@talaqa/domain';
 import { getHealth } from '../api';
 import { paths } from '../paths';
+import { AuthProvider } from '../features/session/AuthProvider';
+import { useSession } from '../features/session/session-context';
+import { UserMenu } from './UserMenu';
 
 const NAV_LINKS = [
   { to: paths.tutors, label: 'المعلمون' },
@@ -18,9 +21,19 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 
 const year = new Intl.NumberFormat(LOCALE, { useGrouping: false }).format(new Date().getFullYear());
 
-/** The main app's shell: header with the brand and navigation, the page, and a footer. */
+/** The main app's shell, inside the client session: header, the page, and a footer. */
 export function AppLayout() {
+  return (
+    <AuthProvider>
+      <Shell />
+    </AuthProvider>
+  );
+}
+
+/** The header with the brand, navigation and the account, the page, and a footer. */
+function Shell() {
   const navigation = useNavigation();
+  const { user } = useSession();
   return (
     <div dir="rtl" lang="ar-EG" className="flex min-h-dvh flex-col">
       <a
@@ -47,12 +60,16 @@ export function AppLayout() {
                 </li>
               ))}
               <li>
-                <NavLink
-                  to={paths.login}
-                  className="inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-                >
-                  تسجيل الدخول
-                </NavLink>
+                {user ? (
+                  <UserMenu user={user} />
+                ) : (
+                  <NavLink
+                    to={paths.login}
+                    className="inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+                  >
+                    تسجيل الدخول
+                  </NavLink>
+                )}
               </li>
             </ul>
           </nav>

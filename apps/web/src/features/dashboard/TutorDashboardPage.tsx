@@ -1,10 +1,14 @@
 import { PreparingPage } from '@talaqa/ui';
+import { EmailVerificationBanner } from '../account/EmailVerificationBanner';
 
 export default function TutorDashboardPage() {
   return (
-    <PreparingPage
-      title="لوحة تحكم المعلم"
-      description="نظرة عامة على دروسك وإحصاءاتك، وإنشاء جدول مواعيدك."
-    />
+    <>
+      <EmailVerificationBanner />
+      <PreparingPage
+        title="لوحة تحكم المعلم"
+        description="نظرة عامة على دروسك وإحصاءاتك، وإنشاء جدول مواعيدك."
+      />
+    </>
   );
 }

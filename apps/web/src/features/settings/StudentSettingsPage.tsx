@@ -1,10 +1,82 @@
-import { PreparingPage } from '@talaqa/ui';
+import { Tabs } from '@talaqa/ui';
+import { ChangePasswordForm } from '../account/ChangePasswordForm';
+import { FavouriteTopicsForm } from '../account/FavouriteTopicsForm';
+import { NotificationsForm } from '../account/NotificationsForm';
+import { ProfileForm } from '../account/ProfileForm';
+import { ProfileImageForm } from '../account/ProfileImageForm';
+import { VerificationPanel } from '../account/VerificationPanel';
+import { SettingsLayout, TabSection } from './SettingsLayout';
+import { useTabParam } from './useTabParam';
 
+const TABS = ['profile', 'password', 'topics', 'notifications', 'verification', 'image'] as const;
+
+/** `/s/settings`: the student's profile, password, topics, notifications, verification, image. */
 export default function StudentSettingsPage() {
+  const [tab, setTab] = useTabParam(TABS, 'profile');
   return (
-    <PreparingPage
-      title="إعدادات الطالب"
-      description="بياناتك وكلمة المرور والموضوعات المفضلة والإشعارات وتأكيد البريد والهاتف."
-    />
+    <SettingsLayout title="إعدادات الطالب">
+      <Tabs
+        label="أقسام الإعدادات"
+        value={tab}
+        onValueChange={setTab}
+        items={[
+          {
+            value: 'profile',
+            label: 'الملف الشخصي',
+            content: (
+              <TabSection title="بياناتك" description="تساعد معلمك على إعداد دروس تناسبك.">
+                <ProfileForm />
+              </TabSection>
+            ),
+          },
+          {
+            value: 'password',
+            label: 'كلمة المرور',
+            content: (
+              <TabSection title="كلمة المرور">
+                <ChangePasswordForm />
+              </TabSection>
+            ),
+          },
+          {
+            value: 'topics',
+            label: 'الموضوعات المفضلة',
+            content: (
+              <TabSection title="الموضوعات المفضلة">
+                <FavouriteTopicsForm />
+              </TabSection>
+            ),
+          },
+          {
+            value: 'notifications',
+            label: 'الإشعارات',
+            content: (
+              <TabSection
+                title="الإشعارات"
+                description="تصلك تذكيرات الدروس قبل موعدها بيوم وبساعة."
+              >
+                <NotificationsForm />
+              </TabSection>
+            ),
+          },
+          {
+            value: 'verification',
+            label: 'تأكيد البريد والهاتف',
+            content: (
+              <VerificationPanel intro="تأكيد البريد الإلكتروني مطلوب لحجز الدروس والمحادثة." />
+            ),
+          },
+          {
+            value: 'image',
+            label: 'الصورة',
+            content: (
+              <TabSection title="صورتك الشخصية">
+                <ProfileImageForm />
+              </TabSection>
+            ),
+          },
+        ]}
+      />
+    </SettingsLayout>
   );
 }

@@ -1,10 +1,52 @@
-import { PreparingPage } from '@talaqa/ui';
+import { Tabs } from '@talaqa/ui';
+import { ChangePasswordForm } from '../account/ChangePasswordForm';
+import { NotificationsForm } from '../account/NotificationsForm';
+import { VerificationPanel } from '../account/VerificationPanel';
+import { SettingsLayout, TabSection } from './SettingsLayout';
+import { useTabParam } from './useTabParam';
 
+const TABS = ['password', 'notifications', 'verification'] as const;
+
+/** `/t/account-settings`: the tutor's password, notifications and verification. */
 export default function TutorAccountSettingsPage() {
+  const [tab, setTab] = useTabParam(TABS, 'password');
   return (
-    <PreparingPage
-      title="إعدادات الحساب"
-      description="كلمة المرور والإشعارات وتأكيد البريد الإلكتروني ورقم الهاتف."
-    />
+    <SettingsLayout title="إعدادات الحساب">
+      <Tabs
+        label="أقسام إعدادات الحساب"
+        value={tab}
+        onValueChange={setTab}
+        items={[
+          {
+            value: 'password',
+            label: 'كلمة المرور',
+            content: (
+              <TabSection title="كلمة المرور">
+                <ChangePasswordForm />
+              </TabSection>
+            ),
+          },
+          {
+            value: 'notifications',
+            label: 'الإشعارات',
+            content: (
+              <TabSection
+                title="الإشعارات"
+                description="تصلك إشعارات الحجز والتذكير قبل كل درس بيوم وبساعة."
+              >
+                <NotificationsForm />
+              </TabSection>
+            ),
+          },
+          {
+            value: 'verification',
+            label: 'تأكيد البريد والهاتف',
+            content: (
+              <VerificationPanel intro="تأكيد البريد الإلكتروني ورقم الهاتف مطلوب حتى يظهر ملفك للطلاب." />
+            ),
+          },
+        ]}
+      />
+    </SettingsLayout>
   );
 }

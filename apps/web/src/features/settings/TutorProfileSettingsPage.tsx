@@ -1,10 +1,44 @@
-import { PreparingPage } from '@talaqa/ui';
+import { Tabs } from '@talaqa/ui';
+import { ProfileImageForm } from '../account/ProfileImageForm';
+import { TutorProfileForm } from '../account/TutorProfileForm';
+import { SettingsLayout, TabSection } from './SettingsLayout';
+import { useTabParam } from './useTabParam';
 
+const TABS = ['profile', 'image'] as const;
+
+/** `/t/profile-settings`: what students see: the name, bio, about and the picture. */
 export default function TutorProfileSettingsPage() {
+  const [tab, setTab] = useTabParam(TABS, 'profile');
   return (
-    <PreparingPage
+    <SettingsLayout
       title="إعدادات الملف التعريفي"
-      description="النبذة وفقرة «عن المعلم» والتخصصات والفيديو التعريفي."
-    />
+      intro={<p>ما يراه الطلاب في ملفك: اسمك ونبذتك وفقرة «عن المعلم» وصورتك.</p>}
+    >
+      <Tabs
+        label="أقسام الملف التعريفي"
+        value={tab}
+        onValueChange={setTab}
+        items={[
+          {
+            value: 'profile',
+            label: 'الملف التعريفي',
+            content: (
+              <TabSection title="الاسم والنبذة">
+                <TutorProfileForm />
+              </TabSection>
+            ),
+          },
+          {
+            value: 'image',
+            label: 'الصورة',
+            content: (
+              <TabSection title="صورتك الشخصية" description="صورة واضحة لوجهك تزيد ثقة الطلاب بك.">
+                <ProfileImageForm />
+              </TabSection>
+            ),
+          },
+        ]}
+      />
+    </SettingsLayout>
   );
 }

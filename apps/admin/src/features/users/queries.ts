@@ -1,0 +1,138 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import { QUERY_RETRY } from '@talaqa/domain';
+import type { AuthSession, CreateUserBody, Role, User, UserPage } from '@talaqa/domain';
+import { api, isApiError } from '../../api';
+import { currentUserKey } from '../auth/session';
+
+/** The body of PUT /user/{id} (every field optional; null clears). */
+export interface UpdateUserBody {
+  name?: string;
+  birthYear?: number | null;
+  gender?: User['gender'];
+  city?: User['city'];
+  job?: string | null;
+  aim?: string | null;
+  level?: User['level'];
+  notificationMethod?: User['notificationMethod'];
+  role?: User['role'];
+  email?: string;
+}
+
+/** The query of GET /user/list, as the users page sends it (see `userListQuerySchema`). */
+export interface UserListParams {
+  page: number;
+  size: number;
+  role?: Role;
+  verifiedEmail?: 'true' | 'false';
+  search?: string;
+  sort: 'createdAt' | 'name';
+  order: 'asc' | 'desc';
+}
+
+export const userKeys = {
+  all: ['users'] as const,
+  lists: () => [...userKeys.all, 'list'] as const,
+  list: (query: UserListParams) => [...userKeys.lists(), query] as const,
+  detail: (id: number) => [...userKeys.all, 'detail', id] as const,
+};
+
+/** GET /user/list?page&size&role&search&verifiedEmail&sort&order */
+export function useUserList(query: UserListParams) {
+  return useQuery({
+    queryKey: userKeys.list(query),
+    queryFn: ({ signal }) =>
+      api.get<UserPage>('/user/list', { query: { ...query }, private: true, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /user/{id} */
+export function useUser(id: number) {
+  return useQuery({
+    queryKey: userKeys.detail(id),
+    queryFn: ({ signal }) => api.get<User>(`/user/${id}`, { private: true, signal }),
+    enabled: Number.isInteger(id) && id > 0,
+    // A user that does not exist will not appear on a second try.
+    retry: (failures, error) =>
+      !(isApiError(error) && error.status >= 400 && error.status < 500) && failures < QUERY_RETRY,
+  });
+}
+
+/** Puts a changed user everywhere it is shown: its page, the lists, and the session if it is us. */
+export function rememberUser(queryClient: QueryClient, user: User): void {
+  queryClient.setQueryData(userKeys.detail(user.id), user);
+  void queryClient.invalidateQueries({ queryKey: userKeys.lists() });
+  const me = queryClient.getQueryData<User>(currentUserKey);
+  if (me?.id === user.id) {
+    queryClient.setQueryData(currentUserKey, user);
+    api.tokens.saveUser({ ...user });
+  }
+}
+
+/** PUT /user/{id} (partial). */
+export function useUpdateUser(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateUserBody) => api.put<User>(`/user/${id}`, body, { private: true }),
+    onSuccess: (user) => rememberUser(queryClient, user),
+  });
+}
+
+/**
+ * POST /user/ : an admin creates an account. The answer's token belongs to the new user and is
+ * ignored: the admin stays signed in as themself.
+ */
+export function useCreateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: CreateUserBody) => {
+      const session = await api.post<AuthSession>('/user/', body, { private: true });
+      return session.user;
+    },
+    onSuccess: (user) => {
+      queryClient.setQueryData(userKeys.detail(user.id), user);
+      void queryClient.invalidateQueries({ queryKey: userKeys.lists() });
+    },
+  });
+}
+
+export interface UploadUserImageOptions {
+  onProgress: (fraction: number) => void;
+  signal: AbortSignal;
+}
+
+/** PUT /user/asset?forUser={id}, multipart `image`: admins may set anyone's image. */
+export function uploadUserImage(
+  userId: number,
+  file: File,
+  { onProgress, signal }: UploadUserImageOptions,
+): Promise<User> {
+  const form = new FormData();
+  form.append('image', file);
+  return api.upload<User>('/user/asset', form, {
+    method: 'PUT',
+    query: { forUser: userId },
+    onProgress,
+    signal,
+    private: true,
+  });
+}
+
+/** GET /assets/uploads/{name} as a blob (assets are served only to those allowed to see them). */
+export function useAssetUrl(name: string | null | undefined) {
+  return useQuery({
+    queryKey: ['asset', name],
+    queryFn: async ({ signal }) => {
+      const blob = await api.get<Blob>(`/assets/uploads/${encodeURIComponent(name ?? '')}`, {
+        responseType: 'blob',
+        signal,
+      });
+      return URL.createObjectURL(blob);
+    },
+    enabled: !!name,
+    staleTime: Infinity,
+    gcTime: 10 * 60_000,
+    retry: false,
+  });
+}

@@ -1,0 +1,141 @@
+/**
+ * TanStack Query hooks for the account resources (one hook per resource and action). Every
+ * answer that carries the user replaces the session's copy, so the header, the guards and the
+ * forms see the change at once.
+ */
+import { useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Topic, User } from '@talaqa/domain';
+import { authApi, codesApi, studentApi, topicsApi, userApi } from '../../api';
+import type { ChangePasswordBody, ProfileUpdateBody, StudentProfileBody } from '../../api';
+import { CURRENT_USER_KEY, useCurrentUser, useSession } from '../session/session-context';
+
+export const accountKeys = {
+  currentUser: CURRENT_USER_KEY,
+  topics: ['topic', 'list'] as const,
+  userTopics: ['topic', 'of-user'] as const,
+  asset: (name: string) => ['asset', 'uploads', name] as const,
+};
+
+// ---------------------------------------------------------------------------------------------
+// The user
+
+/** PUT /user/{id} for the signed-in user. */
+export function useUpdateProfile() {
+  const user = useCurrentUser();
+  const { setUser } = useSession();
+  return useMutation({
+    mutationFn: (body: ProfileUpdateBody) => userApi.update(user.id, body),
+    onSuccess: setUser,
+  });
+}
+
+/** POST /student/ (first time) or PATCH /student/ (the main info exists already). */
+export function useSaveStudentProfile() {
+  const { setUser } = useSession();
+  return useMutation({
+    mutationFn: ({ body, exists }: { body: StudentProfileBody; exists: boolean }) =>
+      exists ? studentApi.update(body) : studentApi.create(body),
+    onSuccess: setUser,
+  });
+}
+
+/** PATCH /auth/password; a Google-only account now has a password too. */
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ChangePasswordBody) => authApi.changePassword(body),
+    onSuccess: () => {
+      queryClient.setQueryData<User>(CURRENT_USER_KEY, (user) =>
+        user ? { ...user, hasPassword: true } : user,
+      );
+    },
+  });
+}
+
+/**
+ * An uploaded file of /assets/uploads as an object URL for `<img src>` (fetched with the session,
+ * since uploads are served only to those allowed to see them); null while loading or without one.
+ */
+export function useAssetUrl(name: string | null | undefined): string | null {
+  const query = useQuery({
+    queryKey: accountKeys.asset(name ?? ''),
+    queryFn: ({ signal }) => userApi.asset(name ?? '', signal),
+    enabled: !!name,
+    staleTime: Infinity,
+    retry: false,
+  });
+  const blob = name ? query.data : undefined;
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!blob || typeof URL.createObjectURL !== 'function') {
+      setUrl(null);
+      return undefined;
+    }
+    const next = URL.createObjectURL(blob);
+    setUrl(next);
+    return () => URL.revokeObjectURL(next);
+  }, [blob]);
+  return url;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Confirmation codes
+
+export function useSendEmailCode() {
+  return useMutation({ mutationFn: () => codesApi.sendEmailCode() });
+}
+
+export function useConfirmEmailCode() {
+  const { setUser } = useSession();
+  return useMutation({
+    mutationFn: (code: string) => codesApi.confirmEmailCode(code),
+    onSuccess: ({ user }) => setUser(user),
+  });
+}
+
+export function useSendPhoneCode() {
+  return useMutation({ mutationFn: (phone: string) => codesApi.sendPhoneCode(phone) });
+}
+
+export function useVerifyPhoneCode() {
+  const { setUser } = useSession();
+  return useMutation({
+    mutationFn: (code: string) => codesApi.verifyPhoneCode(code),
+    onSuccess: ({ user }) => setUser(user),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Topics
+
+/** GET /topic/list: every topic, in Arabic and English. */
+export function useTopics() {
+  return useQuery({
+    queryKey: accountKeys.topics,
+    queryFn: ({ signal }) => topicsApi.list(signal),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** GET /topic/of/user: the signed-in user's favourite topics. */
+export function useUserTopics() {
+  return useQuery({
+    queryKey: accountKeys.userTopics,
+    queryFn: ({ signal }) => topicsApi.ofUser(signal),
+  });
+}
+
+/** PATCH /topic/of/user: replaces the favourites. */
+export function useSaveUserTopics() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (topicIds: number[]) => topicsApi.setOfUser(topicIds),
+    onSuccess: (topics: Topic[]) => {
+      queryClient.setQueryData(accountKeys.userTopics, topics);
+      queryClient.setQueryData<User>(CURRENT_USER_KEY, (user) =>
+        user ? { ...user, topics: topics.map((topic) => topic.id) } : user,
+      );
+    },
+  });
+}

@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import { UI_MESSAGES } from '../messages';
+import { cx } from '../cx';
+
+export interface EmptyStateProps {
+  title?: string;
+  description?: string;
+  /** A button or link that helps (clear the filters, add the first item). */
+  action?: ReactNode;
+  className?: string;
+}
+
+/** A list with nothing to show: says so plainly and offers the next step. */
+export function EmptyState({
+  title = UI_MESSAGES.emptyListTitle,
+  description,
+  action,
+  className,
+}: EmptyStateProps) {
+  return (
+    <div
+      role="status"
+      className={cx(
+        'flex flex-col items-center gap-2 rounded-xl border border-dashed border-slate-300 bg-white px-4 py-10 text-center',
+        className,
+      )}
+    >
+      <p className="text-lg font-bold text-ink">{title}</p>
+      {description && <p className="max-w-prose text-muted">{description}</p>}
+      {action && <div className="mt-2">{action}</div>}
+    </div>
+  );
+}
