@@ -1,5 +1,15 @@
 // Ports of the product under test: its own, so it never meets a developer's running `npm start`.
-export const ports = { api: 4900, web: 4910, admin: 4920, landing: 4930 } as const;
+export const ports = {
+  api: 4900,
+  web: 4910,
+  admin: 4920,
+  landing: 4930,
+  whatsapp: 4951,
+  telegram: 4952,
+  outbox: 4953,
+  google: 4954,
+  smtp: 4955,
+} as const;
 
 export const urls = {
   api: `http://127.0.0.1:${ports.api}`,

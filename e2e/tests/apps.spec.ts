@@ -1,4 +1,5 @@
 import { urls } from '../env';
+import type { Page } from '@playwright/test';
 import { expect, expectArabicRtl, saveScreenshot, test } from './fixtures';
 
 // Every route of spec section 2, written out from the spec (not imported from the apps), with
@@ -72,12 +73,22 @@ const routes = {
 } as const;
 
 const NOT_FOUND_TITLE = 'الصفحة غير موجودة';
+
+/** The dashboard is for admins only, its 404 page included: sign in as the demo admin first. */
+async function signInToAdmin(page: Page) {
+  await page.goto(`${urls.admin}/login`);
+  await page.getByLabel('البريد الإلكتروني').fill('admin@talaqa.eg');
+  await page.getByLabel('كلمة المرور', { exact: true }).fill('Talaqa2026');
+  await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
 const SERVER_UP = 'الخادم يعمل';
 const OPEN_MENU = 'فتح القائمة';
 
 for (const app of ['web', 'admin', 'landing'] as const) {
   test.describe(`${app} app`, () => {
     test('home page is Arabic, right to left, and talks to the API', async ({ page }, testInfo) => {
+      if (app === 'admin') await signInToAdmin(page);
       await page.goto(urls[app]);
       await expectArabicRtl(page);
       const menu = page.getByRole('button', { name: OPEN_MENU });
@@ -92,6 +103,7 @@ for (const app of ['web', 'admin', 'landing'] as const) {
     });
 
     test('an unknown path shows the 404 page with a way home', async ({ page }, testInfo) => {
+      if (app === 'admin') await signInToAdmin(page);
       await page.goto(`${urls[app]}/no/such/page`);
       await expect(page.getByRole('heading', { name: NOT_FOUND_TITLE })).toBeVisible();
       await expectArabicRtl(page);
@@ -112,6 +124,7 @@ for (const app of ['web', 'admin', 'landing'] as const) {
 }
 
 test('admin media and server-stats have no registered page (spec section 2)', async ({ page }) => {
+  await signInToAdmin(page);
   for (const path of ['/media', '/server-stats']) {
     await page.goto(`${urls.admin}${path}`);
     await expect(page.getByRole('heading', { name: NOT_FOUND_TITLE })).toBeVisible();
