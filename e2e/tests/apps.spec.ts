@@ -1,6 +1,5 @@
 import { urls } from '../env';
-import type { Page } from '@playwright/test';
-import { expect, expectArabicRtl, saveScreenshot, test } from './fixtures';
+import { expect, expectArabicRtl, saveScreenshot, signInToAdmin, test } from './fixtures';
 
 // Every route of spec section 2, written out from the spec (not imported from the apps), with
 // sample values for the path parameters.
@@ -74,14 +73,6 @@ const routes = {
 
 const NOT_FOUND_TITLE = 'الصفحة غير موجودة';
 
-/** The dashboard is for admins only, its 404 page included: sign in as the demo admin first. */
-async function signInToAdmin(page: Page) {
-  await page.goto(`${urls.admin}/login`);
-  await page.getByLabel('البريد الإلكتروني').fill('admin@talaqa.eg');
-  await page.getByLabel('كلمة المرور', { exact: true }).fill('Talaqa2026');
-  await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
 const SERVER_UP = 'الخادم يعمل';
 const OPEN_MENU = 'فتح القائمة';
 

@@ -1,6 +1,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { urls } from '../env';
 
 export { expect };
 
@@ -41,4 +42,13 @@ export async function expectArabicRtl(page: Page) {
 
 export async function saveScreenshot(page: Page, name: string, project: string) {
   await page.screenshot({ path: join(screenshotDir, `${name}-${project}.png`), fullPage: true });
+}
+
+/** The dashboard is for admins only, its 404 page included: sign in as the demo admin first. */
+export async function signInToAdmin(page: Page) {
+  await page.goto(`${urls.admin}/login`);
+  await page.getByLabel('البريد الإلكتروني').fill('admin@talaqa.eg');
+  await page.getByLabel('كلمة المرور', { exact: true }).fill('Talaqa2026');
+  await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
 }

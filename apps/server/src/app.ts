@@ -25,7 +25,11 @@ import { authRoutes } from './modules/auth/routes';
 import type { AccountMessenger } from './modules/codes/messenger';
 import { codeRoutes } from './modules/codes/routes';
 import { studentRoutes } from './modules/students/routes';
+import { disabledTelegramChannel } from './modules/telegram/channel';
+import type { TelegramChannel } from './modules/telegram/channel';
+import { telegramRoutes } from './modules/telegram/routes';
 import { topicRoutes } from './modules/topics/routes';
+import { tutorRoutes } from './modules/tutors/routes';
 import { userRoutes } from './modules/users/routes';
 import type { GoogleIdTokenVerifier } from './integrations/google/verify';
 import { attachRealtime } from './realtime';
@@ -60,6 +64,8 @@ declare module 'fastify' {
 export interface Providers {
   messenger: AccountMessenger;
   google: GoogleIdTokenVerifier;
+  /** The Telegram bot for linking chats; off when absent. */
+  telegram?: TelegramChannel;
 }
 
 export interface BuildOptions {
@@ -137,6 +143,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   app.decorate('io', io);
   app.decorate('messenger', options.providers.messenger);
   app.decorate('google', options.providers.google);
+  app.decorate('telegram', options.providers.telegram ?? disabledTelegramChannel);
   app.decorate('assets', diskStorage(config.uploadsDir));
   app.decorate(
     'attempts',
@@ -163,7 +170,9 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
         await api.register(userRoutes);
         await api.register(studentRoutes);
         await api.register(codeRoutes);
+        await api.register(telegramRoutes);
         await api.register(topicRoutes);
+        await api.register(tutorRoutes);
         await api.register(assetRoutes);
       },
       { prefix: API_PREFIX },

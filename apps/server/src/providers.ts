@@ -10,6 +10,8 @@ import { createMessaging } from './integrations/messaging-factory';
 import type { Messaging } from './integrations/messaging-factory';
 import type { Outbox } from './integrations/outbox';
 import type { AccountMessenger } from './modules/codes/messenger';
+import { disabledTelegramChannel } from './modules/telegram/channel';
+import type { TelegramChannel } from './modules/telegram/channel';
 
 /** The outside services of one server process, started (simulators included) and ready. */
 export interface RunningProviders {
@@ -42,16 +44,33 @@ function accountMessenger(messaging: Messaging): AccountMessenger {
         throw asAppError(error);
       });
     },
-    async phoneCode({ method, phone, code }) {
-      if (method === 'telegram') {
-        // Telegram reaches only chats that started the bot; linking a chat to a phone is not
-        // built yet, so a Telegram user gets the spec's answer for an unreachable number.
-        throw new AppError('unresolved-phone', 'No Telegram chat is linked to this phone yet');
-      }
-      await messaging.whatsapp.sendCode(phone, code, 'verify-phone').catch((error: unknown) => {
+    async phoneCode({ method, phone, code, telegramChat }) {
+      // Telegram reaches only chats that started the bot: the chat the user linked to this phone
+      // (modules/telegram); without one, the spec's answer for an unreachable number.
+      const messenger =
+        method === 'telegram'
+          ? messaging.telegram.messenger(telegramChat ?? (() => Promise.resolve(undefined)))
+          : messaging.whatsapp;
+      await messenger.sendCode(phone, code, 'verify-phone').catch((error: unknown) => {
         throw asAppError(error);
       });
     },
+  };
+}
+
+/** The bot as the Telegram feature sees it (deep links, webhook, replies). */
+function telegramChannel(messaging: Messaging): TelegramChannel {
+  const telegram = messaging.telegram;
+  if (!messaging.channels.telegram) return disabledTelegramChannel;
+  return {
+    enabled: true,
+    simulator: messaging.simulators?.telegram,
+    startLink: (token) => telegram.startLink(token),
+    verifyWebhook: (header) => telegram.verifyWebhook(header),
+    reply: async (chatId, { text, replyMarkup }) => {
+      await telegram.sender.sendMessage(chatId, text, replyMarkup);
+    },
+    setWebhook: (url) => telegram.sender.setWebhook(url, telegram.webhookSecret),
   };
 }
 
@@ -95,7 +114,11 @@ export async function startProviders(
   });
   let closing: Promise<void> | undefined;
   return {
-    providers: { messenger: accountMessenger(messaging), google: verifier },
+    providers: {
+      messenger: accountMessenger(messaging),
+      google: verifier,
+      telegram: telegramChannel(messaging),
+    },
     outbox: messaging.outbox,
     urls: { outbox: messaging.urls.outbox, google: google?.url },
     googleAuthUrl: google?.authUrl ?? config.google.authUrl,

@@ -3,6 +3,7 @@ import type { ImageUploadControls } from '@talaqa/ui';
 import { LOCAL_PORTS } from '@talaqa/domain';
 import type {
   AuthSession,
+  ChangeOwnPasswordBody,
   CodeSentAnswer,
   CreateUserBody,
   EnglishLevel,
@@ -12,7 +13,13 @@ import type {
   NotificationMethod,
   PasswordCodeConfirmedAnswer,
   PasswordSignInBody,
+  SetOwnPasswordBody,
+  StudentProfileBody,
+  StudentProfilePatchBody,
+  SignUpAnswer,
+  TelegramLinkAnswer,
   Topic,
+  TutorMeta,
   User,
 } from '@talaqa/domain';
 
@@ -49,7 +56,7 @@ const privately = { private: true } as const;
 
 export const authApi = {
   /** POST /user/ : sign-up; answers the new session (201). */
-  signUp: (body: CreateUserBody) => api.post<AuthSession>('/user/', body),
+  signUp: (body: CreateUserBody) => api.post<SignUpAnswer>('/user/', body),
   /** POST /auth/password */
   signIn: (body: PasswordSignInBody) => api.post<AuthSession>('/auth/password', body),
   /** POST /auth/google : the ID token handed back by Google (or the local simulator). */
@@ -60,11 +67,8 @@ export const authApi = {
   resetPassword: (body: ResetPasswordBody) => api.post<void>('/auth/reset-password', body),
 };
 
-export interface ChangePasswordBody {
-  currentPassword?: string;
-  newPassword: string;
-  newPasswordConfirmation: string;
-}
+/** PATCH /auth/password: with the current password, or without it to set a first one. */
+export type ChangePasswordBody = ChangeOwnPasswordBody | SetOwnPasswordBody;
 
 export interface ResetPasswordBody {
   resetToken: string;
@@ -85,6 +89,12 @@ export const codesApi = {
   /** POST /confirmation-code/phone/send : over the user's notification method. */
   sendPhoneCode: (phone: string) =>
     api.post<CodeSentAnswer>('/confirmation-code/phone/send', { phone }, privately),
+  /**
+   * POST /confirmation-code/phone/telegram-link (ours, not the spec's): the bot's deep link for
+   * this phone; Start and sharing the number there let codes arrive over Telegram.
+   */
+  telegramLink: (phone: string) =>
+    api.post<TelegramLinkAnswer>('/confirmation-code/phone/telegram-link', { phone }, privately),
   /** POST /confirmation-code/phone/verify */
   verifyPhoneCode: (code: string) =>
     api.post<{ user: User }>('/confirmation-code/phone/verify', { code }, privately),
@@ -113,15 +123,8 @@ export interface ProfileUpdateBody {
   about?: string;
 }
 
-/** POST /student/ (all of the main info) and PATCH /student/ (some of it). */
-export interface StudentProfileBody {
-  birthYear: number;
-  gender: Gender;
-  city: Governorate;
-  level: EnglishLevel;
-  job?: string | null;
-  aim?: string | null;
-}
+/** POST /student/ (all of the main info) and PATCH /student/ (some of it): the domain's bodies. */
+export type { StudentProfileBody, StudentProfilePatchBody };
 
 export const userApi = {
   /** GET /user/current (401 when signed out). */
@@ -150,8 +153,13 @@ export const userApi = {
 export const studentApi = {
   /** POST /student/ : the complete-profile main info. */
   create: (body: StudentProfileBody) => api.post<User>('/student/', body, privately),
-  /** PATCH /student/ */
-  update: (body: Partial<StudentProfileBody>) => api.patch<User>('/student/', body, privately),
+  /** PATCH /student/ : only the fields sent change (studentProfilePatchBodySchema). */
+  update: (body: StudentProfilePatchBody) => api.patch<User>('/student/', body, privately),
+};
+
+export const tutorApi = {
+  /** GET /user/tutor/meta : the signed-in tutor's bio, about and what the profile still misses. */
+  meta: (signal?: AbortSignal) => api.get<TutorMeta>('/user/tutor/meta', { ...privately, signal }),
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -9,3 +9,4 @@ export * from './time';
 export * from './text';
 export * from './validation';
 export * from './api/accounts';
+export * from './api/tutors';

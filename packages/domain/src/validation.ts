@@ -210,12 +210,31 @@ export const passwordSchema = text().superRefine((password, ctx) => {
 /** Any non-empty password: for signing in and confirming the current one, whatever its age. */
 const enteredPassword = text().min(1, 'required');
 
+/**
+ * The "confirmation must match" rule of a form, as `.refine(...mustMatch(a, b, code))`. It runs
+ * even while other fields fail (zod skips an object's refinements after a missing or mistyped
+ * field by default, such as an unticked terms box), so the mismatch is reported together with a
+ * too-short password. Only a confirmation that was typed is compared: a missing one is `required`.
+ */
+export function mustMatch<A extends string, B extends string>(
+  field: A,
+  confirmation: B,
+  code: Code,
+) {
+  const check = (form: Partial<Record<A | B, unknown>>): boolean =>
+    typeof form[confirmation] !== 'string' || form[field] === form[confirmation];
+  const params = {
+    error: code,
+    path: [confirmation] as PropertyKey[],
+    when: (payload: { value: unknown }) =>
+      typeof payload.value === 'object' && payload.value !== null,
+  };
+  return [check, params] as const;
+}
+
 export const passwordWithConfirmationSchema = z
   .object({ password: passwordSchema, passwordConfirmation: text() })
-  .refine((form) => form.password === form.passwordConfirmation, {
-    error: 'password-mismatch',
-    path: ['passwordConfirmation'],
-  });
+  .refine(...mustMatch('password', 'passwordConfirmation', 'password-mismatch'));
 
 export const changePasswordSchema = z
   .object({
@@ -223,10 +242,7 @@ export const changePasswordSchema = z
     newPassword: passwordSchema,
     newPasswordConfirmation: text(),
   })
-  .refine((form) => form.newPassword === form.newPasswordConfirmation, {
-    error: 'new-password-mismatch',
-    path: ['newPasswordConfirmation'],
-  });
+  .refine(...mustMatch('newPassword', 'newPasswordConfirmation', 'new-password-mismatch'));
 
 /** Simple on purpose (spec): something@domain.tld with a top-level part of 2-4 letters. */
 const EMAIL_PATTERN = /^[^\s@]+@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,4}$/;
@@ -234,10 +250,16 @@ const EMAIL_PATTERN = /^[^\s@]+@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,4}
 export const isValidEmail = (email: string): boolean =>
   email.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(email);
 
+/** An empty (or blank) e-mail is `required`, like a missing one; anything else must be valid. */
 export const emailSchema = text()
   .trim()
   .toLowerCase()
-  .superRefine(rule((email: string) => (isValidEmail(email) ? undefined : 'invalid-email')));
+  .superRefine(
+    rule((email: string) => {
+      if (email === '') return 'required';
+      return isValidEmail(email) ? undefined : 'invalid-email';
+    }),
+  );
 
 export const loginSchema = z.object({ email: emailSchema, password: enteredPassword });
 
@@ -291,10 +313,7 @@ export const registerSchema = z
     password: passwordSchema,
     passwordConfirmation: text(),
   })
-  .refine((form) => form.password === form.passwordConfirmation, {
-    error: 'password-mismatch',
-    path: ['passwordConfirmation'],
-  });
+  .refine(...mustMatch('password', 'passwordConfirmation', 'password-mismatch'));
 
 export const resetPasswordSchema = z
   .object({
@@ -303,10 +322,7 @@ export const resetPasswordSchema = z
     password: passwordSchema,
     passwordConfirmation: text(),
   })
-  .refine((form) => form.password === form.passwordConfirmation, {
-    error: 'password-mismatch',
-    path: ['passwordConfirmation'],
-  });
+  .refine(...mustMatch('password', 'passwordConfirmation', 'password-mismatch'));
 
 // ---------------------------------------------------------------------------------------------
 // Profiles

@@ -88,6 +88,39 @@ describe('password confirmation', () => {
       }),
     ).toBe('password-too-short');
   });
+
+  it('is reported together with the other fields’ problems', () => {
+    expect(
+      codesOf(passwordWithConfirmationSchema, { password: 'abc1', passwordConfirmation: 'abc2' }),
+    ).toEqual(['password-too-short', 'password-mismatch']);
+    expect(
+      codesOf(changePasswordSchema, {
+        currentPassword: '',
+        newPassword: 'abc1',
+        newPasswordConfirmation: 'abc2',
+      }),
+    ).toEqual(['required', 'password-too-short', 'new-password-mismatch']);
+    // Even after a missing field, which zod would otherwise let skip the object's refinements.
+    expect(
+      codesOf(changePasswordSchema, { newPassword: 'abcd1234', newPasswordConfirmation: 'x' }),
+    ).toEqual(['required', 'new-password-mismatch']);
+    expect(
+      codesOf(registerSchema, { name: 'Sara Ali', password: 'abc1', passwordConfirmation: 'abc2' }),
+    ).toEqual(['required', 'password-too-short', 'password-mismatch']);
+    expect(
+      codesOf(resetPasswordSchema, {
+        email: 'a@b.com',
+        password: 'abcd1234',
+        passwordConfirmation: 'abcd1235',
+      }),
+    ).toEqual(['required', 'password-mismatch']);
+  });
+
+  it('a confirmation not typed yet is only required', () => {
+    expect(codesOf(passwordWithConfirmationSchema, { password: 'abcd1234' })).toEqual(['required']);
+    // Not an object at all: the rule stays quiet instead of reading fields of null.
+    expect(codesOf(passwordWithConfirmationSchema, null)).not.toContain('password-mismatch');
+  });
 });
 
 describe('email', () => {
@@ -115,6 +148,13 @@ describe('email', () => {
     }
   });
 
+  it('is required when missing, empty or blank', () => {
+    expect(codeOf(emailSchema, undefined)).toBe('required');
+    expect(codeOf(emailSchema, '')).toBe('required');
+    expect(codeOf(emailSchema, '   ')).toBe('required');
+    expect(codeOf(emailSchema, 42)).toBe('invalid-type');
+  });
+
   it('is at most 254 characters', () => {
     const domain = '@example.com';
     const local = (length: number) => repeat('a', length - domain.length);
@@ -126,6 +166,7 @@ describe('email', () => {
     expect(codeOf(loginSchema, { email: 'a@b.com', password: 'x' })).toBeNull();
     expect(codeOf(loginSchema, { email: 'a@b.com', password: '' })).toBe('required');
     expect(codeOf(loginSchema, { password: 'x' })).toBe('required');
+    expect(codesOf(loginSchema, { email: '', password: '' })).toEqual(['required', 'required']);
   });
 });
 

@@ -6,6 +6,13 @@ export {
   messageForError,
 } from './messages';
 export type { UiMessageKey } from './messages';
+export {
+  ENGLISH_LEVEL_NAMES_AR,
+  GENDER_NAMES_AR,
+  GOVERNORATE_NAMES_AR,
+  NOTIFICATION_METHOD_NAMES_AR,
+  ROLE_NAMES_AR,
+} from './enum-labels';
 export { createQueryClient } from './query';
 export { cx } from './cx';
 

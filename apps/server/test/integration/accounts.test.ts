@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@talaqa/domain';
-import type { AuthSession, User } from '@talaqa/domain';
+import { eq, sql } from 'drizzle-orm';
+import type { AuthSession, SignUpAnswer, User } from '@talaqa/domain';
+import { confirmationCodes } from '../../src/db/schema';
 import { createUser } from '../../src/modules/users/service';
 import { signAccessToken } from '../../src/modules/auth/tokens';
 import { startTestServer } from './helpers';
@@ -57,10 +59,10 @@ let counter = 0;
 async function signUp(
   role: Role = Role.Student,
   password = 'secret123',
-): Promise<AuthSession & { email: string; password: string }> {
+): Promise<SignUpAnswer & { email: string; password: string; signUpCode: string }> {
   counter += 1;
   const email = `person${counter}@example.com`;
-  const { status, body } = await api<AuthSession>('POST', '/user/', {
+  const { status, body } = await api<SignUpAnswer>('POST', '/user/', {
     body: {
       name: 'Mona Adel',
       email,
@@ -71,7 +73,9 @@ async function signUp(
     },
   });
   expect(status).toBe(201);
-  return { ...body, email, password };
+  // Signing up mails the verification code at once; read it so later reads see only new mail.
+  const signUpCode = await codeSentTo(email);
+  return { ...body, email, password, signUpCode };
 }
 
 /** The 5-digit code of the newest message to `to`, as the person would read it. */
@@ -85,6 +89,14 @@ async function codeSentTo(to: string, channel: 'email' | 'whatsapp' = 'email'): 
   if (!code) throw new Error(`no code in: ${message.text}`);
   outbox.clear();
   return code;
+}
+
+/** Moves the codes sent to `target` two minutes into the past, past the resend delay. */
+async function ageCodes(target: string): Promise<void> {
+  await server.app.database.db
+    .update(confirmationCodes)
+    .set({ createdAt: sql`${confirmationCodes.createdAt} - interval '2 minutes'` })
+    .where(eq(confirmationCodes.target, target));
 }
 
 describe('sign-up', () => {
@@ -228,12 +240,12 @@ describe('sign-in', () => {
 });
 
 describe('e-mail verification', () => {
-  it('sends a 5-digit code that verifies once', async () => {
-    const { token, email } = await signUp();
-    const sent = await api('POST', '/confirmation-code/email/send', { token });
-    expect(sent.status).toBe(200);
-    expect(sent.body).toHaveProperty('expiresAt');
-    const code = await codeSentTo(email);
+  it('mails a 5-digit code at sign-up that verifies once', async () => {
+    const { token, emailCode, signUpCode: code } = await signUp();
+    expect(emailCode).toMatchObject({
+      expiresAt: expect.any(String),
+      resendAfter: expect.any(String),
+    });
     const wrongCode = code === '00000' ? '11111' : '00000';
     const wrong = await api('POST', '/confirmation-code/email/confirm', {
       token,
@@ -249,18 +261,31 @@ describe('e-mail verification', () => {
     expect(again.body).toMatchObject({ code: 'email-already-verified' });
   });
 
-  it('refuses a second code within the resend delay', async () => {
-    const { token, email } = await signUp();
-    await api('POST', '/confirmation-code/email/send', { token });
-    await codeSentTo(email);
+  it('refuses a second code within the resend delay, then sends a new one that replaces it', async () => {
+    const { token, email, signUpCode } = await signUp();
     const soon = await api('POST', '/confirmation-code/email/send', { token });
     expect(soon).toMatchObject({ status: 429, body: { code: 'too-many-requests' } });
+    await ageCodes(email);
+    const sent = await api('POST', '/confirmation-code/email/send', { token });
+    expect(sent.status).toBe(200);
+    expect(sent.body).toHaveProperty('expiresAt');
+    const code = await codeSentTo(email);
+    if (code !== signUpCode) {
+      const old = await api('POST', '/confirmation-code/email/confirm', {
+        token,
+        body: { code: signUpCode },
+      });
+      expect(old.body).toMatchObject({ code: 'invalid-verification-code' });
+    }
+    const ok = await api<{ user: User }>('POST', '/confirmation-code/email/confirm', {
+      token,
+      body: { code },
+    });
+    expect(ok.body.user.verifiedEmail).toBe(true);
   });
 
   it('kills a code after five wrong tries', async () => {
-    const { token, email } = await signUp();
-    await api('POST', '/confirmation-code/email/send', { token });
-    const code = await codeSentTo(email);
+    const { token, signUpCode: code } = await signUp();
     const wrongCode = code === '00000' ? '11111' : '00000';
     for (let i = 0; i < 5; i += 1) {
       await api('POST', '/confirmation-code/email/confirm', { token, body: { code: wrongCode } });
@@ -323,6 +348,34 @@ describe('own password change', () => {
       });
     expect((await change('wrongpass1')).body).toMatchObject({ code: 'wrong-password' });
     expect((await change(password)).status).toBe(204);
+  });
+
+  it('lets a Google-only account set a first one, naming each field’s problem', async () => {
+    const user = await createUser(server.app.database.db, {
+      name: 'Google Setter',
+      email: 'google.setter@example.com',
+      password: null,
+      role: Role.Student,
+    });
+    const token = await signAccessToken(user.id, server.config);
+    const bad = await api('PATCH', '/auth/password', {
+      token,
+      body: { newPassword: 'abc1', newPasswordConfirmation: 'abc2' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields).toEqual([
+      { path: 'newPassword', code: 'password-too-short' },
+      { path: 'newPasswordConfirmation', code: 'new-password-mismatch' },
+    ]);
+    const set = await api('PATCH', '/auth/password', {
+      token,
+      body: { newPassword: 'first1234', newPasswordConfirmation: 'first1234' },
+    });
+    expect(set.status).toBe(204);
+    const signIn = await api('POST', '/auth/password', {
+      body: { email: 'google.setter@example.com', password: 'first1234' },
+    });
+    expect(signIn.status).toBe(200);
   });
 });
 
@@ -426,6 +479,16 @@ describe('users', () => {
       level: 3,
       aim: 'السفر',
     });
+    // PATCH /student/ changes only what is sent, never clears the main info, and wants something.
+    const patched = await api<User>('PATCH', '/student/', { token, body: { city: 5 } });
+    expect(patched.body).toMatchObject({ city: 5, level: 3, aim: 'السفر' });
+    const cleared = await api('PATCH', '/student/', { token, body: { level: null } });
+    expect(cleared.body).toMatchObject({
+      code: 'required',
+      fields: [{ path: 'level', code: 'required' }],
+    });
+    const empty = await api('PATCH', '/student/', { token, body: {} });
+    expect(empty).toMatchObject({ status: 400, body: { code: 'empty-request' } });
   });
 });
 

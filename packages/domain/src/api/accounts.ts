@@ -11,6 +11,7 @@ import {
   emailSchema,
   genderSchema,
   governorateSchema,
+  mustMatch,
   notificationMethodSchema,
   pageQuerySchema,
   passwordSchema,
@@ -19,6 +20,7 @@ import {
   userNameSchema,
   verificationCodeSchema,
 } from '../validation';
+import { tutorTextBodySchema } from './tutors';
 
 /** Roles a person may choose when signing up alone; every other role is created by an admin. */
 export const SELF_SIGN_UP_ROLES = [Role.Student, Role.Tutor] as const;
@@ -52,10 +54,7 @@ export const createUserBodySchema = z
     /** The terms/privacy line of the sign-up page; admins creating users send true too. */
     acceptTerms: z.literal(true, { error: 'required' }),
   })
-  .refine((form) => form.password === form.passwordConfirmation, {
-    error: 'password-mismatch',
-    path: ['passwordConfirmation'],
-  });
+  .refine(...mustMatch('password', 'passwordConfirmation', 'password-mismatch'));
 export type CreateUserBody = z.input<typeof createUserBodySchema>;
 
 /** POST /auth/password */
@@ -85,15 +84,33 @@ export interface RefreshTokenAnswer {
   token: string;
 }
 
-/** PATCH /auth/password : change (or, for Google-only accounts, set) one's own password. */
-export const changeOwnPasswordBodySchema = changePasswordSchema.or(
-  z
-    .object({ newPassword: passwordSchema, newPasswordConfirmation: z.string() })
-    .refine((form) => form.newPassword === form.newPasswordConfirmation, {
-      error: 'new-password-mismatch',
-      path: ['newPasswordConfirmation'],
-    }),
-);
+/** PATCH /auth/password with the current password: the settings form of an account with one. */
+export const changeOwnPasswordBodySchema = changePasswordSchema;
+export type ChangeOwnPasswordBody = z.input<typeof changeOwnPasswordBodySchema>;
+
+/**
+ * PATCH /auth/password without a current password: a Google-only account sets its first one.
+ * `currentPassword` must be absent, so the server's union below always picks the right branch.
+ */
+export const setOwnPasswordBodySchema = z
+  .object({
+    currentPassword: z.undefined({ error: 'invalid-type' }).optional(),
+    newPassword: passwordSchema,
+    newPasswordConfirmation: z.string({ error: 'required' }),
+  })
+  .refine(...mustMatch('newPassword', 'newPasswordConfirmation', 'new-password-mismatch'));
+export type SetOwnPasswordBody = z.input<typeof setOwnPasswordBodySchema>;
+
+/**
+ * What the server accepts on PATCH /auth/password: either body above. Forms use the specific
+ * schema (a union reports only one branch's field codes); with `currentPassword` absent only the
+ * set branch can pass, with it present only the change branch.
+ */
+export const ownPasswordBodySchema = z.union([
+  changeOwnPasswordBodySchema,
+  setOwnPasswordBodySchema,
+]);
+export type OwnPasswordBody = z.input<typeof ownPasswordBodySchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Confirmation codes
@@ -130,10 +147,7 @@ export const resetPasswordBodySchema = z
     password: passwordSchema,
     passwordConfirmation: z.string({ error: 'required' }),
   })
-  .refine((form) => form.password === form.passwordConfirmation, {
-    error: 'password-mismatch',
-    path: ['passwordConfirmation'],
-  });
+  .refine(...mustMatch('password', 'passwordConfirmation', 'password-mismatch'));
 
 // ---------------------------------------------------------------------------------------------
 // Users and students
@@ -166,13 +180,18 @@ export function profileFieldsSchema(currentYear: number) {
   });
 }
 
-/** PUT /user/{id}: admins may also change the role and the e-mail. */
+/**
+ * PUT /user/{id}: admins may also change the role and the e-mail; a tutor's `bio` and `about`
+ * (tutorTextBodySchema) are accepted for tutors only (anyone else's are refused `invalid-type`).
+ */
 export function updateUserBodySchema(currentYear: number) {
   return profileFieldsSchema(currentYear).extend({
     role: z.literal(ROLES, { error: 'invalid-type' }).optional(),
     email: emailSchema.optional(),
+    ...tutorTextBodySchema.shape,
   });
 }
+export type UpdateUserBody = z.input<ReturnType<typeof updateUserBodySchema>>;
 
 /** POST /student/ : the "main info" step of the complete-profile stepper (all required). */
 export function studentProfileBodySchema(currentYear: number) {
@@ -187,6 +206,21 @@ export function studentProfileBodySchema(currentYear: number) {
     aim: optionalText(500),
   });
 }
+export type StudentProfileBody = z.input<ReturnType<typeof studentProfileBodySchema>>;
+
+/**
+ * PATCH /student/ : later edits of the main info. Every field is optional and only the fields
+ * sent change; the four main-info fields cannot be cleared (null), so a complete profile stays
+ * complete; job and aim may be (null or ""). An empty body is refused (`empty-request`).
+ */
+export function studentProfilePatchBodySchema(currentYear: number) {
+  return studentProfileBodySchema(currentYear)
+    .partial()
+    .refine((body) => Object.values(body).some((value) => value !== undefined), {
+      error: 'empty-request',
+    });
+}
+export type StudentProfilePatchBody = z.input<ReturnType<typeof studentProfilePatchBodySchema>>;
 
 // ---------------------------------------------------------------------------------------------
 // Topics
@@ -199,3 +233,30 @@ export const userTopicsBodySchema = z.object({
   topicIds: z.array(z.number().int().positive(), { error: 'invalid-type' }).max(50, 'invalid-type'),
 });
 export type TopicList = Topic[];
+
+/**
+ * POST /user/ answers the new session and, for a self sign-up, when the verification e-mail with
+ * its code went out (null when it could not be sent; the user asks again from the banner).
+ */
+export interface SignUpAnswer extends AuthSession {
+  emailCode: CodeSentAnswer | null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Telegram linking (not in the spec's routes; see docs/decisions.md)
+
+/**
+ * POST /confirmation-code/phone/telegram-link : a deep link to the bot for the phone about to be
+ * verified (by default the account's own). Start, then sharing that number, links the chat.
+ */
+export const telegramLinkBodySchema = z.object({ phone: phoneSchema.optional() });
+export type TelegramLinkBody = z.input<typeof telegramLinkBodySchema>;
+
+export interface TelegramLinkAnswer {
+  /** `https://t.me/<bot>?start=<token>`, to open in a new tab. */
+  url: string;
+  /** This phone already has a linked chat: a code can be sent over Telegram right away. */
+  linked: boolean;
+  /** When the link stops working. */
+  expiresAt: string;
+}

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ConfirmDialog, cx } from '@talaqa/ui';
-import { ROLE_NAMES_AR } from '../users/labels';
+import { ConfirmDialog, ROLE_NAMES_AR, cx } from '@talaqa/ui';
 import { signOut, useCurrentUser } from './session';
 
 /**

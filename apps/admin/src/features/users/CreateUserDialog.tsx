@@ -9,12 +9,13 @@ import {
   Input,
   PasswordInput,
   PasswordChecklist,
+  ROLE_NAMES_AR,
   Select,
   UI_MESSAGES,
   useToast,
 } from '@talaqa/ui';
 import { actionErrorText, applyServerErrors } from '../../forms';
-import { ROLE_NAMES_AR, assignableRoles } from './labels';
+import { assignableRoles } from './labels';
 import { useCreateUser } from './queries';
 
 const FIELDS = ['name', 'email', 'password', 'passwordConfirmation', 'role'] as const;

@@ -1,6 +1,5 @@
-import { Badge } from '@talaqa/ui';
+import { Badge, ROLE_NAMES_AR } from '@talaqa/ui';
 import type { User } from '@talaqa/domain';
-import { ROLE_NAMES_AR } from './labels';
 
 export function RoleBadge({ role }: { role: User['role'] }) {
   return <Badge tone="brand">{ROLE_NAMES_AR[role]}</Badge>;

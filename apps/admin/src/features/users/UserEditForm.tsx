@@ -13,16 +13,21 @@ import {
   updateUserBodySchema,
 } from '@talaqa/domain';
 import type { NotificationMethod, User } from '@talaqa/domain';
-import { Button, Input, Select, Textarea, UI_MESSAGES, useToast } from '@talaqa/ui';
-import { actionErrorText, applyServerErrors, domainResolver } from '../../forms';
 import {
+  Button,
   ENGLISH_LEVEL_NAMES_AR,
   GENDER_NAMES_AR,
   GOVERNORATE_NAMES_AR,
+  Input,
   NOTIFICATION_METHOD_NAMES_AR,
   ROLE_NAMES_AR,
-  assignableRoles,
-} from './labels';
+  Select,
+  Textarea,
+  UI_MESSAGES,
+  useToast,
+} from '@talaqa/ui';
+import { actionErrorText, applyServerErrors, domainResolver } from '../../forms';
+import { assignableRoles } from './labels';
 import { useUpdateUser } from './queries';
 import type { UpdateUserBody } from './queries';
 

@@ -9,12 +9,12 @@ import {
   Input,
   PageTitle,
   Pagination,
+  ROLE_NAMES_AR,
   Select,
   Spinner,
 } from '@talaqa/ui';
 import { useCurrentUser } from '../auth/session';
 import { CreateUserDialog } from './CreateUserDialog';
-import { ROLE_NAMES_AR } from './labels';
 import {
   DEFAULT_FILTERS,
   PAGE_SIZE_OPTIONS,

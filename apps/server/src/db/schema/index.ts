@@ -1,3 +1,4 @@
 // Every table of the application; drizzle-kit reads this file to generate migrations.
 export * from './users';
 export * from './accounts';
+export * from './telegram';

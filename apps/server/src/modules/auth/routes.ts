@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  changeOwnPasswordBodySchema,
   googleSignInBodySchema,
+  ownPasswordBodySchema,
   passwordSignInBodySchema,
   resetPasswordBodySchema,
   Role,
@@ -95,13 +95,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: signedIn },
       preHandler: limitPerAccount(app, 'password-change', SIGN_IN_PER_ACCOUNT),
-      schema: { body: changeOwnPasswordBodySchema },
+      schema: { body: ownPasswordBodySchema },
     },
     async (request, reply) => {
       const row = await findUserRow(db, identityOf(request).userId);
       if (!row) throw new AppError('user-not-found');
       if (row.passwordHash !== null) {
-        const current = 'currentPassword' in request.body ? request.body.currentPassword : '';
+        const current = request.body.currentPassword ?? '';
         if (!(await passwordMatches(row.passwordHash, current))) {
           throw new AppError('wrong-password', 'The current password is wrong');
         }

@@ -1,5 +1,8 @@
 import type { NotificationMethod } from '@talaqa/domain';
 
+/** Finds the Telegram chat linked to a phone (E.164). */
+export type TelegramChatLookup = (phone: string) => Promise<number | string | undefined>;
+
 /**
  * How account codes reach people: e-mail, or the user's phone channel (WhatsApp or Telegram).
  * The server wires the real adapters (pointed at local simulators in development and tests).
@@ -18,5 +21,10 @@ export interface AccountMessenger {
     method: Exclude<NotificationMethod, 'none'>;
     phone: string;
     code: string;
+    /**
+     * Telegram: the chat linked to this user for `phone` (from the database), undefined when there
+     * is none; without a resolver, or without a chat, the answer is `unresolved-phone`.
+     */
+    telegramChat?: TelegramChatLookup;
   }): Promise<void>;
 }

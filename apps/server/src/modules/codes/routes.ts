@@ -11,9 +11,17 @@ import { AppError } from '../../errors';
 import { anyone, identityOf, signedIn } from '../auth/access';
 import { limitPerAccount, limitPerAddress } from '../auth/limits';
 import { signPurposeToken } from '../auth/tokens';
+import { linkedChatId } from '../telegram/repo';
 import { findUserRowByEmail } from '../users/repo';
 import { patchUser, requireUser } from '../users/service';
-import { CODE_RESEND_SECONDS, CODE_TTL_MINUTES, checkCode, issueCode } from './service';
+import { sendEmailVerificationCode } from './email-verification';
+import {
+  CODE_RESEND_SECONDS,
+  CODE_TTL_MINUTES,
+  checkCode,
+  issueCode,
+  withdrawCode,
+} from './service';
 
 const RESET_TOKEN_TTL_SECONDS = 15 * 60;
 const SENDS = { max: 10, minutes: 60 };
@@ -50,19 +58,7 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await requireUser(db, identityOf(request).userId);
       if (user.verifiedEmail) throw new AppError('email-already-verified');
-      const issued = await issueCode(db, secret, {
-        userId: user.id,
-        purpose: CodePurpose.VerifyEmail,
-        target: user.email,
-      });
-      await app.messenger.emailCode({
-        to: user.email,
-        name: user.name,
-        code: issued.code,
-        kind: 'verify-email',
-        validMinutes: CODE_TTL_MINUTES,
-      });
-      return sentAnswer(issued);
+      return sendEmailVerificationCode(db, secret, app.messenger, user);
     },
   );
 
@@ -108,7 +104,21 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       // Codes go over the user's notification method; with none chosen yet, WhatsApp.
       const method = user.notificationMethod === 'telegram' ? 'telegram' : 'whatsapp';
-      await app.messenger.phoneCode({ userId: user.id, method, phone, code: issued.code });
+      try {
+        await app.messenger.phoneCode({
+          userId: user.id,
+          method,
+          phone,
+          code: issued.code,
+          // A link made for another number (the phone changed since) does not count.
+          telegramChat: (to) => linkedChatId(db, user.id, to),
+        });
+      } catch (error) {
+        // Not delivered (say, no Telegram chat linked yet): asking again right after fixing that
+        // must not wait for the resend delay.
+        await withdrawCode(db, issued.id);
+        throw error;
+      }
       return sentAnswer(issued);
     },
   );

@@ -47,6 +47,7 @@ async function latestCode(
 }
 
 export interface IssuedCode extends CodeSentAnswer {
+  id: number;
   code: string;
 }
 
@@ -66,7 +67,7 @@ export async function issueCode(
   }
   const code = newCode();
   const expiresAt = new Date(now.getTime() + CODE_TTL_MINUTES * 60_000);
-  await db.transaction(async (tx) => {
+  const id = await db.transaction(async (tx) => {
     // Only the newest code counts: the older ones are used up.
     await tx
       .update(confirmationCodes)
@@ -78,15 +79,23 @@ export async function issueCode(
           isNull(confirmationCodes.consumedAt),
         ),
       );
-    await tx.insert(confirmationCodes).values({
-      ...input,
-      codeHash: codeHash(secret, input, code),
-      expiresAt,
-      createdAt: now,
-    });
+    const [row] = await tx
+      .insert(confirmationCodes)
+      .values({ ...input, codeHash: codeHash(secret, input, code), expiresAt, createdAt: now })
+      .returning({ id: confirmationCodes.id });
+    if (!row) throw new Error('confirmation code not saved');
+    return row.id;
   });
   const resendAfter = new Date(now.getTime() + CODE_RESEND_SECONDS * 1000);
-  return { code, expiresAt: expiresAt.toISOString(), resendAfter: resendAfter.toISOString() };
+  return { id, code, expiresAt: expiresAt.toISOString(), resendAfter: resendAfter.toISOString() };
+}
+
+/**
+ * Takes back a code that never left (the channel refused it): it cannot be confirmed, and it does
+ * not hold back the next request with the resend delay.
+ */
+export async function withdrawCode(db: Database, codeId: number): Promise<void> {
+  await db.delete(confirmationCodes).where(eq(confirmationCodes.id, codeId));
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { Role, studentProfileBodySchema } from '@talaqa/domain';
+import { Role, studentProfileBodySchema, studentProfilePatchBodySchema } from '@talaqa/domain';
 import { identityOf, rolesOnly } from '../auth/access';
 import { patchUser } from '../users/service';
 
@@ -20,7 +20,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/student/',
     {
       config: { access: students },
-      schema: { body: studentProfileBodySchema(currentYear()).partial() },
+      schema: { body: studentProfilePatchBodySchema(currentYear()) },
     },
     async (request) => patchUser(db, identityOf(request).userId, request.body),
   );

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createUserBodySchema, updateUserBodySchema, userListQuerySchema } from '@talaqa/domain';
-import type { AuthSession } from '@talaqa/domain';
+import type { SignUpAnswer } from '@talaqa/domain';
 import { admins, anyone, identityOf, isAdmin, signedIn } from '../auth/access';
 import { signAccessToken } from '../auth/tokens';
+import { sendEmailVerificationCode } from '../codes/email-verification';
 import { limitPerAddress } from '../auth/limits';
 import {
   assertMayCreateRole,
@@ -11,8 +12,8 @@ import {
   assertSelfOrAdmin,
   createUser,
   listUsers,
-  patchUser,
   requireUser,
+  updateUser,
 } from './service';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -41,8 +42,18 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       assertMayCreateRole(request.identity, body.role);
       const user = await createUser(db, { ...body, password: body.password });
       const token = await signAccessToken(user.id, app.config);
-      const session: AuthSession = { user, token };
-      return reply.code(201).send(session);
+      // Someone signing up alone gets the verification code at once; the account exists either
+      // way, so a mail failure only means asking again from the banner.
+      const emailCode = request.identity
+        ? null
+        : await sendEmailVerificationCode(db, app.config.jwtSecret, app.messenger, user).catch(
+            (error: unknown) => {
+              request.log.warn({ err: error }, 'verification e-mail at sign-up failed');
+              return null;
+            },
+          );
+      const answer: SignUpAnswer = { user, token, emailCode };
+      return reply.code(201).send(answer);
     },
   );
 
@@ -76,15 +87,13 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = identityOf(request);
       assertSelfOrAdmin(caller, request.params.id);
       const target = await requireUser(db, request.params.id);
-      assertMayPatch(caller, target, request.body);
+      const { bio, about, ...fields } = request.body;
+      assertMayPatch(caller, target, fields);
       const emailChanged =
-        request.body.email !== undefined && request.body.email !== target.email.toLowerCase();
+        fields.email !== undefined && fields.email !== target.email.toLowerCase();
       // A new e-mail is not verified yet, whoever typed it.
-      return patchUser(
-        db,
-        target.id,
-        emailChanged ? { ...request.body, emailVerified: false } : request.body,
-      );
+      const patch = emailChanged ? { ...fields, emailVerified: false } : fields;
+      return updateUser(db, target, patch, { bio, about });
     },
   );
 };

@@ -6,6 +6,8 @@ import { isUniqueViolation } from '../../db/errors';
 import type { Identity } from '../auth/access';
 import { isAdmin } from '../auth/access';
 import { hashPassword } from '../auth/passwords';
+import { upsertTutorText } from '../tutors/repo';
+import type { TutorTextPatch } from '../tutors/repo';
 import { insertUser, listUserRows, loadUser, toUsers, updateUserRow } from './repo';
 import type { UserPatch } from './repo';
 
@@ -94,6 +96,31 @@ export async function patchUser(db: Database, id: number, patch: UserPatch): Pro
     if (isUniqueViolation(error, 'users_phone_key')) throw new AppError('incorrect-phone');
     throw error;
   }
+}
+
+/**
+ * PUT /user/{id} after the permission checks: the user's fields and, for a tutor, the bio and
+ * about, in one transaction (both saved or neither). Anyone else's bio or about is refused with
+ * `invalid-type` on those fields; the role counted is the one the update leaves.
+ */
+export async function updateUser(
+  db: Database,
+  target: User,
+  patch: UserPatch,
+  tutorText: TutorTextPatch,
+): Promise<User> {
+  const sent = (['bio', 'about'] as const).filter((field) => tutorText[field] !== undefined);
+  const role = patch.role ?? target.role;
+  if (sent.length > 0 && role !== Role.Tutor) {
+    throw new AppError('invalid-type', 'Only tutors have a bio and an about text', {
+      fields: sent.map((path) => ({ path, code: 'invalid-type' as const })),
+    });
+  }
+  return db.transaction(async (tx) => {
+    const user = await patchUser(tx, target.id, patch);
+    if (sent.length > 0) await upsertTutorText(tx, target.id, tutorText);
+    return user;
+  });
 }
 
 export async function listUsers(db: Database, query: UserListFilters): Promise<UserPage> {

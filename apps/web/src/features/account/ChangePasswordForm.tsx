@@ -1,8 +1,8 @@
+import { changeOwnPasswordBodySchema, setOwnPasswordBodySchema } from '@talaqa/domain';
 import { Button, PasswordChecklist, PasswordInput, UI_MESSAGES, useToast } from '@talaqa/ui';
 import { useCurrentUser } from '../session/session-context';
 import { useFormFailure, useZodForm } from './forms';
 import { useChangePassword } from './queries';
-import { changePasswordFormSchema, setPasswordFormSchema } from './schemas';
 
 const EMPTY = { currentPassword: '', newPassword: '', newPasswordConfirmation: '' };
 
@@ -15,7 +15,7 @@ export function ChangePasswordForm() {
 function ChangeForm() {
   const toast = useToast();
   const change = useChangePassword();
-  const form = useZodForm(changePasswordFormSchema, { defaultValues: EMPTY });
+  const form = useZodForm(changeOwnPasswordBodySchema, { defaultValues: EMPTY });
   const onFailure = useFormFailure(
     form.setError,
     ['currentPassword', 'newPassword', 'newPasswordConfirmation'],
@@ -65,7 +65,7 @@ function SetForm() {
   const toast = useToast();
   const change = useChangePassword();
   const empty = { newPassword: '', newPasswordConfirmation: '' };
-  const form = useZodForm(setPasswordFormSchema, { defaultValues: empty });
+  const form = useZodForm(setOwnPasswordBodySchema, { defaultValues: empty });
   const onFailure = useFormFailure(
     form.setError,
     ['newPassword', 'newPasswordConfirmation'],

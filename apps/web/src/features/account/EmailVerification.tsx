@@ -6,6 +6,7 @@ import { Alert, Button, CodeInput, UI_MESSAGES, useToast } from '@talaqa/ui';
 import { CURRENT_USER_KEY, useCurrentUser } from '../session/session-context';
 import { failureMessage, useFormFailure, useZodForm } from './forms';
 import { useConfirmEmailCode, useSendEmailCode } from './queries';
+import { emailCodeSent, rememberEmailCodeSent } from './email-code-sent';
 import { ResendCodeButton } from './ResendCodeButton';
 import { codeFormSchema } from './schemas';
 
@@ -19,7 +20,7 @@ export function EmailVerification() {
   const queryClient = useQueryClient();
   const send = useSendEmailCode();
   const confirm = useConfirmEmailCode();
-  const [sent, setSent] = useState<CodeSentAnswer | null>(null);
+  const [sent, setSent] = useState<CodeSentAnswer | null>(() => emailCodeSent(user.id));
   const form = useZodForm(codeFormSchema, { defaultValues: { code: '' } });
   const onFailure = useFormFailure(form.setError, ['code'], UI_MESSAGES.emailVerificationFailed, {
     'invalid-verification-code': 'code',
@@ -38,6 +39,7 @@ export function EmailVerification() {
     send.mutate(undefined, {
       onSuccess: (answer) => {
         setSent(answer);
+        rememberEmailCodeSent(user.id, answer);
         form.reset({ code: '' });
         toast.success(UI_MESSAGES.codeSent);
       },

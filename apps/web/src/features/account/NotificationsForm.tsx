@@ -1,8 +1,13 @@
 import { NOTIFICATION_METHODS, NotificationMethod } from '@talaqa/domain';
-import { Button, RadioGroup, UI_MESSAGES, useToast } from '@talaqa/ui';
+import {
+  Button,
+  NOTIFICATION_METHOD_NAMES_AR,
+  RadioGroup,
+  UI_MESSAGES,
+  useToast,
+} from '@talaqa/ui';
 import { useCurrentUser } from '../session/session-context';
 import { useFormFailure, useZodForm } from './forms';
-import { NOTIFICATION_METHOD_NAMES_AR } from './labels';
 import { useUpdateProfile } from './queries';
 import { notificationsFormSchema } from './schemas';
 

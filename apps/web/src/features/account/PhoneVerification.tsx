@@ -2,13 +2,22 @@ import { useState } from 'react';
 import { isApiError } from '@talaqa/api-client';
 import { NotificationMethod } from '@talaqa/domain';
 import type { CodeSentAnswer } from '@talaqa/domain';
-import { Alert, Button, CodeInput, Input, RadioGroup, UI_MESSAGES, useToast } from '@talaqa/ui';
+import {
+  Alert,
+  Button,
+  CodeInput,
+  Input,
+  NOTIFICATION_METHOD_NAMES_AR,
+  RadioGroup,
+  UI_MESSAGES,
+  useToast,
+} from '@talaqa/ui';
 import { useCurrentUser } from '../session/session-context';
 import { useFormFailure, useZodForm } from './forms';
-import { NOTIFICATION_METHOD_NAMES_AR } from './labels';
 import { useSendPhoneCode, useUpdateProfile, useVerifyPhoneCode } from './queries';
 import { ResendCodeButton } from './ResendCodeButton';
 import { codeFormSchema, phoneFormSchema } from './schemas';
+import { TelegramLink } from './TelegramLink';
 
 const METHOD_OPTIONS = [NotificationMethod.WhatsApp, NotificationMethod.Telegram].map((method) => ({
   value: method,
@@ -120,6 +129,7 @@ export function PhoneVerification() {
   }
 
   const { errors, isSubmitting } = phoneForm.formState;
+  const [typedPhone, method] = phoneForm.watch(['phone', 'method']);
   return (
     <form noValidate onSubmit={submitPhone} className="flex flex-col gap-4">
       <Input
@@ -141,6 +151,9 @@ export function PhoneVerification() {
         error={errors.method?.message}
         inputProps={phoneForm.register('method')}
       />
+      {method === NotificationMethod.Telegram && (
+        <TelegramLink phone={typedPhone} onFailure={onPhoneFailure} />
+      )}
       <div>
         <Button type="submit" loading={isSubmitting}>
           أرسل رمز التأكيد

@@ -6,14 +6,14 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { ENGLISH_LEVELS, LOCALE, MAX_AGE, STUDENT_MIN_AGE } from '@talaqa/domain';
 import type { EnglishLevel, Gender, Governorate } from '@talaqa/domain';
-import { RadioGroup, Select } from '@talaqa/ui';
 import {
   ENGLISH_LEVEL_NAMES_AR,
-  GENDER_CHOICES,
   GENDER_NAMES_AR,
-  GOVERNORATE_CHOICES,
   GOVERNORATE_NAMES_AR,
-} from './labels';
+  RadioGroup,
+  Select,
+} from '@talaqa/ui';
+import { GENDER_CHOICES, GOVERNORATE_CHOICES } from './labels';
 
 /** register(..., asNumber): '' -> undefined, '7' -> 7. */
 export const asNumber = {

@@ -1,28 +1,60 @@
 import { ABOUT_MAX_LENGTH, BIO_MAX_LENGTH, LOCALE, charCount } from '@talaqa/domain';
-import type { User } from '@talaqa/domain';
-import { Button, Input, Textarea, UI_MESSAGES, useToast } from '@talaqa/ui';
+import type { TutorMeta } from '@talaqa/domain';
+import {
+  Button,
+  ErrorState,
+  Input,
+  Skeleton,
+  Spinner,
+  Textarea,
+  UI_MESSAGES,
+  useToast,
+} from '@talaqa/ui';
 import { useCurrentUser } from '../session/session-context';
 import { useFormFailure, useZodForm } from './forms';
-import { useUpdateProfile } from './queries';
+import { useTutorMeta, useUpdateProfile } from './queries';
 import { tutorProfileFormSchema } from './schemas';
-
-/**
- * The tutor fields PUT /user/{id} accepts. The user record the server answers has no `bio` or
- * `about` (see the report): they are read when present, else the fields start empty.
- */
-type WithTutorText = User & { bio?: string | null; about?: string | null };
 
 const count = new Intl.NumberFormat(LOCALE);
 const counter = (text: string | undefined, max: number) =>
   `${count.format(charCount((text ?? '').trim()))} من ${count.format(max)} حرف`;
 
-/** Name in Arabic, bio and about (Arabic only): the tutor's public profile text. */
+/**
+ * Name in Arabic, bio and about (Arabic only): the tutor's public profile text. The saved bio and
+ * about come from GET /user/tutor/meta (they are not part of the user record); the form appears
+ * once they are loaded, so it never starts empty over saved text. Saving is PUT /user/{id}.
+ */
 export function TutorProfileForm({ onSaved }: { onSaved?: () => void }) {
-  const user = useCurrentUser() as WithTutorText;
+  const meta = useTutorMeta();
+  if (meta.isPending) {
+    return (
+      <div className="flex max-w-2xl flex-col gap-4" aria-busy="true">
+        <Spinner label="جارٍ تحميل ملفك التعريفي" />
+        <Skeleton className="h-11 w-full" />
+        <Skeleton className="h-20 w-full" />
+        <Skeleton className="h-36 w-full" />
+      </div>
+    );
+  }
+  if (meta.isError) {
+    return (
+      <ErrorState
+        error={meta.error}
+        message="تعذّر تحميل نبذتك وفقرة «عن المعلم»، من فضلك حاول مرة أخرى"
+        onRetry={() => void meta.refetch()}
+        retrying={meta.isFetching}
+      />
+    );
+  }
+  return <TutorTextForm meta={meta.data} onSaved={onSaved} />;
+}
+
+function TutorTextForm({ meta, onSaved }: { meta: TutorMeta; onSaved?: () => void }) {
+  const user = useCurrentUser();
   const toast = useToast();
   const update = useUpdateProfile();
   const form = useZodForm(tutorProfileFormSchema, {
-    defaultValues: { name: user.name, bio: user.bio ?? '', about: user.about ?? '' },
+    defaultValues: { name: user.name, bio: meta.bio ?? '', about: meta.about ?? '' },
   });
   const onFailure = useFormFailure(
     form.setError,

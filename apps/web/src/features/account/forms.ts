@@ -6,7 +6,13 @@
  */
 import { useCallback } from 'react';
 import { useForm } from 'react-hook-form';
-import type { FieldValues, Path, UseFormProps, UseFormSetError } from 'react-hook-form';
+import type {
+  FieldValues,
+  Path,
+  UseFormProps,
+  UseFormRegisterReturn,
+  UseFormSetError,
+} from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { isApiError } from '@talaqa/api-client';
@@ -88,4 +94,17 @@ export function useFormFailure<T extends FieldValues>(
     // array on every render must not make a new handler.
     [setError, fallback, toast],
   );
+}
+
+/**
+ * Leaving a field still empty does not check it (sending does). For forms whose first field has
+ * the focus on arrival: an error appearing on blur would move the page under the pointer of
+ * someone clicking another way out, such as "forgot password", and swallow that click.
+ */
+export function quietWhileEmpty<R extends UseFormRegisterReturn>(registration: R): R {
+  return {
+    ...registration,
+    onBlur: (event: { target: { value?: unknown } }) =>
+      event.target.value ? registration.onBlur(event) : Promise.resolve(),
+  };
 }

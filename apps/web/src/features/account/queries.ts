@@ -5,8 +5,8 @@
  */
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Topic, User } from '@talaqa/domain';
-import { authApi, codesApi, studentApi, topicsApi, userApi } from '../../api';
+import type { Topic, TutorMeta, User } from '@talaqa/domain';
+import { authApi, codesApi, studentApi, topicsApi, tutorApi, userApi } from '../../api';
 import type { ChangePasswordBody, ProfileUpdateBody, StudentProfileBody } from '../../api';
 import { CURRENT_USER_KEY, useCurrentUser, useSession } from '../session/session-context';
 
@@ -15,18 +15,39 @@ export const accountKeys = {
   topics: ['topic', 'list'] as const,
   userTopics: ['topic', 'of-user'] as const,
   asset: (name: string) => ['asset', 'uploads', name] as const,
+  tutorMeta: ['user', 'tutor', 'meta'] as const,
 };
 
 // ---------------------------------------------------------------------------------------------
 // The user
 
-/** PUT /user/{id} for the signed-in user. */
+/**
+ * PUT /user/{id} for the signed-in user. A tutor's bio and about live in the tutor meta, not in
+ * the user: a save that sends them refreshes that query too.
+ */
 export function useUpdateProfile() {
   const user = useCurrentUser();
   const { setUser } = useSession();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ProfileUpdateBody) => userApi.update(user.id, body),
-    onSuccess: setUser,
+    onSuccess: (saved, body) => {
+      setUser(saved);
+      if (body.bio === undefined && body.about === undefined) return;
+      queryClient.setQueryData<TutorMeta>(accountKeys.tutorMeta, (meta) =>
+        meta ? { ...meta, bio: body.bio ?? meta.bio, about: body.about ?? meta.about } : meta,
+      );
+      // The server recounts what the profile misses.
+      void queryClient.invalidateQueries({ queryKey: accountKeys.tutorMeta });
+    },
+  });
+}
+
+/** GET /user/tutor/meta: the signed-in tutor's saved bio and about, and what the profile misses. */
+export function useTutorMeta() {
+  return useQuery({
+    queryKey: accountKeys.tutorMeta,
+    queryFn: ({ signal }) => tutorApi.meta(signal),
   });
 }
 
@@ -96,6 +117,11 @@ export function useConfirmEmailCode() {
 
 export function useSendPhoneCode() {
   return useMutation({ mutationFn: (phone: string) => codesApi.sendPhoneCode(phone) });
+}
+
+/** POST /confirmation-code/phone/telegram-link: the bot's deep link for the phone being verified. */
+export function useTelegramLink() {
+  return useMutation({ mutationFn: (phone: string) => codesApi.telegramLink(phone) });
 }
 
 export function useVerifyPhoneCode() {

@@ -1,52 +1,31 @@
 /**
- * The forms' schemas, built from the domain's schemas so a form checks exactly what the server
- * checks. The one difference: a "confirmation must match" rule runs even while another field is
- * still wrong (zod skips an object's refinements after a missing value, such as an unticked
- * terms box), so the mismatch shows as soon as the confirmation is left.
+ * The forms' schemas: the domain's schemas themselves, or parts of them, so a form checks exactly
+ * what the server checks. The domain's "confirmation must match" rules run even while another
+ * field is still wrong, so a mismatch shows as soon as the confirmation is left. The password
+ * settings use the domain's change and set schemas directly (ChangePasswordForm).
  */
 import { z } from 'zod';
 import {
   aboutSchema,
   bioSchema,
-  changePasswordSchema,
   confirmCodeBodySchema,
   createUserBodySchema,
   notificationMethodSchema,
-  passwordSchema,
+  passwordWithConfirmationSchema,
   profileFieldsSchema,
-  resetPasswordBodySchema,
   sendPhoneCodeBodySchema,
   studentProfileBodySchema,
   tutorNameSchema,
 } from '@talaqa/domain';
-import type { ValidationCode } from '@talaqa/domain';
-
-function confirmation<A extends string, B extends string>(a: A, b: B, code: ValidationCode) {
-  const check = (form: Record<A | B, unknown>) => form[a] === form[b];
-  const params = { error: code, path: [b] as PropertyKey[], when: () => true };
-  return [check, params] as const;
-}
 
 /** POST /user/ from the sign-up page. */
-export const registerFormSchema = z
-  .object(createUserBodySchema.shape)
-  .refine(...confirmation('password', 'passwordConfirmation', 'password-mismatch'));
+export const registerFormSchema = createUserBodySchema;
 
-/** Step 3 of the forgot-password flow (the reset token is kept by the flow, not typed). */
-export const newPasswordFormSchema = z
-  .object(resetPasswordBodySchema.shape)
-  .pick({ password: true, passwordConfirmation: true })
-  .refine(...confirmation('password', 'passwordConfirmation', 'password-mismatch'));
-
-/** PATCH /auth/password with the current password. */
-export const changePasswordFormSchema = z
-  .object(changePasswordSchema.shape)
-  .refine(...confirmation('newPassword', 'newPasswordConfirmation', 'new-password-mismatch'));
-
-/** PATCH /auth/password for an account made with Google that has no password yet. */
-export const setPasswordFormSchema = z
-  .object({ newPassword: passwordSchema, newPasswordConfirmation: z.string() })
-  .refine(...confirmation('newPassword', 'newPasswordConfirmation', 'new-password-mismatch'));
+/**
+ * Step 3 of the forgot-password flow: the password fields of resetPasswordBodySchema (the reset
+ * token is kept by the flow, not typed), with the same rules and codes.
+ */
+export const newPasswordFormSchema = passwordWithConfirmationSchema;
 
 export const codeFormSchema = confirmCodeBodySchema;
 
@@ -61,7 +40,11 @@ export const notificationsFormSchema = z.object({ notificationMethod: notificati
 export const currentYear = (): number =>
   Number(new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: 'Africa/Cairo' }).format());
 
-/** Step 1 of the complete-profile stepper (POST /student/). */
+/**
+ * Step 1 of the complete-profile stepper: all four fields, as POST /student/ wants them. Once the
+ * main info exists the same values go to PATCH /student/ (studentProfilePatchBodySchema: the same
+ * rules, each field optional), so a value this form accepts the server accepts on either call.
+ */
 export const mainInfoFormSchema = (year: number) =>
   studentProfileBodySchema(year).pick({ birthYear: true, gender: true, city: true, level: true });
 
@@ -75,7 +58,7 @@ export const studentProfileFormSchema = (year: number) =>
     .pick({ birthYear: true, gender: true, city: true, level: true, job: true, aim: true })
     .extend({ name: profileFieldsSchema(year).shape.name.unwrap() });
 
-/** PUT /user/{id} from the tutor's profile forms: an Arabic name, bio and about. */
+/** PUT /user/{id} from the tutor's profile forms: an Arabic name, bio and about (all required). */
 export const tutorProfileFormSchema = z.object({
   name: tutorNameSchema,
   bio: bioSchema,

@@ -14,7 +14,7 @@ import {
 } from '@talaqa/ui';
 import { authApi } from '../../api';
 import { registerPath } from '../../paths';
-import { failureMessage, useFormFailure, useZodForm } from '../account/forms';
+import { failureMessage, quietWhileEmpty, useFormFailure, useZodForm } from '../account/forms';
 import { destinationAfterSignIn } from '../session/destinations';
 import { useSession } from '../session/session-context';
 import { AuthCard, linkClass } from './AuthCard';
@@ -131,14 +131,14 @@ function LoginForm({
           autoComplete="email"
           autoFocus={defaultEmail ? undefined : true}
           error={errors.email?.message}
-          {...form.register('email')}
+          {...quietWhileEmpty(form.register('email'))}
         />
         <PasswordInput
           label="كلمة المرور"
           autoComplete="current-password"
           autoFocus={defaultEmail ? true : undefined}
           error={errors.password?.message}
-          {...form.register('password')}
+          {...quietWhileEmpty(form.register('password'))}
         />
         <div className="flex flex-wrap items-center justify-between gap-x-4">
           <Checkbox

@@ -14,6 +14,7 @@ import {
 import { authApi, landingUrl } from '../../api';
 import { REGISTER_ROLES, paths, registerPath } from '../../paths';
 import type { RegisterRole } from '../../paths';
+import { rememberEmailCodeSent } from '../account/email-code-sent';
 import { useFormFailure, useZodForm } from '../account/forms';
 import { registerFormSchema } from '../account/schemas';
 import { destinationAfterSignIn } from '../session/destinations';
@@ -104,7 +105,8 @@ function RegisterForm({ role }: { role: RegisterRole }) {
   const submit = form.handleSubmit((body) =>
     authApi
       .signUp(body)
-      .then((session) => {
+      .then(({ emailCode, ...session }) => {
+        rememberEmailCodeSent(session.user.id, emailCode);
         signIn(session);
         toast.success(UI_MESSAGES.registrationSucceeded);
       })

@@ -97,6 +97,15 @@ describe('sign-in', () => {
     expect((await screen.findAllByText(ERROR_MESSAGES['no-password'])).length).toBeGreaterThan(0);
   });
 
+  it('opens the forgot-password dialog without first complaining about the empty e-mail', async () => {
+    renderApp('/login');
+    const user = userEvent.setup();
+    expect(await screen.findByLabelText('البريد الإلكتروني')).toBe(document.activeElement);
+    await user.click(screen.getByRole('button', { name: 'نسيت كلمة المرور؟' }));
+    expect(await screen.findByRole('dialog', { name: 'نسيت كلمة المرور' })).toBeTruthy();
+    expect(screen.queryByText(ERROR_MESSAGES.required)).toBeNull();
+  });
+
   it('checks the fields on blur before anything is sent', async () => {
     renderApp('/login');
     const user = userEvent.setup();

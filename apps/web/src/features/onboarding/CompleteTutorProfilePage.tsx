@@ -1,16 +1,13 @@
-import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { tutorNameSchema } from '@talaqa/domain';
-import type { User } from '@talaqa/domain';
 import { Alert, PageTitle, buttonClasses, cx } from '@talaqa/ui';
 import { paths } from '../../paths';
 import { ProfileImageForm } from '../account/ProfileImageForm';
+import { useTutorMeta } from '../account/queries';
 import { TutorProfileForm } from '../account/TutorProfileForm';
 import { VerificationPanel } from '../account/VerificationPanel';
 import { useCurrentUser } from '../session/session-context';
-
-type WithTutorText = User & { bio?: string | null; about?: string | null };
 
 function Card({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -23,11 +20,13 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
 
 /**
  * `/t/complete-profile`: what a tutor profile needs before students can see it: an Arabic name,
- * the bio and about texts in Arabic, a picture, and the verified e-mail and phone.
+ * the bio and about texts in Arabic, a picture, and the verified e-mail and phone. The saved
+ * texts come from GET /user/tutor/meta; saving them refreshes it.
  */
 export default function CompleteTutorProfilePage() {
-  const user = useCurrentUser() as WithTutorText;
-  const [textSaved, setTextSaved] = useState(Boolean(user.bio && user.about));
+  const user = useCurrentUser();
+  const meta = useTutorMeta();
+  const textSaved = Boolean(meta.data?.bio && meta.data.about);
   const items = [
     { label: 'الاسم بالعربية', done: tutorNameSchema.safeParse(user.name).success },
     { label: 'النبذة وفقرة «عن المعلم»', done: textSaved },
@@ -77,7 +76,7 @@ export default function CompleteTutorProfilePage() {
       </Card>
 
       <Card title="الاسم والنبذة">
-        <TutorProfileForm onSaved={() => setTextSaved(true)} />
+        <TutorProfileForm />
       </Card>
 
       <Card title="صورتك الشخصية">

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { Button, Input, PageTitle, Stepper, Textarea, UI_MESSAGES, useToast } from '@talaqa/ui';
 import { paths } from '../../paths';
 import { useFormFailure, useZodForm } from '../account/forms';
+import { EmailVerification } from '../account/EmailVerification';
 import { FavouriteTopicsForm } from '../account/FavouriteTopicsForm';
 import {
   BirthYearSelect,
@@ -49,6 +50,7 @@ export default function CompleteProfilePage() {
       <PageTitle title="إكمال الملف الشخصي">
         <p>ثلاث خطوات قصيرة: بياناتك الأساسية، ثم نبذة عنك، ثم الموضوعات التي تحب التحدث عنها.</p>
       </PageTitle>
+      <EmailCheck />
       <Stepper steps={STEPS} current={step} label="خطوات إكمال الملف الشخصي" className="mb-6" />
       <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
         <h2 ref={heading} tabIndex={-1} className="mb-4 text-xl font-bold text-ink outline-none">
@@ -80,6 +82,27 @@ export default function CompleteProfilePage() {
           />
         )}
       </div>
+    </section>
+  );
+}
+
+/**
+ * The code mailed at sign-up waits here, above the steps; the card stays (showing the success) for
+ * as long as the page is open once it was needed.
+ */
+function EmailCheck() {
+  const user = useCurrentUser();
+  const [needed] = useState(() => !user.verifiedEmail);
+  if (!needed) return null;
+  return (
+    <section
+      aria-labelledby="email-check-title"
+      className="mb-6 rounded-2xl border border-amber-200 bg-amber-50/60 p-5 sm:p-6"
+    >
+      <h2 id="email-check-title" className="mb-3 text-lg font-bold text-ink">
+        تأكيد البريد الإلكتروني
+      </h2>
+      <EmailVerification />
     </section>
   );
 }

@@ -1,14 +1,17 @@
 import { Link } from 'react-router';
 import { LOCALE, Role } from '@talaqa/domain';
-import { Avatar, Badge, PageTitle, buttonClasses } from '@talaqa/ui';
-import type { ReactNode } from 'react';
-import { paths } from '../../paths';
 import {
+  Avatar,
+  Badge,
   ENGLISH_LEVEL_NAMES_AR,
   GENDER_NAMES_AR,
   GOVERNORATE_NAMES_AR,
+  PageTitle,
   ROLE_NAMES_AR,
-} from '../account/labels';
+  buttonClasses,
+} from '@talaqa/ui';
+import type { ReactNode } from 'react';
+import { paths } from '../../paths';
 import { useAssetUrl } from '../account/queries';
 import { useCurrentUser } from '../session/session-context';
 

@@ -1,0 +1,124 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { API_PREFIX, telegramLinkBodySchema } from '@talaqa/domain';
+import type { TelegramLinkAnswer } from '@talaqa/domain';
+import { AppError } from '../../errors';
+import { parseTelegramUpdate, TELEGRAM_SECRET_HEADER } from '../../integrations/telegram';
+import { anyone, identityOf, signedIn } from '../auth/access';
+import { limitPerAccount, limitPerAddress } from '../auth/limits';
+import { requireUser } from '../users/service';
+import { createLink, handleUpdate } from './service';
+
+export const TELEGRAM_WEBHOOK_PATH = '/telegram/webhook';
+const LINKS = { max: 20, minutes: 60 };
+/** Updates are small (a command or a contact); Telegram's own limit for a message is 4096 chars. */
+const WEBHOOK_BODY_LIMIT = 64 * 1024;
+
+/** Where this instance is reachable from the simulator, which runs in the same process. */
+function loopbackOrigin(app: FastifyInstance): string | undefined {
+  const address = app.server.address() as AddressInfo | string | null;
+  if (!address || typeof address === 'string') return undefined;
+  const host =
+    address.address === '0.0.0.0' || address.address === '::'
+      ? '127.0.0.1'
+      : address.family === 'IPv6'
+        ? `[${address.address}]`
+        : address.address;
+  return `http://${host}:${address.port}`;
+}
+
+/**
+ * setWebhook, once per process and again after a failure: at start-up (once listening) and
+ * before every link is handed out. Telegram needs the public HTTPS origin (PUBLIC_API_URL); the
+ * local simulator calls this process on loopback.
+ */
+function webhookRegistration(app: FastifyInstance): () => Promise<void> {
+  let registered: Promise<void> | undefined;
+  const register = async (): Promise<void> => {
+    const channel = app.telegram;
+    const origin = channel.simulator ? loopbackOrigin(app) : app.config.publicUrls.api;
+    if (!origin) {
+      app.log.warn('Telegram webhook not registered: PUBLIC_API_URL is not set');
+      return;
+    }
+    await channel.setWebhook(`${origin}${API_PREFIX}${TELEGRAM_WEBHOOK_PATH}`);
+  };
+  return () => {
+    if (!app.telegram.enabled) return Promise.resolve();
+    registered ??= register().catch((error: unknown) => {
+      registered = undefined;
+      app.log.warn({ err: error }, 'Telegram webhook registration failed');
+    });
+    return registered;
+  };
+}
+
+/**
+ * Linking a Telegram chat to an account, so phone codes can go over Telegram: the account asks
+ * for a deep link, the person presses Start in the bot and shares their contact, and the webhook
+ * keeps the chat when the number is the one being verified.
+ */
+export const telegramRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+  const ensureWebhook = webhookRegistration(app);
+  app.addHook('onListen', async () => {
+    await ensureWebhook();
+  });
+
+  app.post(
+    '/confirmation-code/phone/telegram-link',
+    {
+      config: { access: signedIn },
+      onRequest: limitPerAddress(app, 'telegram-link:address', LINKS),
+      preHandler: limitPerAccount(app, 'telegram-link:account', LINKS),
+      // No body at all (Fastify makes it null) means the account's own phone too.
+      schema: { body: telegramLinkBodySchema.nullish() },
+    },
+    async (request) => {
+      const user = await requireUser(db, identityOf(request).userId);
+      const phone = request.body?.phone ?? user.phone;
+      if (!phone) throw new AppError('phone-required');
+      if (!app.telegram.enabled) {
+        throw new AppError('service-unavailable', 'Telegram is not configured');
+      }
+      const link = await createLink(db, user.id, phone);
+      await ensureWebhook();
+      const answer: TelegramLinkAnswer = {
+        url: app.telegram.startLink(link.token),
+        linked: link.linked,
+        expiresAt: link.expiresAt.toISOString(),
+      };
+      return answer;
+    },
+  );
+
+  // Telegram's calls: the secret header is the only credential, checked before the body is read.
+  app.post(
+    TELEGRAM_WEBHOOK_PATH,
+    {
+      config: { access: anyone },
+      bodyLimit: WEBHOOK_BODY_LIMIT,
+      onRequest: async (request) => {
+        const secret = request.headers[TELEGRAM_SECRET_HEADER];
+        if (secret === undefined) throw new AppError('unauthenticated', 'Secret token missing');
+        if (!app.telegram.verifyWebhook(secret)) {
+          throw new AppError('forbidden', 'Wrong secret token');
+        }
+      },
+    },
+    async (request, reply) => {
+      const answer = await handleUpdate(db, parseTelegramUpdate(request.body));
+      // The update is handled (and recorded) whatever happens to the reply, so Telegram must not
+      // deliver it again: a failed reply is logged, and the answer is 200 all the same.
+      if (answer) {
+        await app.telegram
+          .reply(answer.chatId, answer.reply)
+          .catch((error: unknown) =>
+            request.log.warn({ err: error }, 'Telegram reply not delivered'),
+          );
+      }
+      return reply.code(200).send();
+    },
+  );
+};
