@@ -10,3 +10,5 @@ export * from './text';
 export * from './validation';
 export * from './api/accounts';
 export * from './api/tutors';
+export * from './pricing';
+export * from './api/payments';
