@@ -379,7 +379,21 @@ describe('own password change', () => {
   });
 });
 
-describe('phone verification over WhatsApp', () => {
+/** Sends a code to `phone` (as typed) over WhatsApp and confirms it; answers the verified user. */
+async function verifyPhone(token: string, phone: string): Promise<User> {
+  const sent = await api('POST', '/confirmation-code/phone/send', { token, body: { phone } });
+  expect(sent.status).toBe(200);
+  const code = await codeSentTo(`+2${phone}`, 'whatsapp');
+  const ok = await api<{ user: User }>('POST', '/confirmation-code/phone/verify', {
+    token,
+    body: { code },
+  });
+  expect(ok.status).toBe(200);
+  expect(ok.body.user).toMatchObject({ phone: `+2${phone}`, verifiedPhone: true });
+  return ok.body.user;
+}
+
+describe('phone verification over WhatsApp or Telegram', () => {
   it('verifies the phone by the code sent to it', async () => {
     const { token } = await signUp();
     const sent = await api('POST', '/confirmation-code/phone/send', {
@@ -414,6 +428,104 @@ describe('phone verification over WhatsApp', () => {
     expect(
       (await api('POST', '/confirmation-code/phone/send', { token, body: { phone: '0123' } })).body,
     ).toMatchObject({ code: 'invalid-phone' });
+  });
+
+  it('refuses phone-already-verified for the number the account verified already', async () => {
+    const { token } = await signUp();
+    await verifyPhone(token, '01012345601');
+    for (const phone of ['01012345601', '+201012345601']) {
+      const again = await api('POST', '/confirmation-code/phone/send', { token, body: { phone } });
+      expect(again).toMatchObject({ status: 409, body: { code: 'phone-already-verified' } });
+    }
+    expect(server.outbox.list({ channel: 'whatsapp', to: '+201012345601' })).toEqual([]);
+  });
+
+  it('refuses incorrect-phone when another account holds the number, and changes nothing', async () => {
+    const a = await signUp();
+    await verifyPhone(a.token, '01012345602');
+    const b = await signUp();
+    const sent = await api('POST', '/confirmation-code/phone/send', {
+      token: b.token,
+      body: { phone: '01012345602' },
+    });
+    expect(sent.status).toBe(200);
+    const code = await codeSentTo('+201012345602', 'whatsapp');
+    const refused = await api('POST', '/confirmation-code/phone/verify', {
+      token: b.token,
+      body: { code },
+    });
+    expect(refused).toMatchObject({ status: 400, body: { code: 'incorrect-phone' } });
+    const bNow = await api<User>('GET', '/user/current', { token: b.token });
+    expect(bNow.body).toMatchObject({ phone: null, verifiedPhone: false });
+    const aNow = await api<User>('GET', '/user/current', { token: a.token });
+    expect(aNow.body).toMatchObject({ phone: '+201012345602', verifiedPhone: true });
+  });
+
+  it('sends over the chosen channel: Telegram needs a linked chat, WhatsApp does not', async () => {
+    const { token } = await signUp();
+    const body = (channel: string) => ({ phone: '01012345603', channel });
+    const telegram = await api('POST', '/confirmation-code/phone/send', {
+      token,
+      body: body('telegram'),
+    });
+    expect(telegram).toMatchObject({ status: 422, body: { code: 'unresolved-phone' } });
+    // The refused code was withdrawn: WhatsApp right after does not wait out the resend delay.
+    const whatsapp = await api('POST', '/confirmation-code/phone/send', {
+      token,
+      body: body('whatsapp'),
+    });
+    expect(whatsapp.status).toBe(200);
+    const code = await codeSentTo('+201012345603', 'whatsapp');
+    expect(server.outbox.list({ channel: 'telegram', to: '+201012345603' })).toEqual([]);
+    const ok = await api<{ user: User }>('POST', '/confirmation-code/phone/verify', {
+      token,
+      body: { code },
+    });
+    expect(ok.body.user).toMatchObject({ phone: '+201012345603', verifiedPhone: true });
+
+    const other = await signUp();
+    const sms = await api('POST', '/confirmation-code/phone/send', {
+      token: other.token,
+      body: { phone: '01012345604', channel: 'sms' },
+    });
+    expect(sms.status).toBe(400);
+    expect(sms.body.fields).toEqual([{ path: 'channel', code: 'invalid-type' }]);
+  });
+
+  it('activates notifications over an app only once the phone is verified', async () => {
+    const { token, user } = await signUp();
+    for (const notificationMethod of ['whatsapp', 'telegram']) {
+      const early = await api('PUT', `/user/${user.id}`, {
+        token,
+        body: { job: 'مهندس', notificationMethod },
+      });
+      expect(early).toMatchObject({ status: 422, body: { code: 'unverified-phone' } });
+    }
+    // Admins editing someone else are held to the same rule.
+    const byAdmin = await api('PUT', `/user/${user.id}`, {
+      token: adminToken,
+      body: { notificationMethod: 'whatsapp' },
+    });
+    expect(byAdmin).toMatchObject({ status: 422, body: { code: 'unverified-phone' } });
+    const unchanged = await api<User>('GET', '/user/current', { token });
+    expect(unchanged.body).toMatchObject({ notificationMethod: 'none', job: null });
+    const none = await api<User>('PUT', `/user/${user.id}`, {
+      token,
+      body: { notificationMethod: 'none' },
+    });
+    expect(none).toMatchObject({ status: 200, body: { notificationMethod: 'none' } });
+
+    await verifyPhone(token, '01012345605');
+    const whatsapp = await api<User>('PUT', `/user/${user.id}`, {
+      token,
+      body: { notificationMethod: 'whatsapp' },
+    });
+    expect(whatsapp).toMatchObject({ status: 200, body: { notificationMethod: 'whatsapp' } });
+    const telegram = await api<User>('PUT', `/user/${user.id}`, {
+      token: adminToken,
+      body: { notificationMethod: 'telegram' },
+    });
+    expect(telegram).toMatchObject({ status: 200, body: { notificationMethod: 'telegram' } });
   });
 });
 

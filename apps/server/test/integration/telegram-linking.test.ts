@@ -47,7 +47,10 @@ async function api<T = Record<string, unknown>>(
 }
 
 let counter = 0;
-/** A signed-in student whose notification method is Telegram. */
+/**
+ * A signed-in student about to verify a phone over Telegram. The notification method stays
+ * `none` (an app is allowed only once the phone is verified), so each send names the channel.
+ */
 async function telegramUser(): Promise<{ user: User; token: string }> {
   counter += 1;
   const user = await createUser(server.app.database.db, {
@@ -57,12 +60,7 @@ async function telegramUser(): Promise<{ user: User; token: string }> {
     role: Role.Student,
   });
   const token = await signAccessToken(user.id, server.config);
-  const updated = await api<User>('PUT', `/user/${user.id}`, {
-    token,
-    body: { notificationMethod: NotificationMethod.Telegram },
-  });
-  expect(updated.body.notificationMethod).toBe(NotificationMethod.Telegram);
-  return { user: updated.body, token };
+  return { user, token };
 }
 
 async function linkFor(
@@ -86,8 +84,9 @@ const botTexts = (phone: string): string[] =>
     .map((m) => m.text)
     .reverse();
 
-const sendCode = (token: string, phone: string) =>
-  api('POST', '/confirmation-code/phone/send', { token, body: { phone } });
+/** Asks for a phone code over Telegram (`channel` undefined: the server's default channel). */
+const sendCode = (token: string, phone: string, channel: string | undefined = 'telegram') =>
+  api('POST', '/confirmation-code/phone/send', { token, body: { phone, channel } });
 
 /** An update as Telegram sends it, from the private chat of `phone` (the simulator's ids). */
 let nextUpdateId = 1_000_000_000;
@@ -196,6 +195,50 @@ describe('linking a chat and receiving codes over Telegram', () => {
     // The verified phone is the default of a new link, and it is linked already.
     const again = await linkFor(token);
     expect(again.linked).toBe(true);
+  });
+
+  it('activates Telegram notifications once verified, and then sends codes there by default', async () => {
+    const { user, token } = await telegramUser();
+    const phone = '+201012340010';
+    const early = await api('PUT', `/user/${user.id}`, {
+      token,
+      body: { notificationMethod: NotificationMethod.Telegram },
+    });
+    expect(early).toMatchObject({ status: 422, body: { code: 'unverified-phone' } });
+    const link = await linkFor(token, '01012340010');
+    await simulator.simulateUserLinks({ phoneNumber: phone, linkToken: link.start });
+    server.outbox.clear();
+    expect((await sendCode(token, '01012340010')).status).toBe(200);
+    const message = await server.outbox.waitFor(
+      (m) => m.channel === 'telegram' && m.to === phone,
+      5000,
+    );
+    const code = message.text.match(/\b\d{5}\b/)?.[0];
+    const verified = await api('POST', '/confirmation-code/phone/verify', {
+      token,
+      body: { code },
+    });
+    expect(verified.status).toBe(200);
+    const activated = await api<User>('PUT', `/user/${user.id}`, {
+      token,
+      body: { notificationMethod: NotificationMethod.Telegram },
+    });
+    expect(activated).toMatchObject({
+      status: 200,
+      body: { notificationMethod: NotificationMethod.Telegram },
+    });
+
+    // A new number, no channel named: Telegram (the notification method), which has no chat for
+    // it yet; naming WhatsApp sends there instead.
+    await server.app.database.db.execute(
+      sql`update confirmation_codes set created_at = created_at - interval '2 minutes'
+          where user_id = ${user.id}`,
+    );
+    expect((await sendCode(token, '01012340011', undefined)).body).toMatchObject({
+      code: 'unresolved-phone',
+    });
+    expect((await sendCode(token, '01012340011', 'whatsapp')).status).toBe(200);
+    await server.outbox.waitFor((m) => m.channel === 'whatsapp' && m.to === '+201012340011', 5000);
   });
 
   it('answers unresolved-phone while no chat is linked, and lets the code be asked again', async () => {

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { Page, Topic, User } from '../entities';
-import { ENGLISH_LEVELS, Role, ROLES } from '../enums';
+import { ENGLISH_LEVELS, NotificationMethod, Role, ROLES } from '../enums';
 import {
   birthYearSchema,
   changePasswordSchema,
@@ -124,8 +124,33 @@ export interface CodeSentAnswer {
 /** POST /confirmation-code/email/confirm and /phone/verify */
 export const confirmCodeBodySchema = z.object({ code: verificationCodeSchema });
 
-/** POST /confirmation-code/phone/send : the phone to verify, over the user's notification method. */
-export const sendPhoneCodeBodySchema = z.object({ phone: phoneSchema });
+/** The apps a phone code can go over (spec: "phone code (WhatsApp or Telegram)"). */
+export const PHONE_CODE_CHANNELS = [
+  NotificationMethod.WhatsApp,
+  NotificationMethod.Telegram,
+] as const;
+export type PhoneCodeChannel = (typeof PHONE_CODE_CHANNELS)[number];
+
+/**
+ * The channel of a phone code when the request names none: the user's notification method when
+ * it is an app, else WhatsApp.
+ */
+export function defaultPhoneCodeChannel(method: NotificationMethod): PhoneCodeChannel {
+  return method === NotificationMethod.Telegram
+    ? NotificationMethod.Telegram
+    : NotificationMethod.WhatsApp;
+}
+
+/**
+ * POST /confirmation-code/phone/send : the phone to verify and the app the code goes over
+ * (`channel`, default `defaultPhoneCodeChannel` of the user's notification method). The channel is
+ * chosen here because notifications over an app are activated only once the phone is verified.
+ */
+export const sendPhoneCodeBodySchema = z.object({
+  phone: phoneSchema,
+  channel: z.literal(PHONE_CODE_CHANNELS, { error: 'invalid-type' }).optional(),
+});
+export type SendPhoneCodeBody = z.input<typeof sendPhoneCodeBodySchema>;
 
 /** POST /confirmation-code/password/send : always answers the same, known e-mail or not. */
 export const sendPasswordCodeBodySchema = z.object({ email: emailSchema });

@@ -3,6 +3,7 @@ import {
   CodePurpose,
   confirmCodeBodySchema,
   confirmPasswordCodeBodySchema,
+  defaultPhoneCodeChannel,
   sendPasswordCodeBodySchema,
   sendPhoneCodeBodySchema,
 } from '@talaqa/domain';
@@ -95,15 +96,16 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireUser(db, identityOf(request).userId);
-      const phone = request.body.phone;
+      const { phone, channel } = request.body;
       if (user.verifiedPhone && user.phone === phone) throw new AppError('phone-already-verified');
       const issued = await issueCode(db, secret, {
         userId: user.id,
         purpose: CodePurpose.VerifyWhatsApp,
         target: phone,
       });
-      // Codes go over the user's notification method; with none chosen yet, WhatsApp.
-      const method = user.notificationMethod === 'telegram' ? 'telegram' : 'whatsapp';
+      // Over the app the person chose; without a choice, their notification method's app (which
+      // is set only once a phone is verified), else WhatsApp.
+      const method = channel ?? defaultPhoneCodeChannel(user.notificationMethod);
       try {
         await app.messenger.phoneCode({
           userId: user.id,

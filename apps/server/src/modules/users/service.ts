@@ -1,4 +1,4 @@
-import { Role, SELF_SIGN_UP_ROLES } from '@talaqa/domain';
+import { NotificationMethod, Role, SELF_SIGN_UP_ROLES } from '@talaqa/domain';
 import type { User, UserListFilters, UserPage } from '@talaqa/domain';
 import { AppError } from '../../errors';
 import type { Database } from '../../db';
@@ -99,9 +99,23 @@ export async function patchUser(db: Database, id: number, patch: UserPatch): Pro
 }
 
 /**
+ * Notifications over an app (WhatsApp or Telegram) are activated only once the phone is verified
+ * (spec: "email code, phone code, then notifications activated"): switching to one before is
+ * refused `unverified-phone`, admins editing someone else included. `none` is always allowed, and
+ * sending the method already stored changes nothing, so it passes.
+ */
+export function assertMayChooseNotifications(target: User, patch: UserPatch): void {
+  const method = patch.notificationMethod;
+  if (method === undefined || method === NotificationMethod.None) return;
+  if (method === target.notificationMethod || target.verifiedPhone) return;
+  throw new AppError('unverified-phone', 'Verify the phone before notifications over an app');
+}
+
+/**
  * PUT /user/{id} after the permission checks: the user's fields and, for a tutor, the bio and
  * about, in one transaction (both saved or neither). Anyone else's bio or about is refused with
- * `invalid-type` on those fields; the role counted is the one the update leaves.
+ * `invalid-type` on those fields; the role counted is the one the update leaves. Notifications
+ * over an app need a verified phone (assertMayChooseNotifications); a refusal saves nothing.
  */
 export async function updateUser(
   db: Database,
@@ -116,6 +130,7 @@ export async function updateUser(
       fields: sent.map((path) => ({ path, code: 'invalid-type' as const })),
     });
   }
+  assertMayChooseNotifications(target, patch);
   return db.transaction(async (tx) => {
     const user = await patchUser(tx, target.id, patch);
     if (sent.length > 0) await upsertTutorText(tx, target.id, tutorText);

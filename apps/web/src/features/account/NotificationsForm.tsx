@@ -17,13 +17,19 @@ const DESCRIPTIONS: Record<NotificationMethod, string> = {
   [NotificationMethod.None]: 'لن تصلك تذكيرات الدروس على هاتفك.',
 };
 
-const OPTIONS = NOTIFICATION_METHODS.map((method) => ({
-  value: method,
-  label: NOTIFICATION_METHOD_NAMES_AR[method],
-  description: DESCRIPTIONS[method],
-}));
+/** The choices; WhatsApp and Telegram wait for a verified phone (the server refuses them before). */
+const optionsFor = (verifiedPhone: boolean) =>
+  NOTIFICATION_METHODS.map((method) => ({
+    value: method,
+    label: NOTIFICATION_METHOD_NAMES_AR[method],
+    description: DESCRIPTIONS[method],
+    disabled: !verifiedPhone && method !== NotificationMethod.None,
+  }));
 
-/** How lesson reminders and phone codes reach the user: WhatsApp, Telegram or nothing. */
+/**
+ * How lesson reminders and phone codes reach the user: WhatsApp, Telegram or nothing. An app is
+ * activated only once the phone is verified (spec: "phone code, then notifications activated").
+ */
 export function NotificationsForm() {
   const user = useCurrentUser();
   const toast = useToast();
@@ -35,6 +41,7 @@ export function NotificationsForm() {
     form.setError,
     ['notificationMethod'],
     UI_MESSAGES.profileUpdateFailed,
+    { 'unverified-phone': 'notificationMethod' },
   );
   const submit = form.handleSubmit((body) =>
     update.mutateAsync(body).then((saved) => {
@@ -47,7 +54,7 @@ export function NotificationsForm() {
     <form noValidate onSubmit={submit} className="flex max-w-xl flex-col gap-4">
       <RadioGroup
         legend="طريقة استلام الإشعارات"
-        options={OPTIONS}
+        options={optionsFor(user.verifiedPhone)}
         error={errors.notificationMethod?.message}
         hint={
           user.verifiedPhone

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { isApiError } from '@talaqa/api-client';
-import { NotificationMethod } from '@talaqa/domain';
-import type { CodeSentAnswer } from '@talaqa/domain';
+import { NotificationMethod, PHONE_CODE_CHANNELS, defaultPhoneCodeChannel } from '@talaqa/domain';
+import type { CodeSentAnswer, PhoneCodeChannel, User } from '@talaqa/domain';
 import {
   Alert,
   Button,
@@ -13,21 +13,22 @@ import {
   useToast,
 } from '@talaqa/ui';
 import { useCurrentUser } from '../session/session-context';
-import { useFormFailure, useZodForm } from './forms';
+import { failureMessage, useFormFailure, useZodForm } from './forms';
 import { useSendPhoneCode, useUpdateProfile, useVerifyPhoneCode } from './queries';
 import { ResendCodeButton } from './ResendCodeButton';
 import { codeFormSchema, phoneFormSchema } from './schemas';
 import { TelegramLink } from './TelegramLink';
 
-const METHOD_OPTIONS = [NotificationMethod.WhatsApp, NotificationMethod.Telegram].map((method) => ({
-  value: method,
-  label: NOTIFICATION_METHOD_NAMES_AR[method],
+const CHANNEL_OPTIONS = PHONE_CODE_CHANNELS.map((channel) => ({
+  value: channel,
+  label: NOTIFICATION_METHOD_NAMES_AR[channel],
 }));
 
 /**
  * Phone verification over WhatsApp or Telegram (spec section 4): the number and the app, then the
- * 5-digit code. Choosing an app different from the user's notification method saves it first,
- * since the server sends the code over that method.
+ * 5-digit code. The app goes with the send request (an app becomes the notification method only
+ * once the phone is verified); once the code is confirmed, notifications are activated on the
+ * same app, as the form promises.
  */
 export function PhoneVerification() {
   const user = useCurrentUser();
@@ -35,15 +36,14 @@ export function PhoneVerification() {
   const updateProfile = useUpdateProfile();
   const send = useSendPhoneCode();
   const verify = useVerifyPhoneCode();
-  const [sent, setSent] = useState<(CodeSentAnswer & { phone: string }) | null>(null);
+  const [sent, setSent] = useState<
+    (CodeSentAnswer & { phone: string; channel: PhoneCodeChannel }) | null
+  >(null);
 
   const phoneForm = useZodForm(phoneFormSchema, {
     defaultValues: {
       phone: user.phone ?? '',
-      method:
-        user.notificationMethod === NotificationMethod.None
-          ? NotificationMethod.WhatsApp
-          : user.notificationMethod,
+      method: defaultPhoneCodeChannel(user.notificationMethod),
     },
   });
   const codeForm = useZodForm(codeFormSchema, { defaultValues: { code: '' } });
@@ -55,6 +55,7 @@ export function PhoneVerification() {
       'phone-required': 'phone',
       'invalid-phone': 'phone',
       'unresolved-phone': 'phone',
+      'incorrect-phone': 'phone',
     },
   );
   const onCodeFailure = useFormFailure(codeForm.setError, ['code'], UI_MESSAGES.unexpected, {
@@ -63,13 +64,10 @@ export function PhoneVerification() {
     'invalid-confirmation-code': 'code',
   });
 
-  const sendCode = async (phone: string, method: NotificationMethod) => {
+  const sendCode = async (phone: string, channel: PhoneCodeChannel) => {
     try {
-      if (method !== user.notificationMethod) {
-        await updateProfile.mutateAsync({ notificationMethod: method });
-      }
-      const answer = await send.mutateAsync(phone);
-      setSent({ ...answer, phone });
+      const answer = await send.mutateAsync({ phone, channel });
+      setSent({ ...answer, phone, channel });
       codeForm.reset({ code: '' });
       toast.success(UI_MESSAGES.codeSent);
     } catch (error) {
@@ -81,9 +79,36 @@ export function PhoneVerification() {
     }
   };
 
-  const submitPhone = phoneForm.handleSubmit(({ phone, method }) => sendCode(phone, method));
+  // The schema refuses `none`, so the choice is one of the two apps.
+  const submitPhone = phoneForm.handleSubmit(({ phone, method }) =>
+    sendCode(phone, defaultPhoneCodeChannel(method)),
+  );
+
+  const confirmCode = async (code: string, channel: PhoneCodeChannel) => {
+    let verified: User;
+    try {
+      verified = (await verify.mutateAsync(code)).user;
+    } catch (error) {
+      if (isApiError(error) && error.code === 'incorrect-phone') {
+        // Another account holds this number: back to the number, with the reason under it.
+        setSent(null);
+        phoneForm.setError('phone', { type: 'server', message: error.code });
+        return;
+      }
+      onCodeFailure(error);
+      return;
+    }
+    toast.success(UI_MESSAGES.phoneVerified);
+    if (verified.notificationMethod === channel) return;
+    // The phone is verified now, so notifications may go over the app the code came by.
+    await updateProfile
+      .mutateAsync({ notificationMethod: channel })
+      .catch((error: unknown) =>
+        toast.error(failureMessage(error, UI_MESSAGES.profileUpdateFailed)),
+      );
+  };
   const submitCode = codeForm.handleSubmit(({ code }) =>
-    verify.mutateAsync(code).then(() => toast.success(UI_MESSAGES.phoneVerified), onCodeFailure),
+    sent ? confirmCode(code, sent.channel) : undefined,
   );
 
   if (user.verifiedPhone) {
@@ -103,7 +128,7 @@ export function PhoneVerification() {
       <form noValidate onSubmit={submitCode} className="flex flex-col gap-4">
         <p className="text-muted">
           أدخل الرمز الذي أرسلناه إلى <bdi dir="ltr">{sent.phone}</bdi> عبر{' '}
-          {NOTIFICATION_METHOD_NAMES_AR[phoneForm.getValues('method')]}.
+          {NOTIFICATION_METHOD_NAMES_AR[sent.channel]}.
         </p>
         <CodeInput
           label="رمز التأكيد"
@@ -118,7 +143,7 @@ export function PhoneVerification() {
           <ResendCodeButton
             resendAfter={sent.resendAfter}
             loading={send.isPending}
-            onResend={() => void sendCode(sent.phone, phoneForm.getValues('method'))}
+            onResend={() => void sendCode(sent.phone, sent.channel)}
           />
           <Button variant="ghost" onClick={() => setSent(null)}>
             تغيير الرقم
@@ -145,7 +170,7 @@ export function PhoneVerification() {
       />
       <RadioGroup
         legend="أرسل الرمز عبر"
-        options={METHOD_OPTIONS}
+        options={CHANNEL_OPTIONS}
         inline
         hint="ستصلك إشعارات الدروس على التطبيق نفسه."
         error={errors.method?.message}

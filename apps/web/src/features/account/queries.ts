@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Topic, TutorMeta, User } from '@talaqa/domain';
+import type { PhoneCodeChannel, Topic, TutorMeta, User } from '@talaqa/domain';
 import { authApi, codesApi, studentApi, topicsApi, tutorApi, userApi } from '../../api';
 import type { ChangePasswordBody, ProfileUpdateBody, StudentProfileBody } from '../../api';
 import { CURRENT_USER_KEY, useCurrentUser, useSession } from '../session/session-context';
@@ -115,8 +115,12 @@ export function useConfirmEmailCode() {
   });
 }
 
+/** POST /confirmation-code/phone/send over the chosen app (WhatsApp or Telegram). */
 export function useSendPhoneCode() {
-  return useMutation({ mutationFn: (phone: string) => codesApi.sendPhoneCode(phone) });
+  return useMutation({
+    mutationFn: ({ phone, channel }: { phone: string; channel: PhoneCodeChannel }) =>
+      codesApi.sendPhoneCode(phone, channel),
+  });
 }
 
 /** POST /confirmation-code/phone/telegram-link: the bot's deep link for the phone being verified. */
