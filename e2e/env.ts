@@ -9,6 +9,8 @@ export const ports = {
   outbox: 4953,
   google: 4954,
   smtp: 4955,
+  fawry: 4956,
+  paymob: 4957,
 } as const;
 
 export const urls = {

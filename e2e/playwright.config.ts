@@ -65,6 +65,8 @@ export default defineConfig({
       TELEGRAM_SIMULATOR_PORT: String(ports.telegram),
       OUTBOX_PORT: String(ports.outbox),
       GOOGLE_SIMULATOR_PORT: String(ports.google),
+      FAWRY_SIMULATOR_PORT: String(ports.fawry),
+      PAYMOB_SIMULATOR_PORT: String(ports.paymob),
       PGLITE_DIR: 'memory://',
       DATABASE_URL: '',
       REDIS_URL: '',

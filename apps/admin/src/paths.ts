@@ -2,7 +2,8 @@ import { generatePath } from 'react-router';
 
 /**
  * Every route constant of the admin dashboard (spec section 2). `media` and `serverStats` are
- * constants only: the spec registers no page for them, so they show the 404 page.
+ * constants only: the spec registers no page for them, so they show the 404 page. `transactions`
+ * is ours (issue 5: the admin sees every payment; see docs/decisions.md).
  */
 export const paths = {
   root: '/',
@@ -23,6 +24,7 @@ export const paths = {
   tutor: '/tutor/:id',
   tutors: '/tutors',
   planInvites: '/plan-invites',
+  transactions: '/transactions',
 } as const;
 
 /** Route constants that have no registered page (spec section 2). */

@@ -32,6 +32,7 @@ const PAGES: Record<string, { url: string; title: string }> = {
   [paths.tutor]: { url: '/tutor/12', title: 'بيانات المعلم' },
   [paths.tutors]: { url: '/tutors', title: 'المعلمون' },
   [paths.planInvites]: { url: '/plan-invites', title: 'دعوات الباقات' },
+  [paths.transactions]: { url: '/transactions', title: 'المدفوعات' },
 };
 
 const fetchMock = stubHealthyApi();

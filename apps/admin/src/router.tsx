@@ -67,7 +67,11 @@ export const routes: RouteObject[] = [
           { path: paths.tutors, ...page(() => import('./features/tutors/TutorsPage')) },
           {
             path: paths.planInvites,
-            ...page(() => import('./features/plans/PlanInvitesPage')),
+            ...page(() => import('./features/plan-invites/PlanInvitesPage')),
+          },
+          {
+            path: paths.transactions,
+            ...page(() => import('./features/transactions/TransactionsPage')),
           },
           { path: '*', Component: NotFoundPage },
         ],

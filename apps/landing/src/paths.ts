@@ -26,3 +26,6 @@ export const faqRolePath = (role: FaqRole): string => generatePath(paths.faqRole
 export const WEB_URL = resolveWebUrl(import.meta.env.VITE_WEB_URL).replace(/\/+$/, '');
 
 export const webRegisterUrl = (role: 'student' | 'tutor'): string => `${WEB_URL}/register/${role}`;
+
+/** The main app's plans page, where a visitor picks a plan and pays. */
+export const webPlansUrl = `${WEB_URL}/plans`;

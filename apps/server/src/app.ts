@@ -13,6 +13,7 @@ import type { Config } from './config';
 import { createDatabase } from './db';
 import type { DatabaseHandle } from './db';
 import { installErrorHandling, sendError } from './errors';
+import { createJobs } from './jobs';
 import { loggerOptions } from './logger';
 import { healthRoutes } from './modules/health/routes';
 import { assetRoutes } from './modules/assets/routes';
@@ -24,11 +25,18 @@ import type { AttemptCounter } from './modules/auth/attempts';
 import { authRoutes } from './modules/auth/routes';
 import type { AccountMessenger } from './modules/codes/messenger';
 import { codeRoutes } from './modules/codes/routes';
+import { couponRoutes } from './modules/coupons/routes';
+import type { PaymentGateways } from './modules/payments/gateways';
+import { fawryRoutes, paymobRoutes } from './modules/payments/routes';
+import { planInviteRoutes, planRoutes } from './modules/plans/routes';
 import { studentRoutes } from './modules/students/routes';
+import { subscriptionJobs } from './modules/subscriptions/jobs';
+import { subscriptionRoutes } from './modules/subscriptions/routes';
 import { disabledTelegramChannel } from './modules/telegram/channel';
 import type { TelegramChannel } from './modules/telegram/channel';
 import { telegramRoutes } from './modules/telegram/routes';
 import { topicRoutes } from './modules/topics/routes';
+import { transactionRoutes } from './modules/transactions/routes';
 import { tutorRoutes } from './modules/tutors/routes';
 import { userRoutes } from './modules/users/routes';
 import type { GoogleIdTokenVerifier } from './integrations/google/verify';
@@ -57,6 +65,8 @@ declare module 'fastify' {
     google: GoogleIdTokenVerifier;
     assets: AssetStorage;
     attempts: AttemptCounter;
+    /** Fawry and Paymob (the local simulators among them when they run). */
+    payments: PaymentGateways;
   }
 }
 
@@ -66,6 +76,7 @@ export interface Providers {
   google: GoogleIdTokenVerifier;
   /** The Telegram bot for linking chats; off when absent. */
   telegram?: TelegramChannel;
+  payments: PaymentGateways;
 }
 
 export interface BuildOptions {
@@ -145,6 +156,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   app.decorate('google', options.providers.google);
   app.decorate('telegram', options.providers.telegram ?? disabledTelegramChannel);
   app.decorate('assets', diskStorage(config.uploadsDir));
+  app.decorate('payments', options.providers.payments);
   app.decorate(
     'attempts',
     redis ? redisAttemptCounter(redis.pub, config.redisKeyPrefix) : memoryAttemptCounter(),
@@ -155,8 +167,12 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
     ...(redis ? { redis: redis.pub, nameSpace: `${config.redisKeyPrefix}rate-limit:` } : {}),
   });
   await app.register(accessControl);
+  // Feature modules register their job handlers while they are registered below.
+  const jobs = createJobs();
+  app.decorate('jobs', jobs);
   // One hook, so the order is explicit: socket.io leaves its Redis rooms before Redis goes.
   const release = async (): Promise<void> => {
+    await jobs.stop();
     await io.close();
     await redis?.close();
     await database.close();
@@ -174,11 +190,20 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
         await api.register(topicRoutes);
         await api.register(tutorRoutes);
         await api.register(assetRoutes);
+        await api.register(planRoutes);
+        await api.register(planInviteRoutes);
+        await api.register(couponRoutes);
+        await api.register(subscriptionRoutes);
+        await api.register(subscriptionJobs);
+        await api.register(fawryRoutes);
+        await api.register(paymobRoutes);
+        await api.register(transactionRoutes);
       },
       { prefix: API_PREFIX },
     );
     await options.beforeReady?.(app);
     await app.ready();
+    jobs.start({ db: database.db, log: app.log, pollMs: config.jobsPollMs });
   } catch (error) {
     await release();
     throw error;

@@ -2,6 +2,9 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { ENVIRONMENTS, LOCAL_PORTS } from '@talaqa/domain';
 import type { Environment } from '@talaqa/domain';
+import { FAWRY_PRODUCTION_URL, FAWRY_STAGING_URL } from './integrations/fawry/protocol';
+import { PAYMOB_SIMULATOR_INTEGRATION_ID } from './integrations/paymob/simulator';
+import { PAYMOB_DEFAULT_API_URL } from './integrations/paymob/wire';
 import { REPO_ROOT } from './paths';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -37,6 +40,8 @@ export interface Config {
   publicUrls: Partial<Record<'api' | AppName, string>>;
   /** Folder of uploaded files (profile images, receipts). */
   uploadsDir: string;
+  /** How often the job runner looks for due jobs, in milliseconds. */
+  jobsPollMs: number;
   /** Prefix of every Redis key this deployment writes (so environments can share one Redis). */
   redisKeyPrefix: string;
   /** Addresses exempt from per-address abuse limits (a gateway, a test runner); per-account limits still apply. */
@@ -47,6 +52,23 @@ export interface Config {
   whatsapp: WhatsAppConfig | undefined;
   telegram: TelegramConfig | undefined;
   google: { clientId: string; jwksUrl: string; authUrl: string };
+  /** FawryPay: the real gateway, or the local simulator (then baseUrl is set once it listens). */
+  fawry: FawryConfig;
+  /** Paymob (Accept): the real gateway, or the local simulator. */
+  paymob: PaymobConfig;
+}
+
+export interface FawryConfig {
+  baseUrl: string;
+  merchantCode: string;
+  securityKey: string;
+}
+export interface PaymobConfig {
+  apiUrl: string;
+  secretKey: string;
+  publicKey: string;
+  hmacSecret: string;
+  integrationIds: number[];
 }
 
 export interface SimulatorPorts {
@@ -55,6 +77,8 @@ export interface SimulatorPorts {
   telegram: number;
   outbox: number;
   google: number;
+  fawry: number;
+  paymob: number;
 }
 export interface WhatsAppConfig {
   apiUrl: string;
@@ -147,6 +171,11 @@ const envSchema = z.object({
   LANDING_PORT: port(LOCAL_PORTS.landing),
   APPS_DIST_DIR: z.string().optional(),
   UPLOADS_DIR: z.string().optional(),
+  JOBS_POLL_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .positive('must be positive')
+    .default(1000),
   RATE_LIMIT_TRUSTED_ADDRESSES: z.string().optional(),
   REDIS_KEY_PREFIX: z.string().default('talaqa:'),
   SIMULATORS: flag.optional(),
@@ -156,6 +185,8 @@ const envSchema = z.object({
   TELEGRAM_SIMULATOR_PORT: port(4520),
   OUTBOX_PORT: port(4530),
   GOOGLE_SIMULATOR_PORT: port(4540),
+  FAWRY_SIMULATOR_PORT: port(4550),
+  PAYMOB_SIMULATOR_PORT: port(4560),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL')
@@ -183,6 +214,27 @@ const envSchema = z.object({
     .string()
     .url('must be a URL')
     .default('https://accounts.google.com/o/oauth2/v2/auth'),
+  FAWRY_BASE_URL: z
+    .string()
+    .refine(isOrigin, 'must be an origin like https://www.atfawry.com')
+    .optional(),
+  FAWRY_MERCHANT_CODE: z.string().optional(),
+  FAWRY_SECURITY_KEY: z.string().optional(),
+  PAYMOB_API_URL: z
+    .string()
+    .refine(isOrigin, 'must be an origin like https://accept.paymob.com')
+    .default(PAYMOB_DEFAULT_API_URL),
+  PAYMOB_SECRET_KEY: z.string().optional(),
+  PAYMOB_PUBLIC_KEY: z.string().optional(),
+  PAYMOB_HMAC_SECRET: z.string().optional(),
+  PAYMOB_INTEGRATION_IDS: z
+    .string()
+    .regex(
+      /^\s*\d+(\s*,\s*\d+)*\s*$/,
+      'must be a comma list of integration ids like 4900001,4900002',
+    )
+    .transform((value) => value.split(',').map((id) => Number(id.trim())))
+    .optional(),
   PUBLIC_API_URL: z
     .string()
     .refine(isOrigin, 'must be an origin like https://api.example.com')
@@ -227,6 +279,31 @@ function providerProblems(env: Env): string[] {
   return problems;
 }
 
+const FAWRY_KEYS = ['FAWRY_MERCHANT_CODE', 'FAWRY_SECURITY_KEY'];
+const PAYMOB_KEYS = [
+  'PAYMOB_SECRET_KEY',
+  'PAYMOB_PUBLIC_KEY',
+  'PAYMOB_HMAC_SECRET',
+  'PAYMOB_INTEGRATION_IDS',
+];
+
+const simulatorsOn = (env: Env): boolean =>
+  env.SIMULATORS === undefined
+    ? env.APP_ENV === 'local'
+    : ['true', '1', 'yes'].includes(env.SIMULATORS);
+
+/**
+ * Payments move real money: outside a developer's machine, unless the simulators stand in for
+ * the gateways (staging may run them), every key of both gateways must be given.
+ */
+function paymentProblems(env: Env): string[] {
+  if (env.APP_ENV !== 'staging' && env.APP_ENV !== 'production') return [];
+  if (env.APP_ENV === 'staging' && simulatorsOn(env)) return [];
+  return [...FAWRY_KEYS, ...PAYMOB_KEYS]
+    .filter((name) => !env[name])
+    .map((name) => `${name}: is required when APP_ENV is ${env.APP_ENV}`);
+}
+
 /** A provider is on when all its settings are given, off when none are; half is a mistake. */
 function groupProblem(env: Env, names: string[]): string[] {
   const given = names.filter((name) => env[name]);
@@ -234,6 +311,21 @@ function groupProblem(env: Env, names: string[]): string[] {
   const missing = names.filter((name) => !env[name]);
   return missing.map((name) => `${name}: is required with ${given.join(', ')}`);
 }
+
+/**
+ * The gateway keys of a developer's machine (and tests): the local simulators are started with
+ * them. Never valid at Fawry or Paymob; staging and production must set their own.
+ */
+export const LOCAL_FAWRY = {
+  merchantCode: 'talaqa-local-merchant',
+  securityKey: 'talaqa-local-fawry-secure-key',
+} as const;
+export const LOCAL_PAYMOB = {
+  secretKey: 'egy_sk_test_talaqa_local',
+  publicKey: 'egy_pk_test_talaqa_local',
+  hmacSecret: 'talaqa-local-paymob-hmac-secret',
+  integrationIds: [PAYMOB_SIMULATOR_INTEGRATION_ID],
+} as const;
 
 /** The Google client id the local simulator accepts (see integrations/google/simulator). */
 export const LOCAL_GOOGLE_CLIENT_ID = 'talaqa-local.apps.googleusercontent.com';
@@ -261,6 +353,7 @@ export function loadConfig(rawEnv: Env, repoRoot: string = REPO_ROOT): Config {
   if (secret && !problems.some((p) => p.startsWith('JWT_SECRET'))) problems.push(secret);
   problems.push(
     ...providerProblems(env),
+    ...paymentProblems(env),
     ...groupProblem(env, ['WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_ACCESS_TOKEN']),
     ...groupProblem(env, [
       'TELEGRAM_BOT_TOKEN',
@@ -288,6 +381,7 @@ export function loadConfig(rawEnv: Env, repoRoot: string = REPO_ROOT): Config {
     appPorts,
     appsDistDir: v.APPS_DIST_DIR ?? repoRoot,
     uploadsDir: v.UPLOADS_DIR ?? join(repoRoot, '.data', 'uploads'),
+    jobsPollMs: v.JOBS_POLL_MS,
     redisKeyPrefix: v.REDIS_KEY_PREFIX,
     trustedAddresses: (v.RATE_LIMIT_TRUSTED_ADDRESSES ?? '')
       .split(',')
@@ -302,6 +396,8 @@ export function loadConfig(rawEnv: Env, repoRoot: string = REPO_ROOT): Config {
         telegram: v.TELEGRAM_SIMULATOR_PORT,
         outbox: v.OUTBOX_PORT,
         google: v.GOOGLE_SIMULATOR_PORT,
+        fawry: v.FAWRY_SIMULATOR_PORT,
+        paymob: v.PAYMOB_SIMULATOR_PORT,
       },
     },
     email: { smtpUrl: v.SMTP_URL, from: v.EMAIL_FROM },
@@ -329,6 +425,19 @@ export function loadConfig(rawEnv: Env, repoRoot: string = REPO_ROOT): Config {
       clientId: v.GOOGLE_CLIENT_ID ?? LOCAL_GOOGLE_CLIENT_ID,
       jwksUrl: v.GOOGLE_JWKS_URL,
       authUrl: v.GOOGLE_AUTH_URL,
+    },
+    fawry: {
+      baseUrl:
+        v.FAWRY_BASE_URL ?? (v.APP_ENV === 'production' ? FAWRY_PRODUCTION_URL : FAWRY_STAGING_URL),
+      merchantCode: v.FAWRY_MERCHANT_CODE ?? LOCAL_FAWRY.merchantCode,
+      securityKey: v.FAWRY_SECURITY_KEY ?? LOCAL_FAWRY.securityKey,
+    },
+    paymob: {
+      apiUrl: v.PAYMOB_API_URL,
+      secretKey: v.PAYMOB_SECRET_KEY ?? LOCAL_PAYMOB.secretKey,
+      publicKey: v.PAYMOB_PUBLIC_KEY ?? LOCAL_PAYMOB.publicKey,
+      hmacSecret: v.PAYMOB_HMAC_SECRET ?? LOCAL_PAYMOB.hmacSecret,
+      integrationIds: v.PAYMOB_INTEGRATION_IDS ?? [...LOCAL_PAYMOB.integrationIds],
     },
     publicUrls: withoutUndefined({
       api: v.PUBLIC_API_URL,

@@ -40,6 +40,8 @@ function printUrls(
     ]),
     ...(running.urls.outbox ? [['Outbox', running.urls.outbox]] : []),
     ...(running.urls.google ? [['Google', running.urls.google]] : []),
+    ...(running.urls.fawry ? [['Fawry', running.urls.fawry]] : []),
+    ...(running.urls.paymob ? [['Paymob', running.urls.paymob]] : []),
   ];
   const info = `env ${config.env}, database ${app.database.driver}`;
   const rows = lines.map(([label = '', url = '']) => `  ${label.padEnd(8)} ${url}`);

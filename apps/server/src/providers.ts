@@ -10,6 +10,8 @@ import { createMessaging } from './integrations/messaging-factory';
 import type { Messaging } from './integrations/messaging-factory';
 import type { Outbox } from './integrations/outbox';
 import type { AccountMessenger } from './modules/codes/messenger';
+import { startPaymentGateways } from './modules/payments/gateways';
+import type { GatewayOptions, PaymentGateways } from './modules/payments/gateways';
 import { disabledTelegramChannel } from './modules/telegram/channel';
 import type { TelegramChannel } from './modules/telegram/channel';
 
@@ -18,8 +20,10 @@ export interface RunningProviders {
   providers: Providers;
   /** What the local simulators received; only when they run. */
   outbox: Outbox | undefined;
-  /** Where a developer looks: the outbox viewer, the Google simulator. */
-  urls: Partial<Record<'outbox' | 'google', string>>;
+  /** Where a developer looks: the outbox viewer, the Google, Fawry and Paymob simulators. */
+  urls: Partial<Record<'outbox' | 'google' | 'fawry' | 'paymob', string>>;
+  /** The payment gateways (the simulators among them when they run). */
+  payments: PaymentGateways;
   /** The authorization endpoint the web app redirects to for Google sign-in. */
   googleAuthUrl: string;
   close(): Promise<void>;
@@ -83,6 +87,7 @@ export async function startProviders(
   config: Config,
   log: FastifyBaseLogger,
   ports: Partial<Config['simulators']['ports']> = {},
+  tuning: Pick<GatewayOptions, 'retryDelaysMs'> = {},
 ): Promise<RunningProviders> {
   const sim = config.simulators;
   const simPorts = { ...sim.ports, ...ports };
@@ -95,6 +100,7 @@ export async function startProviders(
     logger: log.child({ integration: 'messaging' }),
   });
   let google: GoogleSimulator | undefined;
+  let payments: PaymentGateways;
   try {
     if (sim.enabled) {
       google = await startGoogleSimulator({
@@ -104,7 +110,12 @@ export async function startProviders(
         logger: log.child({ integration: 'google' }),
       });
     }
+    payments = await startPaymentGateways(config, log, {
+      ports: { fawry: simPorts.fawry, paymob: simPorts.paymob },
+      ...tuning,
+    });
   } catch (error) {
+    await google?.close();
     await messaging.close();
     throw error;
   }
@@ -118,12 +129,22 @@ export async function startProviders(
       messenger: accountMessenger(messaging),
       google: verifier,
       telegram: telegramChannel(messaging),
+      payments,
     },
     outbox: messaging.outbox,
-    urls: { outbox: messaging.urls.outbox, google: google?.url },
+    urls: {
+      outbox: messaging.urls.outbox,
+      google: google?.url,
+      fawry: payments.simulators ? `${payments.simulators.fawry.url}/simulator` : undefined,
+      paymob: payments.simulators
+        ? `${payments.simulators.paymob.url}/simulator/intentions`
+        : undefined,
+    },
+    payments,
     googleAuthUrl: google?.authUrl ?? config.google.authUrl,
     close: () =>
       (closing ??= (async () => {
+        await payments.close();
         await google?.close();
         await messaging.close();
       })()),

@@ -1,4 +1,5 @@
-import { createApiClient, resolveApiUrl, runtimeConfig } from '@talaqa/api-client';
+import { createApiClient, createRealtime, resolveApiUrl, runtimeConfig } from '@talaqa/api-client';
+import type { QueryParams, Realtime } from '@talaqa/api-client';
 import type { ImageUploadControls } from '@talaqa/ui';
 import { LOCAL_PORTS } from '@talaqa/domain';
 import type {
@@ -21,6 +22,27 @@ import type {
   Topic,
   TutorMeta,
   User,
+  CancelSubscriptionBody,
+  CardToken,
+  CardTokenUrlAnswer,
+  Coupon,
+  CurrentSubscriptionAnswer,
+  FawryCardPaymentBody,
+  FawryInstallmentPaymentBody,
+  FawryReferencePaymentBody,
+  FawryWalletPaymentBody,
+  LastTransactionAnswer,
+  PaymentStarted,
+  PaymentStatusAnswer,
+  PaymobCheckoutAnswer,
+  PaymobCheckoutBody,
+  Plan,
+  PlanListQuery,
+  PlanPage,
+  SubscriptionView,
+  TransactionListQuery,
+  TransactionPage,
+  TransactionView,
 } from '@talaqa/domain';
 
 /** The API origin: the served runtime config, else VITE_API_URL, else this host on port 4000. */
@@ -86,9 +108,9 @@ export const codesApi = {
   /** POST /confirmation-code/email/confirm */
   confirmEmailCode: (code: string) =>
     api.post<{ user: User }>('/confirmation-code/email/confirm', { code }, privately),
-  /** POST /confirmation-code/phone/send : over the user's notification method. */
-  sendPhoneCode: (phone: string) =>
-    api.post<CodeSentAnswer>('/confirmation-code/phone/send', { phone }, privately),
+  /** POST /confirmation-code/phone/send : over `channel`, else the notification method's app. */
+  sendPhoneCode: (phone: string, channel?: Exclude<NotificationMethod, 'none'>) =>
+    api.post<CodeSentAnswer>('/confirmation-code/phone/send', { phone, channel }, privately),
   /**
    * POST /confirmation-code/phone/telegram-link (ours, not the spec's): the bot's deep link for
    * this phone; Start and sharing the number there let codes arrive over Telegram.
@@ -173,3 +195,148 @@ export const topicsApi = {
   /** PATCH /topic/of/user : replaces the favourites. */
   setOfUser: (topicIds: number[]) => api.patch<Topic[]>('/topic/of/user', { topicIds }, privately),
 };
+
+// ---------------------------------------------------------------------------------------------
+// Plans, coupons, payments, subscriptions and transactions (issue 5; the contract is
+// packages/domain/src/api/payments.ts). Money is whole piasters in every field.
+
+/** A query object of the contract as query-string parameters (undefined ones are skipped). */
+const asQuery = (query: object): QueryParams => query as QueryParams;
+
+export const plansApi = {
+  /** GET /plan/list : the plans the caller may buy (active, open to all or invited). */
+  list: (query: PlanListQuery = {}, signal?: AbortSignal) =>
+    api.get<PlanPage>('/plan/list', { query: asQuery(query), signal }),
+  /** GET /plan/{id} */
+  get: (id: number, signal?: AbortSignal) => api.get<Plan>(`/plan/${id}`, { signal }),
+};
+
+export const couponsApi = {
+  /**
+   * GET /coupon/code/{code} : the coupon when usable now (`coupon-not-found`, `expired-coupon`,
+   * `invalid-coupon-code` otherwise).
+   */
+  byCode: (code: string, signal?: AbortSignal) =>
+    api.get<Coupon>(`/coupon/code/${encodeURIComponent(code)}`, { ...privately, signal }),
+};
+
+/**
+ * The POST /fawry/pay/... routes. The idempotency key travels in the body (the contract) and as
+ * the `Idempotency-Key` header, so a repeated click or a retried request is charged once.
+ */
+export const paymentsApi = {
+  /** POST /fawry/pay/card : a saved card and its CVV; may answer `redirect` (3-D Secure). */
+  payByCard: (body: FawryCardPaymentBody) =>
+    api.post<PaymentStarted>('/fawry/pay/card', body, {
+      ...privately,
+      idempotencyKey: body.idempotencyKey,
+    }),
+  /** POST /fawry/pay/ref-num : a reference number to pay at a Fawry outlet. */
+  payByReference: (body: FawryReferencePaymentBody) =>
+    api.post<PaymentStarted>('/fawry/pay/ref-num', body, {
+      ...privately,
+      idempotencyKey: body.idempotencyKey,
+    }),
+  /** POST /fawry/pay/e-wallet : a request to the mobile wallet of `walletPhone`. */
+  payByWallet: (body: FawryWalletPaymentBody) =>
+    api.post<PaymentStarted>('/fawry/pay/e-wallet', body, {
+      ...privately,
+      idempotencyKey: body.idempotencyKey,
+    }),
+  /** POST /fawry/pay/bank-installments : a saved card paid in 2, 3 or 4 bank installments. */
+  payByInstallments: (body: FawryInstallmentPaymentBody) =>
+    api.post<PaymentStarted>('/fawry/pay/bank-installments', body, {
+      ...privately,
+      idempotencyKey: body.idempotencyKey,
+    }),
+  /** POST /paymob/create-checkout-url : Paymob's hosted checkout page for this purchase. */
+  paymobCheckout: (body: PaymobCheckoutBody) =>
+    api.post<PaymobCheckoutAnswer>('/paymob/create-checkout-url', body, {
+      ...privately,
+      idempotencyKey: body.idempotencyKey,
+    }),
+  /** POST /fawry/cancel-unpaid-order : the caller's unpaid (New) order becomes Canceled. */
+  cancelUnpaidOrder: (transactionId: number) =>
+    api.post<TransactionView | undefined>(
+      '/fawry/cancel-unpaid-order',
+      { transactionId },
+      privately,
+    ),
+  /** GET /fawry/payment-status : the stored transaction and what the provider says now. */
+  status: (transactionId: number, signal?: AbortSignal) =>
+    api.get<PaymentStatusAnswer>('/fawry/payment-status', {
+      ...privately,
+      query: { transactionId },
+      signal,
+    }),
+  /** POST /fawry/payment-status/sync : asks the provider now; answers the updated transaction. */
+  syncStatus: (transactionId: number) =>
+    api.post<TransactionView>('/fawry/payment-status/sync', { transactionId }, privately),
+};
+
+export const cardsApi = {
+  /** GET /fawry/card-token/list : the caller's cards saved with Fawry. */
+  list: (signal?: AbortSignal) =>
+    api.get<CardToken[]>('/fawry/card-token/list', { ...privately, signal }),
+  /** DELETE /fawry/card-token : the token in the body, out of access logs. */
+  remove: (token: string) =>
+    api.delete<void>('/fawry/card-token', { ...privately, body: { token } }),
+  /** GET /fawry/card-token/url : Fawry's page for saving a card, returning to `returnUrl`. */
+  addUrl: (returnUrl: string) =>
+    api.get<CardTokenUrlAnswer>('/fawry/card-token/url', { ...privately, query: { returnUrl } }),
+};
+
+export const subscriptionsApi = {
+  /** GET /sub/user : the caller's active subscription, or null. */
+  current: (signal?: AbortSignal) =>
+    api.get<CurrentSubscriptionAnswer>('/sub/user', { ...privately, signal }),
+  /** GET /sub/{id} */
+  get: (id: number, signal?: AbortSignal) =>
+    api.get<SubscriptionView>(`/sub/${id}`, { ...privately, signal }),
+  /** PATCH /sub/cancel : a student cancels their own active subscription (no id). */
+  cancel: (body: CancelSubscriptionBody = {}) =>
+    api.patch<SubscriptionView>('/sub/cancel', body, privately),
+};
+
+export const transactionsApi = {
+  /** GET /tx/{id} */
+  get: (id: number, signal?: AbortSignal) =>
+    api.get<TransactionView>(`/tx/${id}`, { ...privately, signal }),
+  /** GET /tx/list : the caller's own transactions, newest first by default. */
+  list: (query: TransactionListQuery = {}, signal?: AbortSignal) =>
+    api.get<TransactionPage>('/tx/list', { ...privately, query: asQuery(query), signal }),
+  /** GET /tx/last : the caller's newest transaction, or null. */
+  last: (signal?: AbortSignal) =>
+    api.get<LastTransactionAnswer>('/tx/last', { ...privately, signal }),
+};
+
+// ---------------------------------------------------------------------------------------------
+// Realtime channel (socket.io on the API's origin)
+
+let channel: Realtime | null = null;
+
+/**
+ * The app's one realtime channel, created closed on first use; a feature calls `connect()` when
+ * it needs events. The token is read at every connection. When the session's token changes
+ * (sign-in as someone else, logout) an open channel reconnects with the new one, so it never
+ * keeps receiving the previous person's events; without a token it stays closed.
+ */
+export function realtime(): Realtime {
+  if (channel) return channel;
+  const created = createRealtime({
+    url: API_BASE_URL,
+    getToken: () => api.tokens.bearerToken(),
+    autoConnect: false,
+  });
+  let token = api.tokens.bearerToken();
+  api.tokens.subscribe(() => {
+    const next = api.tokens.bearerToken();
+    if (next === token) return;
+    token = next;
+    if (created.state === 'closed') return;
+    created.close();
+    if (next) created.connect();
+  });
+  channel = created;
+  return created;
+}

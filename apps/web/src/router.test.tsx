@@ -17,7 +17,8 @@ const PAGES: Record<string, { url: string; title: string }> = {
   [paths.completeProfile]: { url: '/complete-profile', title: 'إكمال الملف الشخصي' },
   [paths.checkout]: { url: '/checkout/2/month', title: 'إتمام الدفع' },
   [paths.interviews]: { url: '/interviews', title: 'المقابلات' },
-  [paths.invoices]: { url: '/invoices', title: 'الأرباح وطلبات السحب' },
+  // A student's receipts; a tutor sees the earnings page here (features/invoices).
+  [paths.invoices]: { url: '/invoices', title: 'الفواتير' },
   [paths.login]: { url: '/login', title: 'تسجيل الدخول' },
   [paths.payments]: { url: '/payments', title: 'المدفوعات' },
   [paths.profile]: { url: '/profile', title: 'الملف الشخصي' },

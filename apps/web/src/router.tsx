@@ -47,13 +47,11 @@ export const routes: RouteObject[] = [
         element: <RequireSession />,
         children: [
           { path: paths.chat, ...page(() => import('./features/chat/ChatPage')) },
-          { path: paths.checkout, ...page(() => import('./features/checkout/CheckoutPage')) },
           {
             path: paths.interviews,
             ...page(() => import('./features/interviews/InterviewsPage')),
           },
           { path: paths.invoices, ...page(() => import('./features/invoices/InvoicesPage')) },
-          { path: paths.payments, ...page(() => import('./features/payments/PaymentsPage')) },
           { path: paths.profile, ...page(() => import('./features/profile/ProfilePage')) },
           {
             path: paths.lessonsSchedule,
@@ -74,7 +72,6 @@ export const routes: RouteObject[] = [
           },
           { path: paths.lesson, ...page(() => import('./features/lessons/LessonPage')) },
           { path: paths.session, ...page(() => import('./features/session/SessionPage')) },
-          { path: paths.cardAdded, ...page(() => import('./features/checkout/CardAddedPage')) },
         ],
       },
 
@@ -82,6 +79,10 @@ export const routes: RouteObject[] = [
       {
         element: <RequireSession roles={STUDENTS} />,
         children: [
+          // Buying plans and the student's own payments (issue 5).
+          { path: paths.checkout, ...page(() => import('./features/checkout/CheckoutPage')) },
+          { path: paths.cardAdded, ...page(() => import('./features/checkout/CardAddedPage')) },
+          { path: paths.payments, ...page(() => import('./features/payments/PaymentsPage')) },
           {
             path: paths.completeProfile,
             ...page(() => import('./features/profile/CompleteProfilePage')),

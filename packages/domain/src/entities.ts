@@ -134,8 +134,8 @@ export interface PlanInvite {
   id: number;
   userId: number;
   planId: number;
-  /** The admin who made the invite. */
-  createdBy: number;
+  /** The admin who made the invite; null once that admin's account is deleted. */
+  createdBy: number | null;
 }
 
 /** A tutor's withdrawal request. */

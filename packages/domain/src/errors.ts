@@ -63,6 +63,8 @@ export const API_ERROR_STATUS = {
   'phone-already-verified': 409,
   'unresolved-phone': 422,
   'unverified-phone': 422,
+  // Not in the spec's list: paying needs a verified e-mail (receipts, account ownership).
+  'unverified-email': 422,
   'invalid-phone': 400,
   'incorrect-phone': 400,
   'expired-verification-code': 400,
@@ -86,6 +88,9 @@ export const API_ERROR_STATUS = {
 
   // Not in the spec's list: abuse limits (sign-in, sign-up, code sending) need their own answer.
   'too-many-requests': 429,
+  // Not in the spec's list either: the catalogue's duplicates (admins' forms) need a clear answer.
+  'coupon-exists': 409,
+  'plan-invite-exists': 409,
 } as const satisfies Record<string, number>;
 
 export type ApiErrorCode = keyof typeof API_ERROR_STATUS;

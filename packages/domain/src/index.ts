@@ -12,3 +12,4 @@ export * from './api/accounts';
 export * from './api/tutors';
 export * from './pricing';
 export * from './api/payments';
+export * from './subscriptions';

@@ -3,7 +3,19 @@
  * dashboard displays or offers one of their values. Each is a full Record over the domain's type,
  * so adding a value to an enumeration without its Arabic name fails type-checking (and the test).
  */
-import { EnglishLevel, Gender, Governorate, NotificationMethod, Role } from '@talaqa/domain';
+import {
+  CardBrand,
+  EnglishLevel,
+  Gender,
+  Governorate,
+  NotificationMethod,
+  PaymentMethod,
+  PlanName,
+  PlanPeriod,
+  Role,
+  SubscriptionState,
+  TransactionStatus,
+} from '@talaqa/domain';
 
 export const ROLE_NAMES_AR: Record<Role, string> = {
   [Role.SuperAdmin]: 'مشرف عام',
@@ -70,4 +82,54 @@ export const GOVERNORATE_NAMES_AR: Record<Governorate, string> = {
   [Governorate.Minufiya]: 'المنوفية',
   [Governorate.Helwan]: 'حلوان',
   [Governorate.GizaCity]: 'مدينة الجيزة',
+};
+
+// ---------------------------------------------------------------------------------------------
+// Plans and payments
+
+/** The plans page's three plans (spec section 9), named by their weekly minutes. */
+export const PLAN_NAMES_AR: Record<PlanName, string> = {
+  [PlanName.Beginning]: 'باقة البداية',
+  [PlanName.Advance]: 'الباقة المتقدمة',
+  [PlanName.Professional]: 'الباقة الاحترافية',
+};
+
+/** How long a purchase lasts, as the period selector and receipts show it. */
+export const PLAN_PERIOD_NAMES_AR: Record<PlanPeriod, string> = {
+  [PlanPeriod.Month]: 'شهر واحد',
+  [PlanPeriod.Quarter]: 'ثلاثة أشهر',
+  [PlanPeriod.Year]: 'سنة كاملة',
+  [PlanPeriod.FreeTrial]: 'تجربة مجانية',
+};
+
+/** A transaction's status as the student's payments page and the admin's list show it. */
+export const TRANSACTION_STATUS_NAMES_AR: Record<TransactionStatus, string> = {
+  [TransactionStatus.New]: 'بانتظار الدفع',
+  [TransactionStatus.Paid]: 'مدفوعة',
+  [TransactionStatus.Canceled]: 'ملغاة',
+  [TransactionStatus.Refunded]: 'مستردة',
+  [TransactionStatus.Expired]: 'انتهت صلاحيتها',
+  [TransactionStatus.PartialRefunded]: 'مستردة جزئيًا',
+  [TransactionStatus.Failed]: 'فشلت',
+  [TransactionStatus.Processed]: 'مدفوعة ومفعّلة',
+};
+
+export const PAYMENT_METHOD_NAMES_AR: Record<PaymentMethod, string> = {
+  [PaymentMethod.Card]: 'بطاقة بنكية',
+  [PaymentMethod.EWallet]: 'محفظة إلكترونية',
+  [PaymentMethod.BankInstallment]: 'تقسيط بنكي',
+  [PaymentMethod.Fawry]: 'الرقم المرجعي من فوري',
+};
+
+export const CARD_BRAND_NAMES_AR: Record<CardBrand, string> = {
+  [CardBrand.Visa]: 'فيزا',
+  [CardBrand.Mastercard]: 'ماستركارد',
+  [CardBrand.Meeza]: 'ميزة',
+  [CardBrand.Other]: 'بطاقة بنكية',
+};
+
+export const SUBSCRIPTION_STATE_NAMES_AR: Record<SubscriptionState, string> = {
+  [SubscriptionState.Active]: 'فعّال',
+  [SubscriptionState.Canceled]: 'ملغى',
+  [SubscriptionState.Ended]: 'منتهٍ',
 };

@@ -7,11 +7,17 @@ export {
 } from './messages';
 export type { UiMessageKey } from './messages';
 export {
+  CARD_BRAND_NAMES_AR,
   ENGLISH_LEVEL_NAMES_AR,
   GENDER_NAMES_AR,
   GOVERNORATE_NAMES_AR,
   NOTIFICATION_METHOD_NAMES_AR,
+  PAYMENT_METHOD_NAMES_AR,
+  PLAN_NAMES_AR,
+  PLAN_PERIOD_NAMES_AR,
   ROLE_NAMES_AR,
+  SUBSCRIPTION_STATE_NAMES_AR,
+  TRANSACTION_STATUS_NAMES_AR,
 } from './enum-labels';
 export { createQueryClient } from './query';
 export { cx } from './cx';
@@ -73,6 +79,8 @@ export type { ImageUploadControls, ImageUploadProps } from './components/ImageUp
 export { PasswordInput } from './components/PasswordInput';
 export type { PasswordInputProps } from './components/PasswordInput';
 export { RadioGroup } from './components/RadioGroup';
+export { SegmentedControl } from './components/SegmentedControl';
+export type { SegmentedControlProps, SegmentedOption } from './components/SegmentedControl';
 export type { RadioGroupProps, RadioOption } from './components/RadioGroup';
 export { Stepper, stepOfTotalText } from './components/Stepper';
 export type { StepperProps } from './components/Stepper';

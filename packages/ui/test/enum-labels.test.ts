@@ -1,18 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CARD_BRANDS,
   ENGLISH_LEVELS,
   GENDERS,
   GOVERNORATES,
   Governorate,
   NOTIFICATION_METHODS,
+  PAYMENT_METHODS,
+  PLAN_NAMES,
+  PLAN_PERIODS,
   ROLES,
+  SUBSCRIPTION_STATES,
+  TRANSACTION_STATUSES,
 } from '@talaqa/domain';
 import {
+  CARD_BRAND_NAMES_AR,
   ENGLISH_LEVEL_NAMES_AR,
   GENDER_NAMES_AR,
   GOVERNORATE_NAMES_AR,
   NOTIFICATION_METHOD_NAMES_AR,
+  PAYMENT_METHOD_NAMES_AR,
+  PLAN_NAMES_AR,
+  PLAN_PERIOD_NAMES_AR,
   ROLE_NAMES_AR,
+  SUBSCRIPTION_STATE_NAMES_AR,
+  TRANSACTION_STATUS_NAMES_AR,
 } from '../src/index';
 
 const ARABIC_LETTER = /[\u0621-\u064A]/;
@@ -24,6 +36,12 @@ const CATALOGUES: [string, readonly (string | number)[], Record<string | number,
   ['EnglishLevel', ENGLISH_LEVELS, ENGLISH_LEVEL_NAMES_AR],
   ['NotificationMethod', NOTIFICATION_METHODS, NOTIFICATION_METHOD_NAMES_AR],
   ['Governorate', GOVERNORATES, GOVERNORATE_NAMES_AR],
+  ['PlanName', PLAN_NAMES, PLAN_NAMES_AR],
+  ['PlanPeriod', PLAN_PERIODS, PLAN_PERIOD_NAMES_AR],
+  ['TransactionStatus', TRANSACTION_STATUSES, TRANSACTION_STATUS_NAMES_AR],
+  ['PaymentMethod', PAYMENT_METHODS, PAYMENT_METHOD_NAMES_AR],
+  ['CardBrand', CARD_BRANDS, CARD_BRAND_NAMES_AR],
+  ['SubscriptionState', SUBSCRIPTION_STATES, SUBSCRIPTION_STATE_NAMES_AR],
 ];
 
 /** Ids the spec lists twice under one name (27 Monufia, 28 Minufiya): they may share a label. */

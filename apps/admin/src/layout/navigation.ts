@@ -1,11 +1,12 @@
 import { paths } from '../paths';
 
-/** The admin sidebar of spec section 2, in its order. */
+/** The admin sidebar of spec section 2, in its order, plus our payments list after the plans. */
 export const SIDEBAR_LINKS = [
   { to: paths.photoSessions, label: 'جلسات التصوير' },
   { to: paths.users, label: 'المستخدمون' },
   { to: paths.invoices, label: 'الفواتير' },
   { to: paths.plans, label: 'الباقات' },
+  { to: paths.transactions, label: 'المدفوعات' },
   { to: paths.interviews, label: 'المقابلات' },
   { to: paths.lessons, label: 'الدروس' },
   { to: paths.platformSettings, label: 'إعدادات المنصة والذاكرة المؤقتة' },

@@ -20,3 +20,10 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   if (pg?.code !== '23505') return false;
   return constraint === undefined || pg.constraint === constraint;
 }
+
+/** True when the error is an exclusion-constraint violation, of the named one when given. */
+export function isExclusionViolation(error: unknown, constraint?: string): boolean {
+  const pg = postgresError(error);
+  if (pg?.code !== '23P01') return false;
+  return constraint === undefined || pg.constraint === constraint;
+}

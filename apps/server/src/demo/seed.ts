@@ -1,6 +1,7 @@
-import { Role } from '@talaqa/domain';
+import { DEMO_PLANS, Role } from '@talaqa/domain';
+import { count } from 'drizzle-orm';
 import type { Database } from '../db';
-import { topics } from '../db/schema';
+import { coupons, plans, topics } from '../db/schema';
 import { findUserRowByEmail } from '../modules/users/repo';
 import { createUser, patchUser } from '../modules/users/service';
 
@@ -39,9 +40,32 @@ const DEMO_TOPICS = [
   ['امتحانات IELTS وTOEFL', 'IELTS and TOEFL'],
 ] as const;
 
+/** A demo coupon for trying the checkout's coupon field: 10% off, valid a year from seeding. */
+export const DEMO_COUPON = { code: 'TALAQA10', discount: 10 } as const;
+const DEMO_COUPON_DAYS = 365;
+
 /**
- * Demo data for a developer's machine: one verified account of every role and the topics.
- * Safe to run at every start: it adds only what is missing.
+ * The three plans of the plans page and the demo coupon, on a database without plans (its first
+ * start): plans an admin later edits or deletes are left as they are.
+ */
+async function seedCatalogue(db: Database, now: Date): Promise<void> {
+  const [existing] = await db.select({ total: count() }).from(plans);
+  if ((existing?.total ?? 0) > 0) return;
+  await db.transaction(async (tx) => {
+    await tx.insert(plans).values(DEMO_PLANS.map(({ name: _name, ...plan }) => plan));
+    await tx
+      .insert(coupons)
+      .values({
+        ...DEMO_COUPON,
+        expireDate: new Date(now.getTime() + DEMO_COUPON_DAYS * 24 * 60 * 60 * 1000),
+      })
+      .onConflictDoNothing();
+  });
+}
+
+/**
+ * Demo data for a developer's machine: one verified account of every role, the topics, the three
+ * plans and a coupon. Safe to run at every start: it adds only what is missing.
  */
 export async function seedDemoData(db: Database): Promise<void> {
   for (const account of DEMO_ACCOUNTS) {
@@ -54,13 +78,21 @@ export async function seedDemoData(db: Database): Promise<void> {
       emailVerified: true,
     });
     if (account.role === Role.Student) {
-      await patchUser(db, user.id, { birthYear: 2001, gender: 'female', city: 1, level: 3 });
+      // A mobile number too: the payment gateways need one to take a payment.
+      await patchUser(db, user.id, {
+        birthYear: 2001,
+        gender: 'female',
+        city: 1,
+        level: 3,
+        phone: '+201001234567',
+      });
     }
   }
   await db
     .insert(topics)
     .values(DEMO_TOPICS.map(([nameAr, nameEn]) => ({ nameAr, nameEn })))
     .onConflictDoNothing();
+  await seedCatalogue(db, new Date());
 }
 
 export function demoLoginLines(): string[] {

@@ -84,13 +84,13 @@ export async function startTestServer(
     ...overrides,
   };
   // The real adapters against the local simulators, each on a free port.
-  const running = await startProviders(config, pino({ level: 'silent' }), {
-    smtp: 0,
-    whatsapp: 0,
-    telegram: 0,
-    outbox: 0,
-    google: 0,
-  });
+  const running = await startProviders(
+    config,
+    pino({ level: 'silent' }),
+    { smtp: 0, whatsapp: 0, telegram: 0, outbox: 0, google: 0, fawry: 0, paymob: 0 },
+    // The payment simulators retry a refused notification quickly, so tests do not wait.
+    { retryDelaysMs: [50, 200] },
+  );
   const outbox = running.outbox;
   if (!outbox) throw new Error('the simulators keep no outbox');
   let app: App | undefined;

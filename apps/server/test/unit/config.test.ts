@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   ConfigError,
   DEFAULT_ACCESS_TOKEN_TTL,
+  LOCAL_FAWRY,
   LOCAL_GOOGLE_CLIENT_ID,
   LOCAL_JWT_SECRET,
+  LOCAL_PAYMOB,
   loadConfig,
 } from '../../src/config';
 
@@ -93,12 +95,21 @@ describe('loadConfig', () => {
       appsDistDir: '/repo',
       publicUrls: {},
       uploadsDir: '/repo/.data/uploads',
+      jobsPollMs: 1000,
       redisKeyPrefix: 'talaqa:',
       trustedAddresses: [],
       simulators: {
         enabled: true,
         host: '127.0.0.1',
-        ports: { smtp: 4525, whatsapp: 4510, telegram: 4520, outbox: 4530, google: 4540 },
+        ports: {
+          smtp: 4525,
+          whatsapp: 4510,
+          telegram: 4520,
+          outbox: 4530,
+          google: 4540,
+          fawry: 4550,
+          paymob: 4560,
+        },
       },
       email: { smtpUrl: undefined, from: '"طلاقة" <no-reply@talaqa.eg>' },
       whatsapp: undefined,
@@ -107,6 +118,12 @@ describe('loadConfig', () => {
         clientId: LOCAL_GOOGLE_CLIENT_ID,
         jwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',
         authUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+      },
+      fawry: { baseUrl: 'https://atfawry.fawrystaging.com', ...LOCAL_FAWRY },
+      paymob: {
+        apiUrl: 'https://accept.paymob.com',
+        ...LOCAL_PAYMOB,
+        integrationIds: [...LOCAL_PAYMOB.integrationIds],
       },
     });
     expect(DEFAULT_ACCESS_TOKEN_TTL).toBe(7 * 24 * 3600);
@@ -138,6 +155,12 @@ describe('loadConfig', () => {
       WHATSAPP_PHONE_NUMBER_ID: '1234',
       WHATSAPP_ACCESS_TOKEN: 'token',
       RATE_LIMIT_TRUSTED_ADDRESSES: '10.0.0.1, 10.0.0.2',
+      FAWRY_MERCHANT_CODE: 'merchant',
+      FAWRY_SECURITY_KEY: 'fawry-key',
+      PAYMOB_SECRET_KEY: 'egy_sk_live_x',
+      PAYMOB_PUBLIC_KEY: 'egy_pk_live_x',
+      PAYMOB_HMAC_SECRET: 'hmac',
+      PAYMOB_INTEGRATION_IDS: '11, 22',
     });
     expect(config).toMatchObject({
       env: 'production',
@@ -164,7 +187,41 @@ describe('loadConfig', () => {
       google: { clientId: 'prod.apps.googleusercontent.com' },
       whatsapp: { phoneNumberId: '1234', accessToken: 'token', templateName: 'talaqa_code' },
       trustedAddresses: ['10.0.0.1', '10.0.0.2'],
+      fawry: {
+        baseUrl: 'https://www.atfawry.com',
+        merchantCode: 'merchant',
+        securityKey: 'fawry-key',
+      },
+      paymob: {
+        apiUrl: 'https://accept.paymob.com',
+        secretKey: 'egy_sk_live_x',
+        publicKey: 'egy_pk_live_x',
+        hmacSecret: 'hmac',
+        integrationIds: [11, 22],
+      },
     });
+  });
+
+  it.each(['staging', 'production'])('requires every payment key in %s', (env) => {
+    const message = problemsOf({ APP_ENV: env, JWT_SECRET: SECRET, PAYMOB_PUBLIC_KEY: 'pk' });
+    for (const name of [
+      'FAWRY_MERCHANT_CODE',
+      'FAWRY_SECURITY_KEY',
+      'PAYMOB_SECRET_KEY',
+      'PAYMOB_HMAC_SECRET',
+      'PAYMOB_INTEGRATION_IDS',
+    ]) {
+      expect(message).toContain(`${name}: is required when APP_ENV is ${env}`);
+    }
+    expect(message).not.toContain('PAYMOB_PUBLIC_KEY:');
+  });
+
+  it('lets staging run on the payment simulators without keys', () => {
+    const config = loadConfig({ APP_ENV: 'staging', JWT_SECRET: SECRET, SIMULATORS: 'true' });
+    expect(config.fawry).toMatchObject(LOCAL_FAWRY);
+    expect(problemsOf({ APP_ENV: 'local', PAYMOB_INTEGRATION_IDS: 'card' })).toMatch(
+      /PAYMOB_INTEGRATION_IDS: must be a comma list/,
+    );
   });
 
   it('refuses simulators and missing providers in production, and half a provider anywhere', () => {

@@ -28,6 +28,12 @@ describe('logger options', () => {
       JWT_SECRET: 'k'.repeat(32),
       SMTP_URL: 'smtps://mailer:pw@smtp.example.com:465',
       GOOGLE_CLIENT_ID: 'prod.apps.googleusercontent.com',
+      FAWRY_MERCHANT_CODE: 'merchant',
+      FAWRY_SECURITY_KEY: 'fawry-key',
+      PAYMOB_SECRET_KEY: 'egy_sk_live_x',
+      PAYMOB_PUBLIC_KEY: 'egy_pk_live_x',
+      PAYMOB_HMAC_SECRET: 'hmac',
+      PAYMOB_INTEGRATION_IDS: '1',
     },
     '/repo',
   );

@@ -22,6 +22,14 @@ function menuLinks(user: User) {
   if (user.role === Role.Tutor) {
     links.splice(2, 0, { to: paths.tutorProfileSettings, label: 'إعدادات الملف التعريفي' });
   }
+  if (user.role === Role.Student) {
+    links.splice(
+      2,
+      0,
+      { to: paths.payments, label: 'المدفوعات' },
+      { to: paths.invoices, label: 'الفواتير' },
+    );
+  }
   return links;
 }
 

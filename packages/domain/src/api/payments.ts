@@ -322,6 +322,9 @@ export type CancelUnpaidOrderBody = z.input<typeof cancelUnpaidOrderBodySchema>;
 /**
  * POST /fawry/refund (admins): the whole remaining amount, or `amount` piasters of it (a partial
  * refund); more than what remains is `illegal`. Answers the TransactionView.
+ * `expectedRefundedAmount` is the transaction's `refundedAmount` as the admin's screen showed it:
+ * when it changed meanwhile the refund is refused (`illegal`), so a double click (or two admins
+ * at once) refunds once. Send it; without it only refunds at the very same moment are caught.
  */
 export const refundBodySchema = z.object({
   transactionId: bodyId(),
@@ -331,6 +334,11 @@ export const refundBodySchema = z.object({
     .positive({ error: 'invalid-type' })
     .optional(),
   reason: token(REFUND_REASON_MAX_LENGTH),
+  expectedRefundedAmount: z
+    .number({ error: 'invalid-type' })
+    .int({ error: 'invalid-type' })
+    .nonnegative({ error: 'invalid-type' })
+    .optional(),
 });
 export type RefundBody = z.input<typeof refundBodySchema>;
 
@@ -366,9 +374,27 @@ export interface CardTokenUrlAnswer {
   url: string;
 }
 
-/** GET /fawry/payment-status: the stored TransactionView (own, or any for admins). */
+/**
+ * GET /fawry/payment-status: the stored TransactionView (own, or any for admins) with what the
+ * provider says of it right now (`providerStatus`, null when the provider has no such order or
+ * cannot be asked, as Paymob); nothing is changed (POST .../sync applies it).
+ */
 export const paymentStatusQuerySchema = z.object({ transactionId: textId() });
 export type PaymentStatusQuery = z.input<typeof paymentStatusQuerySchema>;
+
+/** The provider's word on a payment, in our terms. */
+export interface ProviderPaymentStatus {
+  state: 'unpaid' | 'paid' | 'canceled' | 'expired' | 'refunded' | 'partially-refunded' | 'failed';
+  /** As the provider wrote it (NEW, UNPAID, PAID...). */
+  orderStatus: string;
+  /** What the customer pays or paid, fees included. */
+  paidAmount: Piasters;
+  referenceNumber: string | null;
+  paidAt: IsoDateTime | null;
+}
+export interface PaymentStatusAnswer extends TransactionView {
+  providerStatus: ProviderPaymentStatus | null;
+}
 
 /** POST /fawry/payment-status/sync: asks the provider now; answers the updated TransactionView. */
 export const paymentStatusSyncBodySchema = z.object({ transactionId: bodyId() });

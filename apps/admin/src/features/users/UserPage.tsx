@@ -11,6 +11,7 @@ import {
 import { isApiError } from '../../api';
 import { paths } from '../../paths';
 import { useCurrentUser } from '../auth/session';
+import { UserTransactions } from '../transactions/UserTransactions';
 import { formatDate, formatDateTime } from './format';
 import { useUser } from './queries';
 import { Email, RoleBadge, VerificationBadges } from './UserBadges';
@@ -124,6 +125,9 @@ export default function UserPage() {
           </h2>
           {viewer && <UserEditForm key={data.id} user={data} viewer={viewer} />}
         </section>
+        <div className="lg:col-span-2">
+          <UserTransactions userId={data.id} />
+        </div>
       </div>
     );
   }

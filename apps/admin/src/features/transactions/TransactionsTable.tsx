@@ -1,0 +1,141 @@
+import { Link } from 'react-router';
+import { LOCALE, formatMoney } from '@talaqa/domain';
+import type { TransactionView } from '@talaqa/domain';
+import { Button, PAYMENT_METHOD_NAMES_AR, Skeleton, cx } from '@talaqa/ui';
+import { userPath } from '../../paths';
+import { formatDateTime } from '../users/format';
+import { TransactionStatusBadge, purchaseText } from './labels';
+
+const num = (value: number): string => new Intl.NumberFormat(LOCALE).format(value);
+
+const linkClass =
+  'rounded font-semibold text-brand-800 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600';
+
+function Amount({ transaction }: { transaction: TransactionView }) {
+  return (
+    <span className="flex flex-col">
+      <span className="font-bold whitespace-nowrap text-ink">
+        {formatMoney(transaction.amount)}
+      </span>
+      {transaction.refundedAmount > 0 && (
+        <span className="text-xs whitespace-nowrap text-muted">
+          استُرد {formatMoney(transaction.refundedAmount)}
+        </span>
+      )}
+    </span>
+  );
+}
+
+export interface TransactionsTableProps {
+  transactions: TransactionView[];
+  onOpen: (transaction: TransactionView) => void;
+  /** Hide the payer (the list of one user's payments). */
+  withoutUser?: boolean;
+  busy?: boolean;
+  label?: string;
+}
+
+/** Payments as a table from 1280 px up and as cards below; each opens its details. */
+export function TransactionsTable({
+  transactions,
+  onOpen,
+  withoutUser = false,
+  busy = false,
+  label = 'قائمة المدفوعات',
+}: TransactionsTableProps) {
+  const headers = [
+    'رقم العملية',
+    ...(withoutUser ? [] : ['الطالب']),
+    'الشراء',
+    'المبلغ',
+    'طريقة الدفع',
+    'الحالة',
+    'التاريخ',
+    'التفاصيل',
+  ];
+  const openButton = (transaction: TransactionView) => (
+    <Button
+      variant="secondary"
+      size="sm"
+      aria-label={`تفاصيل عملية الدفع رقم ${num(transaction.id)}`}
+      onClick={() => onOpen(transaction)}
+    >
+      التفاصيل
+    </Button>
+  );
+  return (
+    <div aria-busy={busy || undefined} className={cx('transition-opacity', busy && 'opacity-60')}>
+      <div className="hidden overflow-x-auto rounded-xl shadow-sm xl:block">
+        <table className="w-full border-collapse bg-white text-sm">
+          <caption className="sr-only">{label}</caption>
+          <thead className="bg-slate-50 text-muted">
+            <tr>
+              {headers.map((header) => (
+                <th key={header} scope="col" className="px-3 py-3 text-start font-semibold">
+                  {header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {transactions.map((transaction) => (
+              <tr key={transaction.id} className="border-t border-slate-100 align-top">
+                <td className="px-3 py-3 text-muted">{num(transaction.id)}</td>
+                {!withoutUser && (
+                  <td className="px-3 py-3">
+                    <Link to={userPath(transaction.userId)} className={linkClass}>
+                      {transaction.userName}
+                    </Link>
+                  </td>
+                )}
+                <td className="px-3 py-3">{purchaseText(transaction)}</td>
+                <td className="px-3 py-3">
+                  <Amount transaction={transaction} />
+                </td>
+                <td className="px-3 py-3">{PAYMENT_METHOD_NAMES_AR[transaction.method]}</td>
+                <td className="px-3 py-3">
+                  <TransactionStatusBadge status={transaction.status} />
+                </td>
+                <td className="px-3 py-3 text-muted">{formatDateTime(transaction.createdAt)}</td>
+                <td className="px-3 py-3">{openButton(transaction)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ul aria-label={label} className="grid gap-3 md:grid-cols-2 xl:hidden">
+        {transactions.map((transaction) => (
+          <li
+            key={transaction.id}
+            className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4"
+          >
+            <div className="flex flex-wrap items-start justify-between gap-2">
+              <Amount transaction={transaction} />
+              <TransactionStatusBadge status={transaction.status} />
+            </div>
+            {!withoutUser && (
+              <Link to={userPath(transaction.userId)} className={cx(linkClass, 'self-start')}>
+                {transaction.userName}
+              </Link>
+            )}
+            <p className="text-sm">{purchaseText(transaction)}</p>
+            <p className="text-sm text-muted">
+              {PAYMENT_METHOD_NAMES_AR[transaction.method]}، {formatDateTime(transaction.createdAt)}
+            </p>
+            <div>{openButton(transaction)}</div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function TransactionsTableSkeleton({ rows = 4 }: { rows?: number }) {
+  return (
+    <div aria-hidden="true" className="flex flex-col gap-3 rounded-xl bg-white p-4">
+      {Array.from({ length: rows }, (_, row) => (
+        <Skeleton key={row} className="h-10 w-full" />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../db';
+import { jobs } from '../db/schema';
+import type { JobRow } from '../db/schema';
+
+/** Attempts a job gets when its kind does not say otherwise. */
+export const DEFAULT_MAX_ATTEMPTS = 5;
+
+export interface JobRequest {
+  kind: string;
+  /**
+   * Makes scheduling idempotent: while a job of this kind and key is pending (not done, not
+   * cancelled), scheduling it again moves that job instead of adding another.
+   */
+  key?: string | null;
+  runAt: Date;
+  /** JSON the handler receives. */
+  payload?: unknown;
+  maxAttempts?: number;
+}
+
+/** The partial unique index `jobs_kind_key`'s predicate, which ON CONFLICT must name to use it. */
+const PENDING_WITH_KEY = sql`key is not null and done_at is null and canceled_at is null`;
+
+/**
+ * Schedules a job; pass a transaction to make the job exist exactly when the change that needs
+ * it commits. With a key, a pending job of the same kind and key is updated instead (its time,
+ * payload and attempts start over); scheduling it with the same values again changes nothing.
+ * A job running at that moment finishes and then runs again at the new time.
+ */
+export async function scheduleJob(db: Database, request: JobRequest): Promise<JobRow> {
+  const values = {
+    kind: request.kind,
+    key: request.key ?? null,
+    runAt: request.runAt,
+    payload: request.payload ?? {},
+    maxAttempts: request.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+  };
+  const [row] = await db
+    .insert(jobs)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [jobs.kind, jobs.key],
+      targetWhere: PENDING_WITH_KEY,
+      set: {
+        runAt: sql`excluded.run_at`,
+        payload: sql`excluded.payload`,
+        maxAttempts: sql`excluded.max_attempts`,
+        attempts: 0,
+        lastError: null,
+        updatedAt: sql`now()`,
+      },
+      // The same request again is not a change: the job keeps its attempts (and a running job
+      // is not made to run twice).
+      setWhere: sql`(${jobs.runAt}, ${jobs.payload}, ${jobs.maxAttempts}) is distinct from (excluded.run_at, excluded.payload, excluded.max_attempts)`,
+    })
+    .returning();
+  if (row) return row;
+  const [pending] = await db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.kind, values.kind), pendingWithKey(values.key)));
+  if (!pending) throw new Error(`job ${values.kind}/${values.key} vanished while scheduling`);
+  return pending;
+}
+
+const pendingWithKey = (key: string | null) =>
+  and(
+    key === null ? isNull(jobs.key) : eq(jobs.key, key),
+    isNull(jobs.doneAt),
+    isNull(jobs.canceledAt),
+  );
+
+/**
+ * Cancels the pending job of this kind and key (a running one finishes, and is not retried or
+ * run again). Answers how many were cancelled (0 or 1).
+ */
+export async function cancelJobs(db: Database, kind: string, key: string): Promise<number> {
+  const rows = await db
+    .update(jobs)
+    .set({ canceledAt: sql`now()` })
+    .where(and(eq(jobs.kind, kind), pendingWithKey(key)))
+    .returning({ id: jobs.id });
+  return rows.length;
+}

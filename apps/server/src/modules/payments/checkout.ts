@@ -1,0 +1,480 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  API_PREFIX,
+  isInstallmentCountAllowed,
+  PaymentMethod,
+  PlanPeriod,
+  pricePlanPurchase,
+  Role,
+  TransactionStatus,
+} from '@talaqa/domain';
+import type { PaidPlanPeriod, PaymentNextStep, PaymentStarted } from '@talaqa/domain';
+import type { TransactionRow } from '../../db/schema';
+import { AppError } from '../../errors';
+import { isFawryError } from '../../integrations/fawry';
+import { isPaymobError } from '../../integrations/paymob';
+import type { FawryCustomer, FawryItem } from '../../integrations/fawry';
+import { scheduleJob } from '../../jobs';
+import { findActiveCoupon, findPlanForPurchase } from '../plans/service';
+import { hasLiveSubscription } from '../subscriptions/service';
+import { findTransactionRow, viewOfRow } from '../transactions/repo';
+import { findUserRow } from '../users/repo';
+import type { PaymentsContext } from './context';
+import { EXPIRE_UNPAID_ORDER_JOB } from './context';
+import { emitTransactionStatus } from './events';
+import {
+  closeUnpaid,
+  findTransactionByKey,
+  insertTransactionOnce,
+  noteFailureReason,
+  storeProviderAnswer,
+} from './repo';
+import { applyOutcome, gatewayError } from './settle';
+
+/** How long an unpaid order can be paid (our choices, see docs/decisions.md). */
+export const REFERENCE_LIFETIME_MS = 48 * 3_600_000;
+export const WALLET_LIFETIME_MS = 3_600_000;
+export const THREE_D_SECURE_LIFETIME_MS = 30 * 60_000;
+export const PAYMOB_LIFETIME_SECONDS = 3_600;
+/** A Paymob checkout is closed this long after it stops working, so late callbacks still land. */
+export const PAYMOB_GRACE_MS = 15 * 60_000;
+/** When a charge's answer never came: ask the provider what happened after this long. */
+export const UNKNOWN_OUTCOME_CHECK_MS = 10 * 60_000;
+/** A second request with the same key waits this long for the first one's answer. */
+const REPLAY_WAIT_MS = 20_000;
+const REPLAY_POLL_MS = 100;
+
+export interface PurchaseInput {
+  planId: number;
+  period: PaidPlanPeriod;
+  couponCode?: string | undefined;
+  idempotencyKey: string;
+}
+
+/** How the student chose to pay. */
+export type PaymentChoice =
+  | {
+      kind: 'card';
+      cardToken: string;
+      cvv: string;
+      /** The web app's page the browser comes back to after 3-D Secure. */
+      returnUrl: string;
+      /** Bank installments; absent to pay at once. */
+      installments?: number;
+    }
+  | { kind: 'reference' }
+  | { kind: 'wallet'; walletPhone: string }
+  | { kind: 'paymob' };
+
+export interface CheckoutOrigins {
+  /** The API as the browser reaches it (3-D Secure comes back here). */
+  browserApi: string;
+  /** The API as the gateways' servers reach it (notifications); undefined: configured there. */
+  callbacks: string | undefined;
+  /** The web app of this browser (Paymob sends the browser back there). */
+  web: string;
+}
+
+function methodOf(choice: PaymentChoice): PaymentMethod {
+  switch (choice.kind) {
+    case 'card':
+      return choice.installments && choice.installments > 1
+        ? PaymentMethod.BankInstallment
+        : PaymentMethod.Card;
+    case 'reference':
+      return PaymentMethod.Fawry;
+    case 'wallet':
+      return PaymentMethod.EWallet;
+    case 'paymob':
+      return PaymentMethod.Card;
+  }
+}
+
+const PERIOD_NAMES: Record<PaidPlanPeriod, string> = {
+  [PlanPeriod.Month]: 'شهر',
+  [PlanPeriod.Quarter]: '٣ أشهر',
+  [PlanPeriod.Year]: 'سنة',
+};
+
+const description = (weeklyMinutes: number, period: PaidPlanPeriod): string =>
+  `اشتراك طلاقة: ${weeklyMinutes} دقيقة أسبوعيًا لمدة ${PERIOD_NAMES[period]}`;
+
+/** The stored answer of a transaction, for a request repeated with the same key. */
+async function storedAnswer(
+  ctx: PaymentsContext,
+  row: TransactionRow,
+): Promise<PaymentStarted | undefined> {
+  const view = await viewOfRow(ctx.db, row);
+  if (row.nextStep) return { transaction: view, next: row.nextStep as PaymentNextStep };
+  if (row.status !== TransactionStatus.New) return { transaction: view, next: { kind: 'done' } };
+  if (row.failureReason) throw new AppError('fawry-error', 'The payment could not be started');
+  return undefined;
+}
+
+/**
+ * The same idempotency key again: the first request's answer, once it has one (a request sent
+ * twice at once waits for the first), and never a second charge. A key reused for another
+ * purchase is refused.
+ */
+async function replay(
+  ctx: PaymentsContext,
+  row: TransactionRow,
+  purchase: PurchaseInput,
+  method: PaymentMethod,
+  provider: TransactionRow['provider'],
+): Promise<PaymentStarted> {
+  if (
+    row.planId !== purchase.planId ||
+    row.period !== purchase.period ||
+    row.method !== method ||
+    row.provider !== provider
+  ) {
+    throw new AppError('illegal', 'This idempotency key was used for another purchase');
+  }
+  const deadline = Date.now() + REPLAY_WAIT_MS;
+  let current: TransactionRow | undefined = row;
+  while (current) {
+    const answer = await storedAnswer(ctx, current);
+    if (answer) return answer;
+    if (Date.now() > deadline) break;
+    await sleep(REPLAY_POLL_MS);
+    current = await findTransactionRow(ctx.db, row.id);
+  }
+  throw new AppError('fawry-error', 'The first request with this key has not finished');
+}
+
+/**
+ * Starts paying for a plan period: one service for every method. The transaction is inserted
+ * first, unique per (student, idempotency key), so the same checkout sent twice (even at the same
+ * moment) charges once; the provider is asked only by the request that inserted it, and its
+ * answer (the next step) is stored and replayed.
+ */
+export async function startPayment(
+  ctx: PaymentsContext,
+  userId: number,
+  purchase: PurchaseInput,
+  choice: PaymentChoice,
+  origins: CheckoutOrigins,
+): Promise<PaymentStarted> {
+  const now = new Date();
+  const method = methodOf(choice);
+  const provider = choice.kind === 'paymob' ? 'paymob' : 'fawry';
+  const existing = await findTransactionByKey(ctx.db, userId, purchase.idempotencyKey);
+  if (existing) return replay(ctx, existing, purchase, method, provider);
+
+  const user = await findUserRow(ctx.db, userId);
+  if (!user || user.role !== Role.Student) throw new AppError('forbidden', 'Students pay');
+  if (!user.emailVerified) throw new AppError('unverified-email');
+  const mobile = user.phone ?? (choice.kind === 'wallet' ? choice.walletPhone : null);
+  if (!mobile) throw new AppError('phone-required', 'The gateways need a mobile number');
+
+  const plan = await findPlanForPurchase(ctx.db, purchase.planId, userId);
+  const coupon = purchase.couponCode
+    ? await findActiveCoupon(ctx.db, purchase.couponCode, now)
+    : undefined;
+  const installments = choice.kind === 'card' ? (choice.installments ?? 1) : 1;
+  if (!isInstallmentCountAllowed(plan, purchase.period, installments)) {
+    throw new AppError('illegal', 'These installments are not offered for this plan and period');
+  }
+  const price = pricePlanPurchase({
+    plan,
+    period: purchase.period,
+    couponPercent: coupon?.discount,
+    installments,
+  });
+  if (await hasLiveSubscription(ctx.db, userId, now)) throw new AppError('subscription-exists');
+
+  const inserted = await insertTransactionOnce(ctx.db, {
+    userId,
+    planId: plan.id,
+    period: purchase.period,
+    method,
+    provider,
+    status: TransactionStatus.New,
+    amount: price.total,
+    listPrice: price.listPrice,
+    couponId: coupon?.id ?? null,
+    couponCode: coupon?.code ?? null,
+    couponDiscount: price.couponDiscount,
+    installments: installments > 1 ? installments : null,
+    idempotencyKey: purchase.idempotencyKey,
+  });
+  if (!inserted) {
+    // The same key arrived at the same moment and won the insert.
+    const winner = await findTransactionByKey(ctx.db, userId, purchase.idempotencyKey);
+    if (!winner) throw new Error('idempotent insert found no row');
+    return replay(ctx, winner, purchase, method, provider);
+  }
+
+  const order: ChargeOrder = {
+    row: inserted,
+    customer: {
+      profileId: String(userId),
+      mobile,
+      email: user.email,
+      name: user.name,
+    },
+    description: description(plan.weeklyMinutes, purchase.period),
+    origins,
+  };
+  // A 100 % coupon: nothing to charge, the subscription is granted at once.
+  if (price.total === 0) return settleAtOnce(ctx, inserted, undefined);
+  return provider === 'paymob' ? startPaymob(ctx, order) : startFawry(ctx, order, choice);
+}
+
+interface ChargeOrder {
+  row: TransactionRow;
+  customer: FawryCustomer & { name: string };
+  description: string;
+  origins: CheckoutOrigins;
+}
+
+const items = (order: ChargeOrder): FawryItem[] => [
+  {
+    itemId: `plan-${order.row.planId ?? 0}-${order.row.period ?? 0}`,
+    description: order.description,
+    pricePiasters: order.row.amount,
+    quantity: 1,
+  },
+];
+
+async function answer(
+  ctx: PaymentsContext,
+  id: number,
+  next: PaymentNextStep,
+): Promise<PaymentStarted> {
+  const row = await findTransactionRow(ctx.db, id);
+  if (!row) throw new Error(`transaction ${id} vanished`);
+  return { transaction: await viewOfRow(ctx.db, row), next };
+}
+
+async function settleAtOnce(
+  ctx: PaymentsContext,
+  row: TransactionRow,
+  providerReference: string | undefined,
+  paidAt?: Date,
+): Promise<PaymentStarted> {
+  await applyOutcome(ctx, row.id, { kind: 'paid', providerReference, paidAt });
+  const next: PaymentNextStep = { kind: 'done' };
+  await storeProviderAnswer(ctx.db, row.id, { nextStep: next, providerReference });
+  return answer(ctx, row.id, next);
+}
+
+/** Stores the next step and schedules the unpaid order's closing, in one transaction. */
+async function awaitPayment(
+  ctx: PaymentsContext,
+  row: TransactionRow,
+  next: PaymentNextStep,
+  stored: { providerReference?: string; referenceNumber?: string; expiresAt: Date; checkAt: Date },
+): Promise<PaymentStarted> {
+  const { checkAt, ...answered } = stored;
+  await ctx.db.transaction(async (tx) => {
+    const updated = await storeProviderAnswer(tx, row.id, { nextStep: next, ...answered });
+    if (updated?.status === TransactionStatus.New) {
+      await scheduleJob(tx, {
+        kind: EXPIRE_UNPAID_ORDER_JOB,
+        key: String(row.id),
+        runAt: checkAt,
+        payload: { transactionId: row.id },
+      });
+    }
+  });
+  return answer(ctx, row.id, next);
+}
+
+/**
+ * The provider refused or failed. A clear refusal closes the transaction as Failed (a declined
+ * card is an answer, not an error: the checkout shows it and offers a retry with a new key). When
+ * the answer never came the charge may have happened: the transaction stays New and the expiry
+ * job asks the provider later.
+ */
+async function providerFailed(
+  ctx: PaymentsContext,
+  row: TransactionRow,
+  error: unknown,
+): Promise<PaymentStarted> {
+  const fawryKind = isFawryError(error) ? error.kind : undefined;
+  const code = isFawryError(error) ? error.providerCode : undefined;
+  if (fawryKind === 'unavailable') {
+    await noteFailureReason(ctx.db, row.id, 'provider-unavailable');
+    await scheduleJob(ctx.db, {
+      kind: EXPIRE_UNPAID_ORDER_JOB,
+      key: String(row.id),
+      runAt: new Date(Date.now() + UNKNOWN_OUTCOME_CHECK_MS),
+      payload: { transactionId: row.id },
+    });
+    throw gatewayError(error);
+  }
+  const source = fawryKind ?? (isPaymobError(error) ? `paymob-${error.kind}` : 'error');
+  const reason = `${source}${code !== undefined ? `:${code}` : ''}`;
+  const closed = await ctx.db.transaction(async (tx) => {
+    const failed = await closeUnpaid(tx, row.id, TransactionStatus.Failed, reason);
+    await storeProviderAnswer(tx, row.id, { nextStep: { kind: 'done' } });
+    return failed;
+  });
+  ctx.log.warn({ transactionId: row.id, reason, err: error }, 'payment refused by the provider');
+  if (closed) emitTransactionStatus(ctx.io, await viewOfRow(ctx.db, closed));
+  if (fawryKind === 'declined') return answer(ctx, row.id, { kind: 'done' });
+  throw gatewayError(error);
+}
+
+async function startFawry(
+  ctx: PaymentsContext,
+  order: ChargeOrder,
+  choice: PaymentChoice,
+): Promise<PaymentStarted> {
+  const { fawry } = ctx.gateways;
+  const { row } = order;
+  const merchantRefNum = String(row.id);
+  const base = {
+    merchantRefNum,
+    customer: order.customer,
+    amountPiasters: row.amount,
+    description: order.description,
+    items: items(order),
+    // The simulator is told its notification URL once we listen, as Fawry's dashboard is.
+    ...(order.origins.callbacks && !ctx.gateways.simulators
+      ? { orderWebHookUrl: `${order.origins.callbacks}${API_PREFIX}/fawry/notification` }
+      : {}),
+  };
+  const now = Date.now();
+  try {
+    if (choice.kind === 'card') {
+      const returnUrl = new URL(`${order.origins.browserApi}${API_PREFIX}/fawry/return`);
+      returnUrl.searchParams.set('tx', merchantRefNum);
+      returnUrl.searchParams.set('to', choice.returnUrl);
+      const card = {
+        ...base,
+        cardToken: choice.cardToken,
+        cvv: choice.cvv,
+        returnUrl: returnUrl.href,
+        enable3DS: true,
+      };
+      const installments = row.installments ?? 1;
+      const result =
+        installments > 1
+          ? await fawry.payByInstallments({
+              ...card,
+              installmentPlanId: await installmentPlanId(ctx, installments, row.amount),
+            })
+          : await fawry.payByCardToken(card);
+      if (result.kind === 'paid')
+        return settleAtOnce(ctx, row, result.referenceNumber, result.paidAt);
+      const expiresAt = new Date(now + THREE_D_SECURE_LIFETIME_MS);
+      return awaitPayment(
+        ctx,
+        row,
+        { kind: 'redirect', url: result.redirectUrl },
+        {
+          ...(result.referenceNumber ? { providerReference: result.referenceNumber } : {}),
+          expiresAt,
+          checkAt: expiresAt,
+        },
+      );
+    }
+    if (choice.kind === 'reference') {
+      const result = await fawry.payByReferenceNumber({
+        ...base,
+        expiresAt: new Date(now + REFERENCE_LIFETIME_MS),
+      });
+      const expiresAt = result.expiresAt ?? new Date(now + REFERENCE_LIFETIME_MS);
+      return awaitPayment(
+        ctx,
+        row,
+        {
+          kind: 'reference',
+          referenceNumber: result.referenceNumber,
+          expiresAt: expiresAt.toISOString(),
+        },
+        {
+          providerReference: result.referenceNumber,
+          referenceNumber: result.referenceNumber,
+          expiresAt,
+          checkAt: expiresAt,
+        },
+      );
+    }
+    if (choice.kind === 'wallet') {
+      const result = await fawry.payByWallet({
+        ...base,
+        walletMobile: choice.walletPhone,
+        expiresAt: new Date(now + WALLET_LIFETIME_MS),
+      });
+      const expiresAt = result.expiresAt ?? new Date(now + WALLET_LIFETIME_MS);
+      return awaitPayment(
+        ctx,
+        row,
+        {
+          kind: 'wallet',
+          walletPhone: choice.walletPhone,
+          redirectUrl: null,
+          expiresAt: expiresAt.toISOString(),
+        },
+        { providerReference: result.referenceNumber, expiresAt, checkAt: expiresAt },
+      );
+    }
+    throw new Error(`not a Fawry method: ${choice.kind}`);
+  } catch (error) {
+    if (error instanceof AppError) {
+      await ctx.db.transaction(async (tx) => {
+        await closeUnpaid(tx, row.id, TransactionStatus.Failed, error.code);
+        await storeProviderAnswer(tx, row.id, { nextStep: { kind: 'done' } });
+      });
+      throw error;
+    }
+    return providerFailed(ctx, row, error);
+  }
+}
+
+/** The merchant's bank installment plan of this many months that takes this amount. */
+async function installmentPlanId(
+  ctx: PaymentsContext,
+  months: number,
+  piasters: number,
+): Promise<number> {
+  const plans = await ctx.gateways.fawry.installmentPlans();
+  const plan = plans.find(
+    (p) => p.months === months && p.minPiasters <= piasters && piasters <= p.maxPiasters,
+  );
+  if (!plan) throw new AppError('illegal', `No ${months}-month installment plan for this amount`);
+  return plan.id;
+}
+
+async function startPaymob(ctx: PaymentsContext, order: ChargeOrder): Promise<PaymentStarted> {
+  const { row } = order;
+  const callbacks = order.origins.callbacks ?? order.origins.browserApi;
+  const webReturn = new URL(
+    `/checkout/${row.planId ?? 0}/${row.period ?? 0}`,
+    `${order.origins.web}/`,
+  );
+  webReturn.searchParams.set('tx', String(row.id));
+  try {
+    const intention = await ctx.gateways.paymob.createIntention({
+      amountPiasters: row.amount,
+      merchantReference: String(row.id),
+      customer: {
+        name: order.customer.name,
+        email: order.customer.email,
+        phone: order.customer.mobile,
+      },
+      items: [{ name: order.description, amountPiasters: row.amount, quantity: 1 }],
+      notificationUrl: `${callbacks}${API_PREFIX}/paymob/callback`,
+      redirectionUrl: webReturn.href,
+      expirationSeconds: PAYMOB_LIFETIME_SECONDS,
+      extras: { transactionId: row.id },
+    });
+    const expiresAt = new Date(Date.now() + PAYMOB_LIFETIME_SECONDS * 1000);
+    return awaitPayment(
+      ctx,
+      row,
+      { kind: 'redirect', url: intention.checkoutUrl },
+      {
+        providerReference: String(intention.paymobOrderId),
+        expiresAt,
+        checkAt: new Date(expiresAt.getTime() + PAYMOB_GRACE_MS),
+      },
+    );
+  } catch (error) {
+    return providerFailed(ctx, row, error);
+  }
+}

@@ -1,0 +1,160 @@
+import { isFawryError } from '../../integrations/fawry';
+import type { FawryNotification } from '../../integrations/fawry';
+import { isPaymobError } from '../../integrations/paymob';
+import type { PaymobTransaction } from '../../integrations/paymob';
+import { findTransactionRow } from '../transactions/repo';
+import type { PaymentsContext } from './context';
+import { noteFailureReason, recordNotification } from './repo';
+import { applyOutcome } from './settle';
+import type { ProviderOutcome } from './settle';
+import { fawryMismatch, fawryOutcome } from './status';
+
+/**
+ * What the notification routes answer. Fawry and Paymob retry anything but a 2xx, so an event we
+ * read and recorded (applied, replayed, or refused for a mismatch that a retry cannot fix) gets
+ * 200; a body that fails its signature gets 400: it is not from the gateway (or our keys are
+ * wrong, and the gateway's retries then deliver it once they are fixed).
+ */
+export type NotificationAnswer = 200 | 400;
+
+const textField = (body: unknown, name: string): string => {
+  if (typeof body !== 'object' || body === null) return '-';
+  const value = (body as Record<string, unknown>)[name];
+  return typeof value === 'string' || typeof value === 'number' ? String(value).slice(0, 64) : '-';
+};
+
+/** Our transaction id from a provider's merchant reference. */
+function transactionIdOf(reference: string | undefined): number | undefined {
+  if (!reference || !/^\d{1,10}$/.test(reference)) return undefined;
+  const id = Number(reference);
+  return Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? id : undefined;
+}
+
+async function recordRefused(
+  ctx: PaymentsContext,
+  provider: 'fawry' | 'paymob',
+  eventKey: string,
+  body: unknown,
+  verified: boolean,
+  transactionId: number | null = null,
+): Promise<void> {
+  await recordNotification(ctx.db, { provider, eventKey, transactionId, verified, body });
+}
+
+/** Fawry's key of an event: its order and status (a partial refund may come more than once). */
+function fawryEventKey(notification: FawryNotification): string {
+  const base = `${notification.referenceNumber}:${notification.orderStatus.toUpperCase()}`;
+  return notification.state === 'partially-refunded'
+    ? `${base}:${notification.requestId ?? notification.paymentAmountPiasters}`
+    : base;
+}
+
+/**
+ * POST /fawry/notification (server notification V2): verified in constant time, recorded
+ * (verified or not), matched against our transaction (reference, amount), then applied through
+ * the guarded path. A replay of an applied event changes nothing.
+ */
+export async function handleFawryNotification(
+  ctx: PaymentsContext,
+  body: unknown,
+): Promise<NotificationAnswer> {
+  let notification: FawryNotification;
+  try {
+    notification = ctx.gateways.fawry.verifyNotification(body);
+  } catch (error) {
+    if (!isFawryError(error)) throw error;
+    const key = `unverified:${textField(body, 'merchantRefNumber')}:${textField(body, 'orderStatus')}`;
+    await recordRefused(ctx, 'fawry', key, body, false);
+    ctx.log.warn({ key }, 'Fawry notification refused: wrong signature');
+    return 400;
+  }
+  const eventKey = fawryEventKey(notification);
+  const id = transactionIdOf(notification.merchantRefNumber);
+  const row = id === undefined ? undefined : await findTransactionRow(ctx.db, id);
+  if (!row || row.provider !== 'fawry') {
+    await recordRefused(ctx, 'fawry', `unknown:${eventKey}`, body, true);
+    ctx.log.warn({ eventKey }, 'Fawry notification for no order of ours');
+    return 200;
+  }
+  const mismatch = fawryMismatch(notification, row);
+  if (mismatch) {
+    const key = `mismatch:${eventKey}:${notification.requestId ?? Date.now()}`;
+    await recordRefused(ctx, 'fawry', key, body, true, row.id);
+    ctx.log.error({ transactionId: row.id, mismatch }, 'Fawry notification does not match');
+    return 200;
+  }
+  await applyOutcome(ctx, row.id, fawryOutcome(notification), {
+    notification: { provider: 'fawry', eventKey, body },
+  });
+  return 200;
+}
+
+/** Paymob's key of an event: its transaction, what it is, and where it stands. */
+const paymobEventKey = (transaction: PaymobTransaction): string =>
+  `${transaction.transactionId}:${transaction.kind}:${
+    transaction.success ? 'success' : transaction.pending ? 'pending' : 'declined'
+  }`;
+
+/**
+ * POST /paymob/callback (transaction processed callback): HMAC-verified, recorded, matched
+ * (order, amount, currency EGP) and applied. Only a successful payment changes the status: a
+ * declined attempt leaves the checkout open (Paymob lets the customer try another card on the
+ * same intention) and is noted; refunds and voids are ours, applied by the refund route.
+ */
+export async function handlePaymobCallback(
+  ctx: PaymentsContext,
+  body: unknown,
+  hmac: unknown,
+): Promise<NotificationAnswer> {
+  let transaction: PaymobTransaction;
+  try {
+    transaction = ctx.gateways.paymob.verifyCallback(body, hmac);
+  } catch (error) {
+    if (!isPaymobError(error)) throw error;
+    const obj =
+      typeof body === 'object' && body !== null ? (body as { obj?: unknown }).obj : undefined;
+    const key = `unverified:${textField(obj, 'id')}`;
+    await recordRefused(ctx, 'paymob', key, body ?? {}, false);
+    ctx.log.warn({ key, kind: error.kind }, 'Paymob callback refused');
+    return 400;
+  }
+  const eventKey = paymobEventKey(transaction);
+  const id = transactionIdOf(transaction.merchantReference);
+  const row = id === undefined ? undefined : await findTransactionRow(ctx.db, id);
+  if (!row || row.provider !== 'paymob') {
+    await recordRefused(ctx, 'paymob', `unknown:${eventKey}`, body, true);
+    ctx.log.warn({ eventKey }, 'Paymob callback for no order of ours');
+    return 200;
+  }
+  const notification = { provider: 'paymob' as const, eventKey, body };
+  if (transaction.kind !== 'payment') {
+    await applyOutcome(ctx, row.id, undefined, { notification });
+    return 200;
+  }
+  const mismatch =
+    transaction.amountPiasters !== row.amount
+      ? 'amount'
+      : transaction.currency !== 'EGP'
+        ? 'currency'
+        : row.providerReference && row.providerReference !== String(transaction.paymobOrderId)
+          ? 'Paymob order'
+          : undefined;
+  if (mismatch) {
+    await recordRefused(ctx, 'paymob', `mismatch:${eventKey}`, body, true, row.id);
+    ctx.log.error({ transactionId: row.id, mismatch }, 'Paymob callback does not match');
+    return 200;
+  }
+  let outcome: ProviderOutcome | undefined;
+  if (transaction.success && !transaction.pending) {
+    outcome = {
+      kind: 'paid',
+      providerReference: String(transaction.paymobOrderId),
+      paidAt: new Date(),
+    };
+  }
+  const result = await applyOutcome(ctx, row.id, outcome, { notification });
+  if (result.kind !== 'replay' && !transaction.success && !transaction.pending) {
+    await noteFailureReason(ctx.db, row.id, `declined:${transaction.message ?? ''}`.slice(0, 200));
+  }
+  return 200;
+}

@@ -1,0 +1,219 @@
+import { and, desc, eq, inArray, like, sql } from 'drizzle-orm';
+import { TransactionStatus } from '@talaqa/domain';
+import type { PaymentNextStep } from '@talaqa/domain';
+import type { Database } from '../../db';
+import { paymentNotifications, transactions } from '../../db/schema';
+import type { TransactionRow } from '../../db/schema';
+
+export type NewTransactionValues = typeof transactions.$inferInsert;
+export type ProviderName = TransactionRow['provider'];
+
+/**
+ * Inserts the transaction of a checkout, unless this user already sent this idempotency key:
+ * then nothing is inserted and undefined comes back (the caller answers the stored one).
+ */
+export async function insertTransactionOnce(
+  db: Database,
+  values: NewTransactionValues,
+): Promise<TransactionRow | undefined> {
+  const [row] = await db
+    .insert(transactions)
+    .values(values)
+    .onConflictDoNothing({ target: [transactions.userId, transactions.idempotencyKey] })
+    .returning();
+  return row;
+}
+
+export async function findTransactionByKey(
+  db: Database,
+  userId: number,
+  idempotencyKey: string,
+): Promise<TransactionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.userId, userId), eq(transactions.idempotencyKey, idempotencyKey)));
+  return row;
+}
+
+/** What the provider answered to the checkout, kept so the same key gets the same answer. */
+export async function storeProviderAnswer(
+  db: Database,
+  id: number,
+  answer: {
+    nextStep: PaymentNextStep;
+    providerReference?: string | undefined;
+    referenceNumber?: string | undefined;
+    expiresAt?: Date | undefined;
+  },
+): Promise<TransactionRow | undefined> {
+  const [row] = await db
+    .update(transactions)
+    .set({
+      nextStep: answer.nextStep,
+      ...(answer.providerReference !== undefined
+        ? {
+            providerReference: sql`coalesce(${transactions.providerReference}, ${answer.providerReference})`,
+          }
+        : {}),
+      ...(answer.referenceNumber !== undefined ? { referenceNumber: answer.referenceNumber } : {}),
+      ...(answer.expiresAt !== undefined ? { expiresAt: answer.expiresAt } : {}),
+    })
+    .where(eq(transactions.id, id))
+    .returning();
+  return row;
+}
+
+/** Notes why a provider call failed, without changing the status. */
+export async function noteFailureReason(db: Database, id: number, reason: string): Promise<void> {
+  await db.update(transactions).set({ failureReason: reason }).where(eq(transactions.id, id));
+}
+
+/** New -> `to`, only from New: of callbacks, syncs and retries racing, one wins. */
+export async function closeUnpaid(
+  db: Database,
+  id: number,
+  to: TransactionStatus,
+  failureReason?: string,
+): Promise<TransactionRow | undefined> {
+  const [row] = await db
+    .update(transactions)
+    .set({ status: to, ...(failureReason !== undefined ? { failureReason } : {}) })
+    .where(and(eq(transactions.id, id), eq(transactions.status, TransactionStatus.New)))
+    .returning();
+  return row;
+}
+
+/** New -> Paid, only from New (the one transition that grants a subscription). */
+export async function markPaid(
+  db: Database,
+  id: number,
+  paidAt: Date,
+  providerReference: string | undefined,
+): Promise<TransactionRow | undefined> {
+  const [row] = await db
+    .update(transactions)
+    .set({
+      status: TransactionStatus.Paid,
+      paidAt,
+      failureReason: null,
+      ...(providerReference !== undefined
+        ? {
+            providerReference: sql`coalesce(${transactions.providerReference}, ${providerReference})`,
+          }
+        : {}),
+    })
+    .where(and(eq(transactions.id, id), eq(transactions.status, TransactionStatus.New)))
+    .returning();
+  return row;
+}
+
+/** Statuses a refund may start from. */
+export const REFUNDABLE_STATUSES: readonly TransactionStatus[] = [
+  TransactionStatus.Paid,
+  TransactionStatus.Processed,
+  TransactionStatus.PartialRefunded,
+];
+
+/**
+ * Reserves `piasters` of the refundable amount before the provider is asked, guarded on the
+ * refunded amount read: of two identical requests (a double click), the second finds it changed
+ * and is refused, and no refund can ever exceed what was paid.
+ */
+export async function reserveRefund(
+  db: Database,
+  row: TransactionRow,
+  piasters: number,
+  statuses: readonly TransactionStatus[] = REFUNDABLE_STATUSES,
+): Promise<TransactionRow | undefined> {
+  const [reserved] = await db
+    .update(transactions)
+    .set({ refundedAmount: sql`${transactions.refundedAmount} + ${piasters}` })
+    .where(
+      and(
+        eq(transactions.id, row.id),
+        inArray(transactions.status, [...statuses]),
+        eq(transactions.refundedAmount, row.refundedAmount),
+        sql`${transactions.refundedAmount} + ${piasters} <= ${transactions.amount}`,
+      ),
+    )
+    .returning();
+  return reserved;
+}
+
+/** Gives back a reservation whose provider refund failed. */
+export async function releaseRefund(db: Database, id: number, piasters: number): Promise<void> {
+  await db
+    .update(transactions)
+    .set({ refundedAmount: sql`greatest(${transactions.refundedAmount} - ${piasters}, 0)` })
+    .where(eq(transactions.id, id));
+}
+
+/** After the provider refunded: Refunded when nothing is left, PartialRefunded otherwise. */
+export async function settleRefundStatus(
+  db: Database,
+  id: number,
+): Promise<TransactionRow | undefined> {
+  const [row] = await db
+    .update(transactions)
+    .set({
+      status: sql`(case when ${transactions.refundedAmount} >= ${transactions.amount} then ${TransactionStatus.Refunded} else ${TransactionStatus.PartialRefunded} end)::smallint`,
+    })
+    .where(
+      and(
+        eq(transactions.id, id),
+        inArray(transactions.status, [...REFUNDABLE_STATUSES, TransactionStatus.Refunded]),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Provider notifications
+
+export interface NotificationValues {
+  provider: ProviderName;
+  eventKey: string;
+  transactionId: number | null;
+  verified: boolean;
+  body: unknown;
+}
+
+/**
+ * Records a notification. A verified event already recorded (same provider and event key) is a
+ * replay: nothing is inserted and false comes back.
+ */
+export async function recordNotification(
+  db: Database,
+  values: NotificationValues,
+): Promise<boolean> {
+  const inserted = await db
+    .insert(paymentNotifications)
+    .values({ ...values, body: values.body ?? {} })
+    .onConflictDoNothing()
+    .returning({ id: paymentNotifications.id });
+  return inserted.length > 0;
+}
+
+/** The Paymob transaction id of the payment that paid our transaction (for refunds). */
+export async function paidPaymobTransactionId(
+  db: Database,
+  transactionId: number,
+): Promise<number | undefined> {
+  const [found] = await db
+    .select({ eventKey: paymentNotifications.eventKey })
+    .from(paymentNotifications)
+    .where(
+      and(
+        eq(paymentNotifications.transactionId, transactionId),
+        eq(paymentNotifications.provider, 'paymob'),
+        eq(paymentNotifications.verified, true),
+        like(paymentNotifications.eventKey, '%:payment:success'),
+      ),
+    )
+    .orderBy(desc(paymentNotifications.id))
+    .limit(1);
+  const id = found ? Number(found.eventKey.split(':')[0]) : NaN;
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}

@@ -1,0 +1,368 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  API_PREFIX,
+  cancelUnpaidOrderBodySchema,
+  CardBrand,
+  cardTokenUrlQuerySchema,
+  deleteCardTokenBodySchema,
+  fawryCardPaymentBodySchema,
+  fawryInstallmentPaymentBodySchema,
+  fawryReferencePaymentBodySchema,
+  fawryWalletPaymentBodySchema,
+  paymentStatusQuerySchema,
+  paymentStatusSyncBodySchema,
+  paymobCheckoutBodySchema,
+  refundBodySchema,
+  Role,
+} from '@talaqa/domain';
+import type {
+  CardToken,
+  CardTokenUrlAnswer,
+  PaymentStarted,
+  PaymentStatusAnswer,
+  PaymobCheckoutAnswer,
+  TransactionView,
+} from '@talaqa/domain';
+import { AppError } from '../../errors';
+import { isFawryError } from '../../integrations/fawry';
+import type { FawrySavedCard } from '../../integrations/fawry';
+import { admins, anyone, identityOf, rolesOnly, signedIn } from '../auth/access';
+import { limitPerAccount } from '../auth/limits';
+import { findTransactionRow } from '../transactions/repo';
+import { startPayment } from './checkout';
+import type { PaymentChoice, PurchaseInput } from './checkout';
+import { EXPIRE_UNPAID_ORDER_JOB, paymentsContextOf } from './context';
+import type { PaymentsContext } from './context';
+import { handleFawryNotification, handlePaymobCallback } from './notifications';
+import { refundTransaction } from './refunds';
+import { gatewayError } from './settle';
+import {
+  cancelUnpaidOrder,
+  expireUnpaidOrder,
+  ownedTransaction,
+  paymentStatus,
+  syncTransaction,
+} from './status';
+import {
+  browserApiOrigin,
+  callbackOrigin,
+  checkoutResultUrl,
+  isWebUrl,
+  loopbackOrigin,
+  webOriginFor,
+} from './urls';
+
+export const FAWRY_NOTIFICATION_PATH = '/fawry/notification';
+export const FAWRY_RETURN_PATH = '/fawry/return';
+export const PAYMOB_CALLBACK_PATH = '/paymob/callback';
+
+const students = rolesOnly(Role.Student);
+/** Payment attempts per student (card testing is the abuse to stop). */
+const PAY_LIMIT = { max: 30, minutes: 60 };
+/** Gateways' notifications are small JSON documents. */
+const NOTIFICATION_BODY_LIMIT = 256 * 1024;
+
+/** A return URL we hand to a gateway must be one of our web app's pages. */
+function assertWebUrl(app: FastifyInstance, url: string): void {
+  if (!isWebUrl(app.config, url)) {
+    throw new AppError('bad-request', 'The return URL must be a page of the web app', {
+      fields: [{ path: 'returnUrl', code: 'invalid-type' }],
+    });
+  }
+}
+
+const purchaseOf = (body: {
+  planId: number;
+  period: PurchaseInput['period'];
+  couponCode?: string | undefined;
+  idempotencyKey: string;
+}): PurchaseInput => ({
+  planId: body.planId,
+  period: body.period,
+  couponCode: body.couponCode,
+  idempotencyKey: body.idempotencyKey,
+});
+
+function brandOf(brand: string): CardBrand {
+  const b = brand.toLowerCase();
+  if (b.includes('visa')) return CardBrand.Visa;
+  if (b.includes('master')) return CardBrand.Mastercard;
+  if (b.includes('meeza')) return CardBrand.Meeza;
+  return CardBrand.Other;
+}
+
+const cardTokenOf = (card: FawrySavedCard): CardToken => ({
+  token: card.token,
+  last4: card.lastFourDigits,
+  brand: brandOf(card.brand),
+});
+
+/** The job's payload: `{ transactionId }`. */
+const expiryPayloadSchema = z.object({ transactionId: z.number().int().positive() });
+
+/**
+ * Paying with Fawry (spec section 7, /fawry/*): card tokens, reference numbers, e-wallets, bank
+ * installments, status, sync, cancelling, refunds, and Fawry's own calls (the server
+ * notification and the 3-D Secure return), which carry signatures instead of a session.
+ */
+export const fawryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx: PaymentsContext = paymentsContextOf(app);
+
+  // The simulator calls this process on loopback: its notification URL is known once listening.
+  app.addHook('onListen', async () => {
+    const simulator = app.payments.simulators?.fawry;
+    const origin = loopbackOrigin(app);
+    if (simulator && origin) {
+      simulator.setNotificationUrl(`${origin}${API_PREFIX}${FAWRY_NOTIFICATION_PATH}`);
+    }
+  });
+
+  app.jobs.register(EXPIRE_UNPAID_ORDER_JOB, async (payload) => {
+    const { transactionId } = expiryPayloadSchema.parse(payload);
+    await expireUnpaidOrder(ctx, transactionId);
+  });
+
+  const pay = (
+    request: FastifyRequest,
+    purchase: PurchaseInput,
+    choice: PaymentChoice,
+  ): Promise<PaymentStarted> =>
+    startPayment(ctx, identityOf(request).userId, purchase, choice, {
+      browserApi: browserApiOrigin(app.config, request),
+      callbacks: callbackOrigin(app, request),
+      web: webOriginFor(app.config, request),
+    });
+
+  const payLimit = limitPerAccount(app, 'payments:pay', PAY_LIMIT);
+
+  app.post(
+    '/fawry/pay/card',
+    {
+      config: { access: students },
+      preHandler: payLimit,
+      schema: { body: fawryCardPaymentBodySchema },
+    },
+    async (request): Promise<PaymentStarted> => {
+      const { cardToken, cvv, returnUrl } = request.body;
+      assertWebUrl(app, returnUrl);
+      return pay(request, purchaseOf(request.body), { kind: 'card', cardToken, cvv, returnUrl });
+    },
+  );
+
+  app.post(
+    '/fawry/pay/bank-installments',
+    {
+      config: { access: students },
+      preHandler: payLimit,
+      schema: { body: fawryInstallmentPaymentBodySchema },
+    },
+    async (request): Promise<PaymentStarted> => {
+      const { cardToken, cvv, returnUrl, installments } = request.body;
+      assertWebUrl(app, returnUrl);
+      return pay(request, purchaseOf(request.body), {
+        kind: 'card',
+        cardToken,
+        cvv,
+        returnUrl,
+        installments,
+      });
+    },
+  );
+
+  app.post(
+    '/fawry/pay/ref-num',
+    {
+      config: { access: students },
+      preHandler: payLimit,
+      schema: { body: fawryReferencePaymentBodySchema },
+    },
+    async (request): Promise<PaymentStarted> =>
+      pay(request, purchaseOf(request.body), { kind: 'reference' }),
+  );
+
+  app.post(
+    '/fawry/pay/e-wallet',
+    {
+      config: { access: students },
+      preHandler: payLimit,
+      schema: { body: fawryWalletPaymentBodySchema },
+    },
+    async (request): Promise<PaymentStarted> =>
+      pay(request, purchaseOf(request.body), {
+        kind: 'wallet',
+        walletPhone: request.body.walletPhone,
+      }),
+  );
+
+  app.post(
+    '/fawry/cancel-unpaid-order',
+    { config: { access: students }, schema: { body: cancelUnpaidOrderBodySchema } },
+    async (request): Promise<TransactionView> =>
+      cancelUnpaidOrder(ctx, identityOf(request), request.body.transactionId),
+  );
+
+  app.post(
+    '/fawry/refund',
+    { config: { access: admins }, schema: { body: refundBodySchema } },
+    async (request): Promise<TransactionView> => refundTransaction(ctx, request.body),
+  );
+
+  app.get(
+    '/fawry/payment-status',
+    { config: { access: signedIn }, schema: { querystring: paymentStatusQuerySchema } },
+    async (request): Promise<PaymentStatusAnswer> => {
+      const row = await ownedTransaction(ctx, identityOf(request), request.query.transactionId);
+      return paymentStatus(ctx, row);
+    },
+  );
+
+  app.post(
+    '/fawry/payment-status/sync',
+    { config: { access: signedIn }, schema: { body: paymentStatusSyncBodySchema } },
+    async (request): Promise<TransactionView> => {
+      const row = await ownedTransaction(ctx, identityOf(request), request.body.transactionId);
+      return syncTransaction(ctx, row);
+    },
+  );
+
+  // Saved cards live at Fawry under the student's profile (our user id).
+
+  app.get(
+    '/fawry/card-token/list',
+    { config: { access: students } },
+    async (request): Promise<CardToken[]> => {
+      const cards = await ctx.gateways.fawry
+        .listCardTokens(String(identityOf(request).userId))
+        .catch((error: unknown) => {
+          throw gatewayError(error);
+        });
+      return cards.map(cardTokenOf);
+    },
+  );
+
+  app.delete(
+    '/fawry/card-token',
+    { config: { access: students }, schema: { body: deleteCardTokenBodySchema } },
+    async (_request, reply) => {
+      const request = _request;
+      try {
+        await ctx.gateways.fawry.deleteCardToken({
+          customerProfileId: String(identityOf(request).userId),
+          cardToken: request.body.token,
+        });
+      } catch (error) {
+        if (isFawryError(error) && error.kind === 'not-found') throw new AppError('not-found');
+        throw gatewayError(error);
+      }
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/fawry/card-token/url',
+    { config: { access: students }, schema: { querystring: cardTokenUrlQuerySchema } },
+    async (request): Promise<CardTokenUrlAnswer> => {
+      assertWebUrl(app, request.query.returnUrl);
+      return {
+        url: ctx.gateways.fawry.cardTokenUrl({
+          customerProfileId: String(identityOf(request).userId),
+          returnUrl: request.query.returnUrl,
+          locale: 'ar',
+        }),
+      };
+    },
+  );
+
+  // Fawry's calls
+
+  app.post(
+    FAWRY_NOTIFICATION_PATH,
+    { config: { access: anyone }, bodyLimit: NOTIFICATION_BODY_LIMIT },
+    async (request, reply) => {
+      const status = await handleFawryNotification(ctx, request.body);
+      return reply.code(status).send(status === 200 ? { ok: true } : { code: 'bad-request' });
+    },
+  );
+
+  /**
+   * Where the browser comes back after 3-D Secure: the signed return is checked, Fawry's status
+   * API decides (the return alone never does), and the browser goes on to the checkout page.
+   */
+  app.get(
+    FAWRY_RETURN_PATH,
+    {
+      config: { access: anyone },
+      schema: {
+        querystring: z
+          .object({ tx: z.coerce.number().int().positive(), to: z.string().max(2000).optional() })
+          .loose(),
+      },
+    },
+    async (request, reply) => {
+      const { tx, to } = request.query;
+      const row = await findTransactionRow(ctx.db, tx);
+      if (!row || row.provider !== 'fawry') throw new AppError('transaction-not-found');
+      try {
+        const signed = ctx.gateways.fawry.verifyChargeReturn(request.query);
+        if (signed.merchantRefNumber === String(row.id)) await syncTransaction(ctx, row);
+      } catch (error) {
+        // A bad or forged return changes nothing; the page asks for the status itself.
+        request.log.warn({ err: error, transactionId: row.id }, '3-D Secure return not applied');
+      }
+      const target =
+        to && isWebUrl(app.config, to)
+          ? new URL(to)
+          : new URL(checkoutResultUrl(webOriginFor(app.config), row));
+      target.searchParams.set('tx', String(row.id));
+      return reply.header('cache-control', 'no-store').redirect(target.href, 303);
+    },
+  );
+};
+
+/** Paying on Paymob's hosted checkout (spec: POST /paymob/create-checkout-url) and its callback. */
+export const paymobRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx: PaymentsContext = paymentsContextOf(app);
+
+  app.post(
+    '/paymob/create-checkout-url',
+    {
+      config: { access: students },
+      preHandler: limitPerAccount(app, 'payments:pay', PAY_LIMIT),
+      schema: { body: paymobCheckoutBodySchema },
+    },
+    async (request): Promise<PaymobCheckoutAnswer> => {
+      const web = webOriginFor(app.config, request);
+      const started = await startPayment(
+        ctx,
+        identityOf(request).userId,
+        purchaseOf(request.body),
+        { kind: 'paymob' },
+        {
+          browserApi: browserApiOrigin(app.config, request),
+          callbacks: callbackOrigin(app, request),
+          web,
+        },
+      );
+      const { transaction, next } = started;
+      return {
+        transactionId: transaction.id,
+        url: next.kind === 'redirect' ? next.url : checkoutResultUrl(web, transaction),
+      };
+    },
+  );
+
+  app.post(
+    PAYMOB_CALLBACK_PATH,
+    {
+      config: { access: anyone },
+      bodyLimit: NOTIFICATION_BODY_LIMIT,
+      schema: { querystring: z.object({ hmac: z.string().max(256).optional() }).loose() },
+    },
+    async (request, reply) => {
+      const status = await handlePaymobCallback(ctx, request.body, request.query.hmac);
+      return reply.code(status).send(status === 200 ? { ok: true } : { code: 'bad-request' });
+    },
+  );
+};

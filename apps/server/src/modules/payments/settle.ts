@@ -1,0 +1,207 @@
+import { TransactionStatus } from '@talaqa/domain';
+import type { TransactionView } from '@talaqa/domain';
+import type { Database } from '../../db';
+import type { TransactionRow } from '../../db/schema';
+import { isFawryError } from '../../integrations/fawry';
+import { isPaymobError } from '../../integrations/paymob';
+import { AppError } from '../../errors';
+import { cancelJobs } from '../../jobs';
+import { activatePaidTransaction } from '../subscriptions/service';
+import { findTransactionRow, viewOfRow } from '../transactions/repo';
+import type { PaymentsContext } from './context';
+import { EXPIRE_UNPAID_ORDER_JOB } from './context';
+import { emitTransactionStatus } from './events';
+import {
+  closeUnpaid,
+  markPaid,
+  paidPaymobTransactionId,
+  recordNotification,
+  releaseRefund,
+  reserveRefund,
+  settleRefundStatus,
+} from './repo';
+import type { NotificationValues } from './repo';
+
+/** What a provider says became of an unpaid order. */
+export type ProviderOutcome =
+  | { kind: 'paid'; providerReference?: string | undefined; paidAt?: Date | undefined }
+  | { kind: 'failed'; reason: string }
+  | { kind: 'expired' }
+  | { kind: 'canceled' };
+
+export type ApplyResult =
+  /** A verified event already applied: nothing was done. */
+  | { kind: 'replay' }
+  /** The transaction changed (the buyer was told). */
+  | { kind: 'applied'; view: TransactionView }
+  /** Nothing to change: the transaction already stood there (or was settled otherwise). */
+  | { kind: 'unchanged'; view: TransactionView | undefined };
+
+const CLOSED_STATUS = {
+  failed: TransactionStatus.Failed,
+  expired: TransactionStatus.Expired,
+  canceled: TransactionStatus.Canceled,
+} as const;
+
+const CLOSED_UNPAID: readonly number[] = [
+  TransactionStatus.Failed,
+  TransactionStatus.Expired,
+  TransactionStatus.Canceled,
+];
+
+type Follow = 'none' | 'refund-conflict' | 'refund-late';
+
+interface Transition {
+  row: TransactionRow | undefined;
+  changed: boolean;
+  follow: Follow;
+}
+
+/**
+ * One guarded transition, inside the caller's database transaction. New -> Paid grants the
+ * subscription in the same transaction; when the student already holds an overlapping one the
+ * payment stays Paid without minutes and is refunded in full after commit. A payment reported
+ * for an order we had already closed (expired, cancelled, failed) is refunded too: money is never
+ * kept without minutes.
+ */
+async function transition(
+  tx: Database,
+  id: number,
+  outcome: ProviderOutcome,
+  now: Date,
+  cancelExpiry: boolean,
+): Promise<Transition> {
+  if (outcome.kind === 'paid') {
+    const paid = await markPaid(tx, id, outcome.paidAt ?? now, outcome.providerReference);
+    if (paid) {
+      if (cancelExpiry) await cancelJobs(tx, EXPIRE_UNPAID_ORDER_JOB, String(id));
+      const activation = await activatePaidTransaction(tx, paid, now);
+      const conflict = activation.kind === 'conflict';
+      return { row: paid, changed: true, follow: conflict ? 'refund-conflict' : 'none' };
+    }
+    const current = await findTransactionRow(tx, id);
+    const late = current !== undefined && CLOSED_UNPAID.includes(current.status);
+    return { row: current, changed: false, follow: late ? 'refund-late' : 'none' };
+  }
+  const reason = outcome.kind === 'failed' ? outcome.reason : undefined;
+  const closed = await closeUnpaid(tx, id, CLOSED_STATUS[outcome.kind], reason);
+  if (closed) {
+    if (cancelExpiry) await cancelJobs(tx, EXPIRE_UNPAID_ORDER_JOB, String(id));
+    return { row: closed, changed: true, follow: 'none' };
+  }
+  return { row: await findTransactionRow(tx, id), changed: false, follow: 'none' };
+}
+
+export interface ApplyOptions {
+  /** The verified provider event that reports it; a replay of it changes nothing. */
+  notification?: Omit<NotificationValues, 'transactionId' | 'verified'>;
+  now?: Date;
+  /** False when called by the expiry job itself. */
+  cancelExpiry?: boolean;
+}
+
+/**
+ * Applies what a provider reported (a notification, a status query, the charge answer) through
+ * the one guarded path, records the event in the same database transaction, tells the buyer after
+ * commit, and refunds a payment that cannot give minutes.
+ */
+export async function applyOutcome(
+  ctx: PaymentsContext,
+  transactionId: number,
+  outcome: ProviderOutcome | undefined,
+  options: ApplyOptions = {},
+): Promise<ApplyResult> {
+  const now = options.now ?? new Date();
+  const result = await ctx.db.transaction(async (tx): Promise<Transition | 'replay'> => {
+    if (options.notification) {
+      const fresh = await recordNotification(tx, {
+        ...options.notification,
+        transactionId,
+        verified: true,
+      });
+      if (!fresh) return 'replay';
+    }
+    if (!outcome) {
+      return { row: await findTransactionRow(tx, transactionId), changed: false, follow: 'none' };
+    }
+    return transition(tx, transactionId, outcome, now, options.cancelExpiry ?? true);
+  });
+  if (result === 'replay') return { kind: 'replay' };
+  const { row, changed, follow } = result;
+  if (!row) return { kind: 'unchanged', view: undefined };
+  if (follow !== 'none') {
+    await refundUngranted(ctx, row, follow).catch((error: unknown) => {
+      // Left Paid (or closed) with money taken: visible to admins, who refund by hand.
+      ctx.log.error(
+        { err: error, transactionId: row.id },
+        'a payment that gave no minutes could not be refunded',
+      );
+    });
+  }
+  const view = await viewOfRow(ctx.db, (await findTransactionRow(ctx.db, row.id)) ?? row);
+  if (changed || follow !== 'none') emitTransactionStatus(ctx.io, view);
+  return changed ? { kind: 'applied', view } : { kind: 'unchanged', view };
+}
+
+/** Asks the provider to give back `piasters` of the transaction's payment. */
+export async function refundAtProvider(
+  ctx: PaymentsContext,
+  row: TransactionRow,
+  piasters: number,
+  reason: string,
+): Promise<void> {
+  if (row.provider === 'fawry') {
+    if (!row.providerReference) throw new AppError('illegal', 'No Fawry reference to refund');
+    await ctx.gateways.fawry.refund({
+      referenceNumber: row.providerReference,
+      amountPiasters: piasters,
+      reason,
+    });
+    return;
+  }
+  const paymobTransactionId = await paidPaymobTransactionId(ctx.db, row.id);
+  if (paymobTransactionId === undefined) {
+    throw new AppError('illegal', 'No Paymob payment recorded for this transaction');
+  }
+  await ctx.gateways.paymob.refund({
+    transactionId: paymobTransactionId,
+    amountPiasters: piasters,
+  });
+}
+
+/** A provider's failure in the catalogue's words (fawry-error is the payment gateway's fault). */
+export function gatewayError(error: unknown): unknown {
+  if (isFawryError(error) || isPaymobError(error)) {
+    return new AppError('fawry-error', error.message, { cause: error });
+  }
+  return error;
+}
+
+/**
+ * Refunds in full a payment that gave no minutes: the reservation on refunded_amount makes sure
+ * it happens once, whichever path noticed it first.
+ */
+async function refundUngranted(
+  ctx: PaymentsContext,
+  row: TransactionRow,
+  why: Exclude<Follow, 'none'>,
+): Promise<void> {
+  const statuses =
+    why === 'refund-conflict' ? [TransactionStatus.Paid] : (CLOSED_UNPAID as TransactionStatus[]);
+  const fresh = (await findTransactionRow(ctx.db, row.id)) ?? row;
+  if (fresh.refundedAmount !== 0 || fresh.amount === 0) return;
+  const reserved = await reserveRefund(ctx.db, fresh, fresh.amount, statuses);
+  if (!reserved) return;
+  const reason =
+    why === 'refund-conflict'
+      ? 'Subscription already active: payment returned'
+      : 'Payment arrived after the order was closed: payment returned';
+  try {
+    await refundAtProvider(ctx, fresh, fresh.amount, reason);
+  } catch (error) {
+    await releaseRefund(ctx.db, fresh.id, fresh.amount);
+    throw error;
+  }
+  if (why === 'refund-conflict') await settleRefundStatus(ctx.db, fresh.id);
+  ctx.log.warn({ transactionId: fresh.id, why }, 'payment refunded in full: it gave no minutes');
+}

@@ -1,0 +1,227 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { PlanPeriod, Role } from '@talaqa/domain';
+import type { PaymentStarted, TransactionView } from '@talaqa/domain';
+import { queryRows } from '../../src/db';
+import { paymentNotifications, plans, subscriptions, transactions } from '../../src/db/schema';
+import type { TransactionRow } from '../../src/db/schema';
+import { FAWRY_PATHS } from '../../src/integrations/fawry';
+import type { FawrySimulator } from '../../src/integrations/fawry';
+import type { PaymobSimulator } from '../../src/integrations/paymob';
+import { signAccessToken } from '../../src/modules/auth/tokens';
+import { createUser, patchUser } from '../../src/modules/users/service';
+import type { TestServer } from './helpers';
+
+/** The web app's page the browser comes back to (an allowed origin of the test config). */
+export const WEB_RETURN = 'http://localhost:4100/checkout/1/1';
+
+export interface Caller {
+  id: number;
+  token: string;
+}
+
+let users = 0;
+
+/** A student (verified e-mail and a phone unless told otherwise) and their token. */
+export async function student(
+  server: TestServer,
+  options: { emailVerified?: boolean; phone?: string | null } = {},
+): Promise<Caller> {
+  users += 1;
+  const db = server.app.database.db;
+  const user = await createUser(db, {
+    name: `Student Number ${users}`,
+    email: `student${users}-${randomUUID().slice(0, 8)}@example.com`,
+    password: 'password1',
+    role: Role.Student,
+    emailVerified: options.emailVerified ?? true,
+  });
+  const phone =
+    options.phone === undefined
+      ? `+2010${String(10_000_000 + users * 7919).slice(0, 8)}`
+      : options.phone;
+  if (phone) await patchUser(db, user.id, { phone });
+  return { id: user.id, token: await signAccessToken(user.id, server.config) };
+}
+
+export async function admin(server: TestServer): Promise<Caller> {
+  users += 1;
+  const user = await createUser(server.app.database.db, {
+    name: `Admin Number ${users}`,
+    email: `admin${users}-${randomUUID().slice(0, 8)}@example.com`,
+    password: 'password1',
+    role: Role.RegularAdmin,
+    emailVerified: true,
+  });
+  return { id: user.id, token: await signAccessToken(user.id, server.config) };
+}
+
+/** A plan: advance (120 minutes a week), 500 EGP a month, 10 % off a quarter. */
+export async function plan(
+  server: TestServer,
+  values: Partial<typeof plans.$inferInsert> = {},
+): Promise<number> {
+  const [row] = await server.app.database.db
+    .insert(plans)
+    .values({
+      weeklyMinutes: 120,
+      baseMonthPrice: 50_000,
+      monthDiscount: 0,
+      quarterDiscount: 10,
+      yearDiscount: 20,
+      ...values,
+    })
+    .returning();
+  if (!row) throw new Error('no plan');
+  return row.id;
+}
+
+/** A quarter of the plan above: 3 x 500 EGP less 10 %. */
+export const QUARTER_PRICE = 135_000;
+
+export interface Answer<T> {
+  status: number;
+  body: T;
+}
+
+export async function call<T = unknown>(
+  server: TestServer,
+  method: string,
+  path: string,
+  caller: Caller | null,
+  body?: unknown,
+): Promise<Answer<T>> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (caller) headers.authorization = `Bearer ${caller.token}`;
+  const response = await fetch(`${server.baseUrl}/api/v1${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+export const purchase = (planId: number, extra: Record<string, unknown> = {}) => ({
+  planId,
+  period: PlanPeriod.Quarter,
+  idempotencyKey: randomUUID(),
+  ...extra,
+});
+
+export function fawrySimulator(server: TestServer): FawrySimulator {
+  const simulator = server.app.payments.simulators?.fawry;
+  if (!simulator) throw new Error('the Fawry simulator is not running');
+  return simulator;
+}
+
+export function paymobSimulator(server: TestServer): PaymobSimulator {
+  const simulator = server.app.payments.simulators?.paymob;
+  if (!simulator) throw new Error('the Paymob simulator is not running');
+  return simulator;
+}
+
+/**
+ * Saves a card for the student on the simulator's hosted page, as the browser would (the form
+ * the card-token URL opens), and answers its token.
+ */
+export async function saveCard(server: TestServer, caller: Caller, cardNumber: string) {
+  const { body } = await call<{ url: string }>(
+    server,
+    'GET',
+    `/fawry/card-token/url?returnUrl=${encodeURIComponent('http://localhost:4100/card-added')}`,
+    caller,
+  );
+  const page = new URL(body.url);
+  expect(page.pathname).toBe(FAWRY_PATHS.cardTokenPage);
+  const form = new URLSearchParams({
+    accNo: page.searchParams.get('accNo') ?? '',
+    customerProfileId: page.searchParams.get('customerProfileId') ?? '',
+    returnUrl: page.searchParams.get('returnUrl') ?? '',
+    cardNumber,
+    expiryMonth: '12',
+    expiryYear: String((new Date().getUTCFullYear() + 2) % 100),
+    cvv: '123',
+    cardHolderName: 'MONA ADEL',
+    decision: 'save',
+  });
+  const response = await fetch(page.origin + page.pathname, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: form.toString(),
+    redirect: 'manual',
+  });
+  const location = new URL(response.headers.get('location') ?? '');
+  expect(location.origin + location.pathname).toBe('http://localhost:4100/card-added');
+  const token = location.searchParams.get('token');
+  if (!token) throw new Error('no card token');
+  return token;
+}
+
+export const cardPayment = (
+  planId: number,
+  cardToken: string,
+  extra: Record<string, unknown> = {},
+) => purchase(planId, { cardToken, cvv: '123', returnUrl: WEB_RETURN, ...extra });
+
+export async function transactionRow(server: TestServer, id: number): Promise<TransactionRow> {
+  const [row] = await server.app.database.db
+    .select()
+    .from(transactions)
+    .where(eq(transactions.id, id));
+  if (!row) throw new Error(`no transaction ${id}`);
+  return row;
+}
+
+export async function subscriptionsOf(server: TestServer, userId: number) {
+  return server.app.database.db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId));
+}
+
+export async function notificationsOf(server: TestServer, transactionId: number) {
+  return server.app.database.db
+    .select()
+    .from(paymentNotifications)
+    .where(eq(paymentNotifications.transactionId, transactionId));
+}
+
+/** The Fawry charge requests the simulator received for this transaction. */
+export function chargesOf(server: TestServer, transactionId: number): number {
+  return fawrySimulator(server).requests.filter(
+    (request) =>
+      request.path === FAWRY_PATHS.charge &&
+      (request.body as { merchantRefNum?: string }).merchantRefNum === String(transactionId),
+  ).length;
+}
+
+/** Makes the transaction's expiry job due now and runs the due jobs. */
+export async function runExpiryNow(server: TestServer, transactionId: number): Promise<void> {
+  await queryRows(
+    server.app.database.db,
+    sql`update jobs set run_at = now() - interval '1 second'
+      where kind = 'payments.expire-unpaid-order' and key = ${String(transactionId)}
+        and done_at is null and canceled_at is null returning id`,
+  );
+  await server.app.jobs.runDue();
+}
+
+/** Waits until `check` passes (notifications arrive asynchronously). */
+export async function eventually(check: () => Promise<void> | void, timeoutMs = 5_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+}
+
+export type Started = PaymentStarted;
+export type View = TransactionView;

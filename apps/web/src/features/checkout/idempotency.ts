@@ -1,0 +1,20 @@
+/**
+ * A payment request's idempotency key: a version 4 UUID, made once per attempt. Browsers offer
+ * `crypto.randomUUID` only on secure pages (https or localhost); elsewhere (the app opened by a
+ * LAN address over http) the same kind of UUID is built from `crypto.getRandomValues`.
+ */
+export function newIdempotencyKey(): string {
+  const { crypto } = globalThis;
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40; // version 4
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80; // RFC 4122 variant
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return [
+    hex.slice(0, 8),
+    hex.slice(8, 12),
+    hex.slice(12, 16),
+    hex.slice(16, 20),
+    hex.slice(20),
+  ].join('-');
+}

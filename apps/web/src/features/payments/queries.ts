@@ -1,0 +1,172 @@
+/**
+ * TanStack Query hooks for the student's subscription and transactions, shared by the plans,
+ * checkout, payments and invoices screens.
+ */
+import { useEffect } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DEFAULT_PAGE_SIZE, ServerEvent, TransactionStatus } from '@talaqa/domain';
+import type { SubscriptionView, TransactionView } from '@talaqa/domain';
+import { paymentsApi, subscriptionsApi, transactionsApi } from '../../api';
+import { expectPage, expectSubscription, expectTransaction } from './format';
+
+/** The payload as a TransactionView when it has that shape, else null. */
+function asTransaction(payload: unknown): TransactionView | null {
+  try {
+    return expectTransaction(payload);
+  } catch {
+    return null;
+  }
+}
+import { transactionIdOfUpdate, useRealtimeEvent } from './realtime';
+
+export const paymentKeys = {
+  currentSubscription: ['sub', 'user'] as const,
+  transactions: ['tx'] as const,
+  transactionPage: (page: number, size: number) => ['tx', 'list', { page, size }] as const,
+  allTransactions: ['tx', 'all'] as const,
+  transaction: (id: number) => ['tx', 'one', id] as const,
+};
+
+/** GET /sub/user: the student's active subscription, or null. */
+export function useCurrentSubscription(enabled = true) {
+  return useQuery({
+    queryKey: paymentKeys.currentSubscription,
+    queryFn: async ({ signal }) => expectSubscription(await subscriptionsApi.current(signal)),
+    enabled,
+  });
+}
+
+/** PATCH /sub/cancel: the student's own active subscription. */
+export function useCancelSubscription() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => subscriptionsApi.cancel(),
+    onSuccess: () => {
+      queryClient.setQueryData<SubscriptionView | null>(paymentKeys.currentSubscription, null);
+      void queryClient.invalidateQueries({ queryKey: paymentKeys.currentSubscription });
+    },
+  });
+}
+
+/** GET /tx/list: one page of the student's transactions, newest first. */
+export function useTransactionPage(page: number, size = DEFAULT_PAGE_SIZE) {
+  return useQuery({
+    queryKey: paymentKeys.transactionPage(page, size),
+    queryFn: async ({ signal }) =>
+      expectPage(
+        await transactionsApi.list({ page, size, order: 'desc' }, signal),
+        expectTransaction,
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The most pages read for the receipts (1,000 transactions is far beyond one student's). */
+const ALL_PAGES_LIMIT = 10;
+const ALL_PAGE_SIZE = 100;
+
+/**
+ * Every transaction of the student, newest first (GET /tx/list, 100 at a time). The receipts
+ * page filters the paid ones itself: the list filters by one status, and a receipt is any of
+ * four (paid, processed, partly or fully refunded).
+ */
+export function useAllTransactions() {
+  return useQuery({
+    queryKey: paymentKeys.allTransactions,
+    queryFn: async ({ signal }) => {
+      const all: TransactionView[] = [];
+      for (let page = 1; page <= ALL_PAGES_LIMIT; page += 1) {
+        const answer = expectPage(
+          await transactionsApi.list({ page, size: ALL_PAGE_SIZE, order: 'desc' }, signal),
+          expectTransaction,
+        );
+        all.push(...answer.list);
+        if (answer.list.length < ALL_PAGE_SIZE || all.length >= answer.total) break;
+      }
+      return all;
+    },
+  });
+}
+
+/** After a payment settles: the subscription and the lists are stale. */
+function useRefreshAfterPayment() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: paymentKeys.currentSubscription });
+    void queryClient.invalidateQueries({
+      queryKey: paymentKeys.transactions,
+      predicate: (query) => query.queryKey[1] !== 'one',
+    });
+  };
+}
+
+/**
+ * GET /tx/{id}, kept fresh while the payment is still New: the realtime TransactionStatusUpdate
+ * refetches it at once, and it is polled every `pollMs(transaction)` milliseconds in case the
+ * channel is down (also while the tab is in the background, since the student may be paying in
+ * another app).
+ */
+export function useWatchedTransaction(
+  id: number | null,
+  pollMs: (transaction: TransactionView) => number,
+) {
+  const queryClient = useQueryClient();
+  const refreshAfterPayment = useRefreshAfterPayment();
+  const query = useQuery({
+    queryKey: paymentKeys.transaction(id ?? 0),
+    queryFn: async ({ signal }) => expectTransaction(await transactionsApi.get(id ?? 0, signal)),
+    enabled: id !== null,
+    refetchInterval: (current) => {
+      const transaction = current.state.data;
+      return transaction?.status === TransactionStatus.New ? pollMs(transaction) : false;
+    },
+    refetchIntervalInBackground: true,
+    refetchOnWindowFocus: true,
+  });
+  const status = query.data?.status;
+  const waiting = status === TransactionStatus.New;
+
+  useRealtimeEvent(ServerEvent.TransactionStatusUpdate, id !== null && waiting, (payload) => {
+    const named = transactionIdOfUpdate(payload);
+    if (named !== null && named !== id) return;
+    const key = paymentKeys.transaction(id ?? 0);
+    // The server sends the TransactionView itself; anything else is read again.
+    const view = asTransaction(payload);
+    if (view && view.id === id) queryClient.setQueryData(key, view);
+    else void queryClient.invalidateQueries({ queryKey: key });
+  });
+
+  // Once per status change (the refresh function itself is new on every render).
+  useEffect(() => {
+    if (status !== undefined && status !== TransactionStatus.New) refreshAfterPayment();
+  }, [status]);
+
+  return query;
+}
+
+/**
+ * POST /fawry/payment-status/sync for a Fawry payment (asks the provider now); a Paymob payment
+ * is read again (its status arrives by callback).
+ */
+export function useSyncTransaction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (transaction: TransactionView) =>
+      transaction.provider === 'paymob'
+        ? expectTransaction(await transactionsApi.get(transaction.id))
+        : expectTransaction(await paymentsApi.syncStatus(transaction.id)),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(paymentKeys.transaction(updated.id), updated);
+    },
+  });
+}
+
+/** POST /fawry/cancel-unpaid-order, then the transaction is read again. */
+export function useCancelUnpaidOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (transactionId: number) => paymentsApi.cancelUnpaidOrder(transactionId),
+    onSuccess: (_answer, transactionId) =>
+      queryClient.invalidateQueries({ queryKey: paymentKeys.transaction(transactionId) }),
+  });
+}
