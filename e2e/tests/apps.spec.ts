@@ -104,6 +104,8 @@ for (const app of ['web', 'admin', 'landing'] as const) {
     });
 
     test('every route of the spec answers with its Arabic page', async ({ page }) => {
+      // One test walks all the app's routes (31 for the web app): a budget per page, not per test.
+      test.setTimeout(routes[app].length * 4_000);
       for (const path of routes[app]) {
         await page.goto(`${urls[app]}${path}`);
         const heading = page.locator('h1').first();
