@@ -13,3 +13,5 @@ export * from './api/tutors';
 export * from './pricing';
 export * from './api/payments';
 export * from './subscriptions';
+export * from './booking';
+export * from './api/lessons';
