@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db';
-import { users } from '../../src/db/schema';
+import { appointments, availabilitySlots, users } from '../../src/db/schema';
 import type { NewUserRow } from '../../src/db/schema';
 import { startTestServer, testDriver } from './helpers';
 import type { TestServer } from './helpers';
@@ -143,5 +143,84 @@ describe('users constraints', () => {
       .insert(users)
       .values(aUser({ phone: '+201000000001' }));
     expect(await failureOf(again)).toMatch(/users_phone_key/);
+  });
+});
+
+describe(`a tutor's time on ${testDriver}`, () => {
+  const at = (iso: string) => new Date(iso);
+  let tutorId: number;
+  beforeAll(async () => {
+    const [tutor] = await db()
+      .insert(users)
+      .values(aUser({ role: 3 }))
+      .returning();
+    tutorId = tutor!.id;
+  });
+
+  it('refuses two overlapping live appointments of one tutor, whatever their kinds', async () => {
+    await db()
+      .insert(appointments)
+      .values({
+        tutorId,
+        kind: 'lesson',
+        startsAt: at('2026-11-22T10:00:00Z'),
+        endsAt: at('2026-11-22T10:30:00Z'),
+      });
+    const overlap = db()
+      .insert(appointments)
+      .values({
+        tutorId,
+        kind: 'interview',
+        startsAt: at('2026-11-22T10:15:00Z'),
+        endsAt: at('2026-11-22T10:45:00Z'),
+      });
+    expect(await failureOf(overlap)).toMatch(/appointments_no_overlap/);
+    // Back to back is fine.
+    await db()
+      .insert(appointments)
+      .values({
+        tutorId,
+        kind: 'demo-session',
+        startsAt: at('2026-11-22T10:30:00Z'),
+        endsAt: at('2026-11-22T11:00:00Z'),
+      });
+  });
+
+  it('lets a released appointment give its time back', async () => {
+    const [first] = await db()
+      .insert(appointments)
+      .values({
+        tutorId,
+        kind: 'lesson',
+        startsAt: at('2026-11-23T10:00:00Z'),
+        endsAt: at('2026-11-23T10:30:00Z'),
+        releasedAt: at('2026-11-22T09:00:00Z'),
+      })
+      .returning();
+    expect(first).toBeDefined();
+    await db()
+      .insert(appointments)
+      .values({
+        tutorId,
+        kind: 'lesson',
+        startsAt: at('2026-11-23T10:00:00Z'),
+        endsAt: at('2026-11-23T10:30:00Z'),
+      });
+  });
+
+  it('refuses overlapping slots in a weekly schedule and slots off the grid', async () => {
+    await db().insert(availabilitySlots).values({ tutorId, startMinute: 600, duration: 30 });
+    const overlap = db()
+      .insert(availabilitySlots)
+      .values({ tutorId, startMinute: 615, duration: 15 });
+    expect(await failureOf(overlap)).toMatch(/availability_slots_no_overlap/);
+    const offGrid = db()
+      .insert(availabilitySlots)
+      .values({ tutorId, startMinute: 700, duration: 15 });
+    expect(await failureOf(offGrid)).toMatch(/availability_slots_minutes_check/);
+    const pastFriday = db()
+      .insert(availabilitySlots)
+      .values({ tutorId, startMinute: 10065, duration: 30 });
+    expect(await failureOf(pastFriday)).toMatch(/availability_slots_minutes_check/);
   });
 });

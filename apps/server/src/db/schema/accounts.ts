@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -75,17 +76,34 @@ export const userTopics = pgTable(
 );
 
 /**
- * The tutor's own texts (spec Tutor: bio, about). The marketplace fields (video, activation,
- * notice period, onboarding) join this table with the tutors issue.
+ * Spec Tutor: the tutor's texts, intro video and thumbnail (asset names), whether the tutor is
+ * activated, the notice period (minutes between booking and start) and the admin's
+ * bypass-onboarding flag. `onboarded_at` is set when the onboarding steps are all passed.
  */
-export const tutorProfiles = pgTable('tutor_profiles', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  bio: text('bio'),
-  about: text('about'),
-  ...timestamps,
-});
+export const tutorProfiles = pgTable(
+  'tutor_profiles',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bio: text('bio'),
+    about: text('about'),
+    video: text('video'),
+    thumbnail: text('thumbnail'),
+    activated: boolean('activated').notNull().default(false),
+    noticePeriod: integer('notice_period').notNull().default(30),
+    bypassOnboarding: boolean('bypass_onboarding').notNull().default(false),
+    onboardedAt: timestamp('onboarded_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    check('tutor_profiles_notice_check', sql`${t.noticePeriod} between 0 and 10080`),
+    // The public tutor list reads listed tutors only.
+    index('tutor_profiles_listed_idx')
+      .on(t.userId)
+      .where(sql`${t.activated} and (${t.onboardedAt} is not null or ${t.bypassOnboarding})`),
+  ],
+);
 
 export type ConfirmationCodeRow = typeof confirmationCodes.$inferSelect;
 export type TopicRow = typeof topics.$inferSelect;

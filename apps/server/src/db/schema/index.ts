@@ -3,3 +3,4 @@ export * from './users';
 export * from './accounts';
 export * from './telegram';
 export * from './payments';
+export * from './lessons';

@@ -1,0 +1,120 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { subscriptions } from './payments';
+import { timestamps, users } from './users';
+
+/**
+ * A tutor's weekly schedule (a template: booking only ever happens inside the current week). A
+ * slot is a start on the Cairo wall clock, in minutes from Saturday 00:00 (0-10079, on the
+ * 15-minute grid), and a length of 15 or 30 minutes; `availabilityForWeek` turns it into real
+ * times for a given week. Two slots of one tutor never overlap (exclusion constraint, migration).
+ */
+export const availabilitySlots = pgTable(
+  'availability_slots',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tutorId: integer('tutor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    startMinute: smallint('start_minute').notNull(),
+    duration: smallint('duration').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index('availability_slots_tutor_idx').on(t.tutorId, t.startMinute),
+    check(
+      'availability_slots_minutes_check',
+      sql`${t.startMinute} >= 0 and ${t.startMinute} % 15 = 0 and ${t.duration} in (15, 30) and ${t.startMinute} + ${t.duration} <= 10080`,
+    ),
+  ],
+);
+
+export const APPOINTMENT_KINDS = ['lesson', 'interview', 'demo-session'] as const;
+
+/**
+ * A stretch of a tutor's time held by a lesson, an interview or a demo session. They share this
+ * one table so that the database itself refuses two overlapping ones for a tutor, whatever their
+ * kinds (exclusion constraint over live rows, migration); each kind keeps its details in its own
+ * table, pointing here.
+ */
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tutorId: integer('tutor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    kind: text('kind', { enum: APPOINTMENT_KINDS }).notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /** Set when the appointment no longer holds the time. */
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('appointments_tutor_time_idx').on(t.tutorId, t.startsAt),
+    check('appointments_time_check', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+/**
+ * Spec Lesson. Status is the spec's LessonStatus word; `pending` lessons become happening and
+ * fulfilled by time (read as such; no job needed), `cancelled` ones carry who canceled and how
+ * many minutes went back. The consumption (`quota_week_start`, `minutes`) is kept so that a
+ * cancellation returns minutes to the same week only.
+ */
+export const lessons = pgTable(
+  'lessons',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    appointmentId: integer('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'restrict' }),
+    tutorId: integer('tutor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    subscriptionId: integer('subscription_id').references(() => subscriptions.id, {
+      onDelete: 'restrict',
+    }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    duration: smallint('duration').notNull(),
+    /** Piasters: what the lesson is worth to the tutor's earnings (0 until earnings exist). */
+    price: integer('price').notNull().default(0),
+    status: text('status', { enum: ['pending', 'happening', 'fulfilled', 'cancelled'] })
+      .notNull()
+      .default('pending'),
+    canceledBy: text('canceled_by', { enum: ['tutor', 'student', 'self'] }),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    quotaWeekStart: timestamp('quota_week_start', { withTimezone: true }),
+    minutesReturned: integer('minutes_returned').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('lessons_appointment_key').on(t.appointmentId),
+    index('lessons_student_start_idx').on(t.studentId, t.startsAt),
+    index('lessons_tutor_start_idx').on(t.tutorId, t.startsAt),
+    check('lessons_duration_check', sql`${t.duration} in (15, 30)`),
+    check('lessons_price_check', sql`${t.price} >= 0`),
+    check(
+      'lessons_cancel_check',
+      sql`(${t.status} = 'cancelled') = (${t.canceledAt} is not null) and (${t.canceledAt} is null) = (${t.canceledBy} is null)`,
+    ),
+    check('lessons_minutes_returned_check', sql`${t.minutesReturned} between 0 and ${t.duration}`),
+  ],
+);
+
+export type AvailabilitySlotRow = typeof availabilitySlots.$inferSelect;
+export type AppointmentRow = typeof appointments.$inferSelect;
+export type LessonRow = typeof lessons.$inferSelect;
