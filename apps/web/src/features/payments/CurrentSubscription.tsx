@@ -64,7 +64,9 @@ export function CurrentSubscription({
         <div>
           <dt className="text-sm text-muted">الباقة</dt>
           <dd className="font-semibold text-ink">
-            {planTitle(subscription.plan)} ({weeklyMinutesText(subscription.weeklyMinutes)})
+            {trial
+              ? `تجربة مجانية: ${minutesText(subscription.weeklyMinutes)} مرة واحدة`
+              : `${planTitle(subscription.plan)} (${weeklyMinutesText(subscription.weeklyMinutes)})`}
           </dd>
         </div>
         <div>
@@ -72,13 +74,15 @@ export function CurrentSubscription({
           <dd className="font-semibold text-ink">{PLAN_PERIOD_NAMES_AR[subscription.period]}</dd>
         </div>
         <div>
-          <dt className="text-sm text-muted">الدقائق المتبقية هذا الأسبوع</dt>
+          <dt className="text-sm text-muted">
+            {trial ? 'دقائق التجربة المتبقية' : 'الدقائق المتبقية هذا الأسبوع'}
+          </dt>
           <dd className="font-semibold text-ink">
             {minutesText(subscription.remainingMinutes)} من{' '}
             {minutesText(subscription.weeklyMinutes)}
           </dd>
         </div>
-        {subscription.nextRenewalAt && (
+        {subscription.nextRenewalAt && !trial && (
           <div>
             <dt className="text-sm text-muted">تتجدد دقائقك الأسبوعية</dt>
             <dd className="font-semibold text-ink">
@@ -96,7 +100,7 @@ export function CurrentSubscription({
         )}
       </dl>
       <ProgressBar
-        label="ما استخدمته من دقائق هذا الأسبوع"
+        label={trial ? 'ما استخدمته من دقائق التجربة' : 'ما استخدمته من دقائق هذا الأسبوع'}
         value={subscription.weeklyMinutes > 0 ? used / subscription.weeklyMinutes : 0}
       />
       {(showBookLink || (cancellable && active)) && (

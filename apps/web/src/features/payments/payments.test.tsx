@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   PAYMENT_METHODS,
+  PlanPeriod,
   Role,
   SubscriptionState,
   TRANSACTION_STATUSES,
@@ -140,6 +141,23 @@ describe('/payments', () => {
     await userEvent.setup().click(within(alert).getByRole('button', { name: UI_MESSAGES.retry }));
     expect(await screen.findByText('لا توجد عمليات دفع بعد')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'تصفّح الباقات' }).getAttribute('href')).toBe('/plans');
+  });
+
+  it('shows a free trial as minutes given once, not as weekly minutes with a renewal', async () => {
+    server.on(
+      'GET',
+      '/sub/user',
+      json(
+        makeSubscription({ period: PlanPeriod.FreeTrial, weeklyMinutes: 30, remainingMinutes: 30 }),
+      ),
+    );
+    server.on('GET', '/tx/list', json(pageOf([])));
+    renderApp('/payments');
+    const section = await screen.findByRole('region', { name: 'اشتراكك الحالي' });
+    expect(section.textContent).toContain('تجربة مجانية');
+    expect(section.textContent).toContain('دقائق التجربة المتبقية');
+    expect(section.textContent).not.toContain('أسبوعيًا');
+    expect(section.textContent).not.toContain('تتجدد');
   });
 
   it('cancels the subscription only after confirmation', async () => {
