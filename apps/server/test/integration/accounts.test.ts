@@ -5,6 +5,7 @@ import type { AuthSession, SignUpAnswer, User } from '@talaqa/domain';
 import { confirmationCodes } from '../../src/db/schema';
 import { createUser } from '../../src/modules/users/service';
 import { signAccessToken } from '../../src/modules/auth/tokens';
+import { apiOn } from './api';
 import { startTestServer } from './helpers';
 import type { TestServer } from './helpers';
 
@@ -33,27 +34,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-interface Answer<T = Record<string, unknown>> {
-  status: number;
-  body: T;
-}
-
-async function api<T = Record<string, unknown>>(
-  method: string,
-  path: string,
-  options: { token?: string; body?: unknown; form?: FormData } = {},
-): Promise<Answer<T>> {
-  const headers: Record<string, string> = {};
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${server.baseUrl}/api/v1${path}`, {
-    method,
-    headers,
-    body: options.form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : {}) as T };
-}
+const api = apiOn(() => server);
 
 let counter = 0;
 async function signUp(

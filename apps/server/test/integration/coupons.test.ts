@@ -1,54 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { COUPON_DISCOUNT_MAX, COUPON_DISCOUNT_MIN, PlanPeriod, Role } from '@talaqa/domain';
-import type { Coupon, CouponBody, CouponPage, User } from '@talaqa/domain';
+import type { Coupon, CouponBody, CouponPage } from '@talaqa/domain';
 import { coupons, plans, transactions } from '../../src/db/schema';
-import { signAccessToken } from '../../src/modules/auth/tokens';
 import { findActiveCoupon } from '../../src/modules/plans/service';
-import { createUser } from '../../src/modules/users/service';
+import { apiOn, signedInUser } from './api';
+import type { SignedInUser } from './api';
 import { startTestServer } from './helpers';
 import type { TestServer } from './helpers';
 
 let server: TestServer;
 let adminToken: string;
-let student: { user: User; token: string };
+let student: SignedInUser;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const inDays = (days: number): string => new Date(Date.now() + days * DAY_MS).toISOString();
 
-interface Answer<T = Record<string, unknown>> {
-  status: number;
-  body: T;
-}
+const api = apiOn(() => server);
 
-async function api<T = Record<string, unknown>>(
-  method: string,
-  path: string,
-  options: { token?: string; body?: unknown } = {},
-): Promise<Answer<T>> {
-  const headers: Record<string, string> = {};
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${server.baseUrl}/api/v1${path}`, {
-    method,
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : {}) as T };
-}
-
-let counter = 0;
-async function person(role: Role): Promise<{ user: User; token: string }> {
-  counter += 1;
-  const user = await createUser(server.app.database.db, {
-    name: 'كريم حسن',
-    email: `coupons-${counter}@example.com`,
-    password: 'password1',
-    role,
-  });
-  return { user, token: await signAccessToken(user.id, server.config) };
-}
+const person = (role: Role): Promise<SignedInUser> =>
+  signedInUser(server, role, { name: 'كريم حسن' });
 
 const body = (overrides: Partial<CouponBody> = {}): CouponBody => ({
   code: 'SPRING-20',

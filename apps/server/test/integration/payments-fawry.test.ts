@@ -8,11 +8,12 @@ import type {
   TransactionView,
 } from '@talaqa/domain';
 import { FAWRY_TEST_CARDS } from '../../src/integrations/fawry';
+import { call } from './api';
+import type { Caller } from './api';
 import { startTestServer } from './helpers';
 import type { TestServer } from './helpers';
 import {
   admin,
-  call,
   cardPayment,
   chargesOf,
   eventually,
@@ -28,7 +29,6 @@ import {
   transactionRow,
   WEB_RETURN,
 } from './payments-fixtures';
-import type { Caller } from './payments-fixtures';
 
 let server: TestServer;
 let planId: number;

@@ -9,17 +9,13 @@ import type { TransactionRow } from '../../src/db/schema';
 import { FAWRY_PATHS } from '../../src/integrations/fawry';
 import type { FawrySimulator } from '../../src/integrations/fawry';
 import type { PaymobSimulator } from '../../src/integrations/paymob';
-import { signAccessToken } from '../../src/modules/auth/tokens';
-import { createUser, patchUser } from '../../src/modules/users/service';
+import { patchUser } from '../../src/modules/users/service';
+import { call, signedInUser } from './api';
+import type { Caller } from './api';
 import type { TestServer } from './helpers';
 
 /** The web app's page the browser comes back to (an allowed origin of the test config). */
 export const WEB_RETURN = 'http://localhost:4100/checkout/1/1';
-
-export interface Caller {
-  id: number;
-  token: string;
-}
 
 let users = 0;
 
@@ -29,32 +25,24 @@ export async function student(
   options: { emailVerified?: boolean; phone?: string | null } = {},
 ): Promise<Caller> {
   users += 1;
-  const db = server.app.database.db;
-  const user = await createUser(db, {
+  const caller = await signedInUser(server, Role.Student, {
     name: `Student Number ${users}`,
-    email: `student${users}-${randomUUID().slice(0, 8)}@example.com`,
-    password: 'password1',
-    role: Role.Student,
     emailVerified: options.emailVerified ?? true,
   });
   const phone =
     options.phone === undefined
       ? `+2010${String(10_000_000 + users * 7919).slice(0, 8)}`
       : options.phone;
-  if (phone) await patchUser(db, user.id, { phone });
-  return { id: user.id, token: await signAccessToken(user.id, server.config) };
+  if (phone) await patchUser(server.app.database.db, caller.id, { phone });
+  return caller;
 }
 
 export async function admin(server: TestServer): Promise<Caller> {
   users += 1;
-  const user = await createUser(server.app.database.db, {
+  return signedInUser(server, Role.RegularAdmin, {
     name: `Admin Number ${users}`,
-    email: `admin${users}-${randomUUID().slice(0, 8)}@example.com`,
-    password: 'password1',
-    role: Role.RegularAdmin,
     emailVerified: true,
   });
-  return { id: user.id, token: await signAccessToken(user.id, server.config) };
 }
 
 /** A plan: advance (120 minutes a week), 500 EGP a month, 10 % off a quarter. */
@@ -79,30 +67,6 @@ export async function plan(
 
 /** A quarter of the plan above: 3 x 500 EGP less 10 %. */
 export const QUARTER_PRICE = 135_000;
-
-export interface Answer<T> {
-  status: number;
-  body: T;
-}
-
-export async function call<T = unknown>(
-  server: TestServer,
-  method: string,
-  path: string,
-  caller: Caller | null,
-  body?: unknown,
-): Promise<Answer<T>> {
-  const headers: Record<string, string> = {};
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (caller) headers.authorization = `Bearer ${caller.token}`;
-  const response = await fetch(`${server.baseUrl}/api/v1${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
-}
 
 export const purchase = (planId: number, extra: Record<string, unknown> = {}) => ({
   planId,

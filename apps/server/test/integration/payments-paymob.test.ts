@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PaymentMethod, TransactionStatus } from '@talaqa/domain';
 import type { PaymobCheckoutAnswer, TransactionView } from '@talaqa/domain';
 import { transactionCallbackHmac } from '../../src/integrations/paymob';
+import { call } from './api';
+import type { Caller } from './api';
 import { startTestServer } from './helpers';
 import type { TestServer } from './helpers';
 import {
   admin,
-  call,
   notificationsOf,
   paymobSimulator,
   plan,
@@ -18,7 +19,6 @@ import {
   subscriptionsOf,
   transactionRow,
 } from './payments-fixtures';
-import type { Caller } from './payments-fixtures';
 
 let server: TestServer;
 let planId: number;

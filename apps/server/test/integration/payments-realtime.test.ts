@@ -3,10 +3,11 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ServerEvent, TransactionStatus } from '@talaqa/domain';
 import type { PaymentStarted, TransactionView } from '@talaqa/domain';
+import { call } from './api';
+import type { Caller } from './api';
 import { startTestServer } from './helpers';
 import type { TestServer } from './helpers';
-import { call, fawrySimulator, plan, purchase, student } from './payments-fixtures';
-import type { Caller } from './payments-fixtures';
+import { fawrySimulator, plan, purchase, student } from './payments-fixtures';
 
 let server: TestServer;
 let planId: number;

@@ -19,48 +19,19 @@ import type {
 } from '@talaqa/domain';
 import { coupons, planInvites, plans, subscriptions, transactions } from '../../src/db/schema';
 import { DEMO_COUPON, seedDemoData } from '../../src/demo/seed';
-import { signAccessToken } from '../../src/modules/auth/tokens';
 import { findPlanForPurchase } from '../../src/modules/plans/service';
-import { createUser } from '../../src/modules/users/service';
+import { apiOn, signedInUser } from './api';
+import type { SignedInUser } from './api';
 import { startTestServer } from './helpers';
 import type { TestServer } from './helpers';
 
 let server: TestServer;
-let admin: { user: User; token: string };
+let admin: SignedInUser;
 
-interface Answer<T = Record<string, unknown>> {
-  status: number;
-  body: T;
-}
+const api = apiOn(() => server);
 
-async function api<T = Record<string, unknown>>(
-  method: string,
-  path: string,
-  options: { token?: string; body?: unknown } = {},
-): Promise<Answer<T>> {
-  const headers: Record<string, string> = {};
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${server.baseUrl}/api/v1${path}`, {
-    method,
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : {}) as T };
-}
-
-let counter = 0;
-async function person(role: Role, name = 'سارة محمود'): Promise<{ user: User; token: string }> {
-  counter += 1;
-  const user = await createUser(server.app.database.db, {
-    name,
-    email: `plans-${counter}@example.com`,
-    password: 'password1',
-    role,
-  });
-  return { user, token: await signAccessToken(user.id, server.config) };
-}
+const person = (role: Role, name = 'سارة محمود'): Promise<SignedInUser> =>
+  signedInUser(server, role, { name });
 
 const planBody = (overrides: Partial<CreatePlanBody> = {}): CreatePlanBody => ({
   weeklyMinutes: 120,

@@ -17,7 +17,6 @@ import { jobs, plans, subscriptions, transactions, users } from '../../src/db/sc
 import type { PlanRow, SubscriptionRow, TransactionRow } from '../../src/db/schema';
 import { AppError } from '../../src/errors';
 import { scheduleJob } from '../../src/jobs';
-import { signAccessToken } from '../../src/modules/auth/tokens';
 import { RENEW_WEEK_JOB } from '../../src/modules/subscriptions/jobs';
 import {
   activatePaidTransaction,
@@ -30,7 +29,8 @@ import {
   returnMinutes,
 } from '../../src/modules/subscriptions/service';
 import type { ActivationResult } from '../../src/modules/subscriptions/service';
-import { createUser } from '../../src/modules/users/service';
+import { call, signedInUser } from './api';
+import type { Caller } from './api';
 import { startTestServer, testDriver } from './helpers';
 import type { TestServer } from './helpers';
 
@@ -47,26 +47,10 @@ let beginning: PlanRow;
 let advance: PlanRow;
 let admin: Caller;
 
-interface Caller {
-  id: number;
-  token: string;
-}
-
 const at = (iso: string): Date => new Date(iso);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-let emails = 0;
-
-async function makeUser(role: Role = Role.Student, verified = true): Promise<Caller> {
-  emails += 1;
-  const user = await createUser(db, {
-    name: `Test User${emails}`,
-    email: `sub${emails}@example.com`,
-    password: null,
-    role,
-    emailVerified: verified,
-  });
-  return { id: user.id, token: await signAccessToken(user.id, server.config) };
-}
+const makeUser = (role: Role = Role.Student, verified = true): Promise<Caller> =>
+  signedInUser(server, role, { password: null, emailVerified: verified });
 
 async function insertPlan(weeklyMinutes: number, baseMonthPrice: number): Promise<PlanRow> {
   const [row] = await db.insert(plans).values({ weeklyMinutes, baseMonthPrice }).returning();
@@ -129,22 +113,8 @@ async function insertSubscription(
   return row;
 }
 
-async function api<T>(
-  method: string,
-  path: string,
-  caller: Caller | null,
-  body?: unknown,
-): Promise<{ status: number; body: T }> {
-  const headers: Record<string, string> = {};
-  if (caller) headers.authorization = `Bearer ${caller.token}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${server.baseUrl}/api/v1${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as T };
-}
+const api = <T>(method: string, path: string, caller: Caller | null, body?: unknown) =>
+  call<T>(server, method, path, caller, body);
 
 async function codeOf(promise: Promise<unknown>): Promise<string> {
   try {

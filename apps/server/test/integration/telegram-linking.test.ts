@@ -6,9 +6,9 @@ import { queryRows } from '../../src/db';
 import { LOCAL_TELEGRAM } from '../../src/integrations/messaging-factory';
 import { TELEGRAM_SECRET_HEADER, telegramLinkReplies } from '../../src/integrations/telegram';
 import type { TelegramSimulator, TelegramUpdateJson } from '../../src/integrations/telegram';
-import { signAccessToken } from '../../src/modules/auth/tokens';
 import { TELEGRAM_LINK_TTL_MINUTES } from '../../src/modules/telegram/service';
-import { createUser } from '../../src/modules/users/service';
+import { apiOn, signedInUser } from './api';
+import type { SignedInUser } from './api';
 import { startTestServer } from './helpers';
 import type { TestServer } from './helpers';
 
@@ -24,44 +24,14 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-interface Answer<T = Record<string, unknown>> {
-  status: number;
-  body: T;
-}
+const api = apiOn(() => server);
 
-async function api<T = Record<string, unknown>>(
-  method: string,
-  path: string,
-  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<Answer<T>> {
-  const headers: Record<string, string> = { ...options.headers };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${server.baseUrl}/api/v1${path}`, {
-    method,
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : {}) as T };
-}
-
-let counter = 0;
 /**
  * A signed-in student about to verify a phone over Telegram. The notification method stays
  * `none` (an app is allowed only once the phone is verified), so each send names the channel.
  */
-async function telegramUser(): Promise<{ user: User; token: string }> {
-  counter += 1;
-  const user = await createUser(server.app.database.db, {
-    name: 'Mona Adel',
-    email: `telegram${counter}@example.com`,
-    password: 'secret123',
-    role: Role.Student,
-  });
-  const token = await signAccessToken(user.id, server.config);
-  return { user, token };
-}
+const telegramUser = (): Promise<SignedInUser> =>
+  signedInUser(server, Role.Student, { name: 'Mona Adel', password: 'secret123' });
 
 async function linkFor(
   token: string,

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTICE_PERIOD_PLACEHOLDER_MINUTES, Role } from '@talaqa/domain';
 import type { TutorMeta, User } from '@talaqa/domain';
-import { createUser } from '../../src/modules/users/service';
 import { signAccessToken } from '../../src/modules/auth/tokens';
+import { apiOn, signedInUser } from './api';
+import type { SignedInUser } from './api';
 import { startTestServer } from './helpers';
 import type { TestServer } from './helpers';
 
@@ -11,49 +12,14 @@ let adminToken: string;
 
 beforeAll(async () => {
   server = await startTestServer({ trustedAddresses: ['127.0.0.1'] });
-  const admin = await createUser(server.app.database.db, {
-    name: 'Regular Admin',
-    email: 'admin@example.com',
-    password: 'password1',
-    role: Role.RegularAdmin,
-  });
-  adminToken = await signAccessToken(admin.id, server.config);
+  adminToken = (await signedInUser(server, Role.RegularAdmin, { name: 'Regular Admin' })).token;
 });
 afterAll(() => server.close());
 
-interface Answer<T = Record<string, unknown>> {
-  status: number;
-  body: T;
-}
+const api = apiOn(() => server);
 
-async function api<T = Record<string, unknown>>(
-  method: string,
-  path: string,
-  options: { token?: string; body?: unknown } = {},
-): Promise<Answer<T>> {
-  const headers: Record<string, string> = {};
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${server.baseUrl}/api/v1${path}`, {
-    method,
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : {}) as T };
-}
-
-let counter = 0;
-async function person(role: Role): Promise<{ user: User; token: string }> {
-  counter += 1;
-  const user = await createUser(server.app.database.db, {
-    name: 'أحمد علي',
-    email: `tutor-profile-${counter}@example.com`,
-    password: 'password1',
-    role,
-  });
-  return { user, token: await signAccessToken(user.id, server.config) };
-}
+const person = (role: Role): Promise<SignedInUser> =>
+  signedInUser(server, role, { name: 'أحمد علي' });
 
 const BIO = 'معلم لغة إنجليزية بخبرة عشر سنوات';
 const ABOUT =

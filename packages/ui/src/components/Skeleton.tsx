@@ -12,3 +12,14 @@ export function Skeleton({ className }: { className?: string }) {
     />
   );
 }
+
+/** Rows of skeleton bars on a white card, standing for a list that is loading. */
+export function SkeletonRows({ rows, rowClassName }: { rows: number; rowClassName: string }) {
+  return (
+    <div aria-hidden="true" className="flex flex-col gap-3 rounded-xl bg-white p-4">
+      {Array.from({ length: rows }, (_, row) => (
+        <Skeleton key={row} className={rowClassName} />
+      ))}
+    </div>
+  );
+}

@@ -16,6 +16,7 @@ import {
   UI_MESSAGES,
   useToast,
 } from '@talaqa/ui';
+import { FormError } from '../../components/FormError';
 import { actionErrorText, applyServerErrors } from '../../forms';
 import {
   NO_ACCESS_MESSAGE,
@@ -111,11 +112,7 @@ export default function LoginPage() {
             hint="اتركه غير محدد على جهاز مشترك، فتنتهي الجلسة بإغلاق المتصفح."
             {...register('remember')}
           />
-          {formError && (
-            <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-semibold text-red-800">
-              {formError}
-            </p>
-          )}
+          <FormError text={formError} />
           <Button type="submit" size="lg" loading={isSubmitting} className="mt-2 w-full">
             {isSubmitting ? 'جارٍ تسجيل الدخول' : 'تسجيل الدخول'}
           </Button>

@@ -13,6 +13,7 @@ import {
 } from '@talaqa/domain';
 import type { Coupon } from '@talaqa/domain';
 import { Button, Input, useToast } from '@talaqa/ui';
+import { FormError } from '../../components/FormError';
 import { actionErrorText, applyServerErrors, domainResolver } from '../../forms';
 import { cairoLocalInputOf, instantOfCairoLocal } from './cairo-input';
 import type { CouponSaveBody } from './queries';
@@ -176,11 +177,7 @@ export function CouponForm({
             setValue('expireDateUnreadable', event.target.validity?.badInput === true),
         })}
       />
-      {formError && (
-        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-semibold text-red-800">
-          {formError}
-        </p>
-      )}
+      <FormError text={formError} />
       <div className="flex flex-wrap justify-end gap-3">
         {children}
         <Button type="submit" loading={isSubmitting}>

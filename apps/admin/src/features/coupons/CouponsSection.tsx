@@ -5,21 +5,19 @@ import {
   Badge,
   Button,
   Checkbox,
-  ConfirmDialog,
   Dialog,
-  DialogClose,
   EmptyState,
-  ErrorState,
-  Pagination,
-  Skeleton,
+  QueryContent,
+  SkeletonRows,
   Spinner,
-  UI_MESSAGES,
   cx,
   useToast,
 } from '@talaqa/ui';
-import { actionErrorText } from '../../forms';
+import { DeleteDialog } from '../../components/DeleteDialog';
+import { DialogCancelButton, EditDialog } from '../../components/EditDialog';
+import { ListPagination } from '../../components/ListPagination';
 import { formatDateTime } from '../users/format';
-import { PAGE_SIZE_OPTIONS, usePageSize } from '../users/list-params';
+import { usePageSize } from '../users/list-params';
 import { CouponForm } from './CouponForm';
 import { useCoupons, useCreateCoupon, useDeleteCoupon, useUpdateCoupon } from './queries';
 
@@ -156,53 +154,6 @@ export function CouponsSection() {
     if (settled && page > totalPages) setPage(totalPages);
   }, [settled, page, totalPages]);
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      toast.success(`تم حذف الكود ${deleting.code}`);
-    } catch (error) {
-      toast.error(actionErrorText(error, 'تعذّر حذف كود الخصم، من فضلك حاول مرة أخرى'));
-    } finally {
-      setDeleting(null);
-    }
-  };
-
-  let body;
-  if (coupons.isPending) {
-    body = (
-      <div aria-hidden="true" className="flex flex-col gap-3 rounded-xl bg-white p-4">
-        {[0, 1, 2].map((row) => (
-          <Skeleton key={row} className="h-8 w-full" />
-        ))}
-      </div>
-    );
-  } else if (coupons.isError) {
-    body = (
-      <ErrorState
-        error={coupons.error}
-        onRetry={() => void coupons.refetch()}
-        retrying={coupons.isFetching}
-      />
-    );
-  } else if (coupons.data.list.length === 0) {
-    body = (
-      <EmptyState
-        title={includeExpired ? 'لا توجد أكواد خصم بعد' : 'لا توجد أكواد خصم صالحة'}
-        description="أنشئ كود خصم بزر «إنشاء كود خصم» ليستخدمه الطلاب عند الدفع."
-      />
-    );
-  } else {
-    body = (
-      <CouponsList
-        coupons={coupons.data.list}
-        busy={coupons.isPlaceholderData}
-        onEdit={setEditing}
-        onDelete={setDeleting}
-      />
-    );
-  }
-
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -233,39 +184,45 @@ export function CouponsSection() {
                 toast.success('تم إنشاء كود الخصم');
               }}
             >
-              <DialogClose asChild>
-                <Button variant="secondary">{UI_MESSAGES.cancel}</Button>
-              </DialogClose>
+              <DialogCancelButton />
             </CouponForm>
           )}
         </Dialog>
       </div>
 
-      {body}
-
-      {coupons.data && coupons.data.total > 0 && (
-        <Pagination
-          label="صفحات أكواد الخصم"
-          page={page}
-          totalPages={totalPages}
-          onPageChange={setPage}
-          pageSize={pageSize}
-          pageSizeOptions={PAGE_SIZE_OPTIONS}
-          onPageSizeChange={(size) => {
-            setPageSize(size);
-            setPage(1);
-          }}
-        />
-      )}
-
-      <Dialog
-        title="تعديل كود الخصم"
-        open={editing !== null}
-        onOpenChange={(open) => {
-          if (!open) setEditing(null);
-        }}
+      <QueryContent
+        query={coupons}
+        loading={<SkeletonRows rows={3} rowClassName="h-8 w-full" />}
+        isEmpty={(data) => data.list.length === 0}
+        empty={
+          <EmptyState
+            title={includeExpired ? 'لا توجد أكواد خصم بعد' : 'لا توجد أكواد خصم صالحة'}
+            description="أنشئ كود خصم بزر «إنشاء كود خصم» ليستخدمه الطلاب عند الدفع."
+          />
+        }
       >
-        {editing && (
+        {(data) => (
+          <CouponsList
+            coupons={data.list}
+            busy={coupons.isPlaceholderData}
+            onEdit={setEditing}
+            onDelete={setDeleting}
+          />
+        )}
+      </QueryContent>
+
+      <ListPagination
+        label="صفحات أكواد الخصم"
+        total={coupons.data?.total}
+        page={page}
+        totalPages={totalPages}
+        onPageChange={setPage}
+        pageSize={pageSize}
+        setPageSize={setPageSize}
+      />
+
+      <EditDialog title="تعديل كود الخصم" item={editing} onClose={() => setEditing(null)}>
+        {(editing) => (
           <CouponForm
             key={editing.id}
             coupon={editing}
@@ -277,27 +234,24 @@ export function CouponsSection() {
               toast.success('تم تعديل كود الخصم');
             }}
           >
-            <DialogClose asChild>
-              <Button variant="secondary">{UI_MESSAGES.cancel}</Button>
-            </DialogClose>
+            <DialogCancelButton />
           </CouponForm>
         )}
-      </Dialog>
+      </EditDialog>
 
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) setDeleting(null);
-        }}
+      <DeleteDialog
+        item={deleting}
+        onClose={() => setDeleting(null)}
         title="حذف كود الخصم"
-        description={
-          deleting
-            ? `هل تريد حذف الكود ${deleting.code}؟ لن يستطيع أحد استخدامه بعد الحذف، ولا يمكن التراجع عنه.`
-            : undefined
+        description={(coupon) =>
+          `هل تريد حذف الكود ${coupon.code}؟ لن يستطيع أحد استخدامه بعد الحذف، ولا يمكن التراجع عنه.`
         }
-        confirmLabel="حذف"
+        onDelete={async (coupon) => {
+          await remove.mutateAsync(coupon.id);
+          return `تم حذف الكود ${coupon.code}`;
+        }}
+        failedText="تعذّر حذف كود الخصم، من فضلك حاول مرة أخرى"
         loading={remove.isPending}
-        onConfirm={() => void confirmDelete()}
       />
     </div>
   );

@@ -2,7 +2,9 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { Plan, PlanInviteView, User } from '@talaqa/domain';
-import { Button, Dialog, DialogClose, Select, UI_MESSAGES, useToast } from '@talaqa/ui';
+import { Button, Dialog, Select, useToast } from '@talaqa/ui';
+import { DialogCancelButton } from '../../components/EditDialog';
+import { FormError } from '../../components/FormError';
 import { isApiError } from '../../api';
 import { actionErrorText } from '../../forms';
 import { paths } from '../../paths';
@@ -54,13 +56,6 @@ function PlanChoice({
     </Select>
   );
 }
-
-const FormError = ({ text }: { text: string | null }) =>
-  text ? (
-    <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-semibold text-red-800">
-      {text}
-    </p>
-  ) : null;
 
 function CreateInviteForm({ plans, onDone }: { plans: Plan[]; onDone: () => void }) {
   const toast = useToast();
@@ -123,9 +118,7 @@ function CreateInviteForm({ plans, onDone }: { plans: Plan[]; onDone: () => void
       />
       <FormError text={formError} />
       <div className="flex flex-wrap justify-end gap-3">
-        <DialogClose asChild>
-          <Button variant="secondary">{UI_MESSAGES.cancel}</Button>
-        </DialogClose>
+        <DialogCancelButton />
         <Button type="submit" loading={create.isPending}>
           إضافة الدعوة
         </Button>
@@ -216,9 +209,7 @@ function ChangePlanForm({
       />
       <FormError text={formError} />
       <div className="flex flex-wrap justify-end gap-3">
-        <DialogClose asChild>
-          <Button variant="secondary">{UI_MESSAGES.cancel}</Button>
-        </DialogClose>
+        <DialogCancelButton />
         <Button type="submit" loading={update.isPending}>
           حفظ التغيير
         </Button>

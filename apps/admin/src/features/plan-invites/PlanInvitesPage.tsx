@@ -4,23 +4,21 @@ import { LOCALE, pageCount } from '@talaqa/domain';
 import type { PlanInviteView } from '@talaqa/domain';
 import {
   Button,
-  ConfirmDialog,
   EmptyState,
-  ErrorState,
   PageTitle,
-  Pagination,
+  QueryContent,
   Select,
-  Skeleton,
+  SkeletonRows,
   Spinner,
   cx,
-  useToast,
 } from '@talaqa/ui';
-import { actionErrorText } from '../../forms';
+import { DeleteDialog } from '../../components/DeleteDialog';
+import { ListPagination } from '../../components/ListPagination';
 import { userPath } from '../../paths';
 import { planSummaryText } from '../plans/format';
 import { usePlans } from '../plans/queries';
 import { formatDate } from '../users/format';
-import { PAGE_SIZE_OPTIONS, usePageSize } from '../users/list-params';
+import { usePageSize } from '../users/list-params';
 import { useUser } from '../users/queries';
 import { Email } from '../users/UserBadges';
 import { ChangePlanDialog, CreateInviteDialog } from './InviteDialogs';
@@ -166,7 +164,6 @@ function readPlanId(params: URLSearchParams): number | undefined {
 
 /** `/plan-invites`: who may buy which invites-only plan; add, re-point and remove invites. */
 export default function PlanInvitesPage() {
-  const toast = useToast();
   const [searchParams, setSearchParams] = useSearchParams();
   const page = readPage(searchParams);
   const planId = readPlanId(searchParams);
@@ -202,62 +199,6 @@ export default function PlanInvitesPage() {
     if (settled && page > totalPages) update({ page: totalPages }, true);
   }, [settled, page, totalPages, update]);
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      toast.success(`تم حذف دعوة ${deleting.userName}`);
-    } catch (error) {
-      toast.error(actionErrorText(error, 'تعذّر حذف الدعوة، من فضلك حاول مرة أخرى'));
-    } finally {
-      setDeleting(null);
-    }
-  };
-
-  let body;
-  if (invites.isPending) {
-    body = (
-      <div aria-hidden="true" className="flex flex-col gap-3 rounded-xl bg-white p-4">
-        {[0, 1, 2, 3].map((row) => (
-          <Skeleton key={row} className="h-10 w-full" />
-        ))}
-      </div>
-    );
-  } else if (invites.isError) {
-    body = (
-      <ErrorState
-        error={invites.error}
-        onRetry={() => void invites.refetch()}
-        retrying={invites.isFetching}
-      />
-    );
-  } else if (invites.data.list.length === 0) {
-    body = planId ? (
-      <EmptyState
-        title="لا توجد دعوات لهذه الباقة"
-        action={
-          <Button variant="secondary" onClick={() => update({ planId: null })}>
-            عرض كل الدعوات
-          </Button>
-        }
-      />
-    ) : (
-      <EmptyState
-        title="لا توجد دعوات بعد"
-        description="ادعُ طالبًا بزر «دعوة طالب» ليرى باقة مخصصة للمدعوين ويشتريها."
-      />
-    );
-  } else {
-    body = (
-      <InvitesList
-        invites={invites.data.list}
-        busy={invites.isPlaceholderData}
-        onChangePlan={setChanging}
-        onDelete={setDeleting}
-      />
-    );
-  }
-
   return (
     <section className="mx-auto flex w-full max-w-6xl flex-col gap-5 px-4 py-8 sm:px-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -290,39 +231,63 @@ export default function PlanInvitesPage() {
         {invites.isFetching && !invites.isPending && <Spinner size="sm" />}
       </div>
 
-      {body}
+      <QueryContent
+        query={invites}
+        loading={<SkeletonRows rows={4} rowClassName="h-10 w-full" />}
+        isEmpty={(data) => data.list.length === 0}
+        empty={
+          planId ? (
+            <EmptyState
+              title="لا توجد دعوات لهذه الباقة"
+              action={
+                <Button variant="secondary" onClick={() => update({ planId: null })}>
+                  عرض كل الدعوات
+                </Button>
+              }
+            />
+          ) : (
+            <EmptyState
+              title="لا توجد دعوات بعد"
+              description="ادعُ طالبًا بزر «دعوة طالب» ليرى باقة مخصصة للمدعوين ويشتريها."
+            />
+          )
+        }
+      >
+        {(data) => (
+          <InvitesList
+            invites={data.list}
+            busy={invites.isPlaceholderData}
+            onChangePlan={setChanging}
+            onDelete={setDeleting}
+          />
+        )}
+      </QueryContent>
 
-      {invites.data && invites.data.total > 0 && (
-        <Pagination
-          label="صفحات الدعوات"
-          page={page}
-          totalPages={totalPages}
-          onPageChange={(next) => update({ page: next })}
-          pageSize={pageSize}
-          pageSizeOptions={PAGE_SIZE_OPTIONS}
-          onPageSizeChange={(size) => {
-            setPageSize(size);
-            update({ page: 1 });
-          }}
-        />
-      )}
+      <ListPagination
+        label="صفحات الدعوات"
+        total={invites.data?.total}
+        page={page}
+        totalPages={totalPages}
+        onPageChange={(next) => update({ page: next })}
+        pageSize={pageSize}
+        setPageSize={setPageSize}
+      />
 
       <ChangePlanDialog invite={changing} plans={plans.data} onClose={() => setChanging(null)} />
 
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) setDeleting(null);
-        }}
+      <DeleteDialog
+        item={deleting}
+        onClose={() => setDeleting(null)}
         title="حذف الدعوة"
-        description={
-          deleting
-            ? `هل تريد حذف دعوة ${deleting.userName} إلى ${planSummaryText(deleting.plan)}؟ لن يرى الطالب الباقة بعد ذلك، ويبقى اشتراكه إن كان قد اشترى.`
-            : undefined
+        description={(invite) =>
+          `هل تريد حذف دعوة ${invite.userName} إلى ${planSummaryText(invite.plan)}؟ لن يرى الطالب الباقة بعد ذلك، ويبقى اشتراكه إن كان قد اشترى.`
         }
-        confirmLabel="حذف"
+        onDelete={async (invite) => {
+          await remove.mutateAsync(invite.id);
+          return `تم حذف دعوة ${invite.userName}`;
+        }}
+        failedText="تعذّر حذف الدعوة، من فضلك حاول مرة أخرى"
         loading={remove.isPending}
-        onConfirm={() => void confirmDelete()}
       />
     </section>
   );

@@ -14,6 +14,7 @@ import {
 } from '@talaqa/domain';
 import type { CreatePlanBody, Plan } from '@talaqa/domain';
 import { Button, Checkbox, Input, useToast } from '@talaqa/ui';
+import { FormError } from '../../components/FormError';
 import { actionErrorText, applyServerErrors, domainResolver } from '../../forms';
 import { num } from './format';
 import { PeriodPrices } from './PeriodPrices';
@@ -227,11 +228,7 @@ export function PlanForm({
         {...register('forInvitesOnly')}
       />
       <PricePreview control={control} />
-      {formError && (
-        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-semibold text-red-800">
-          {formError}
-        </p>
-      )}
+      <FormError text={formError} />
       <div className="flex flex-wrap justify-end gap-3">
         {children}
         <Button type="submit" loading={isSubmitting}>

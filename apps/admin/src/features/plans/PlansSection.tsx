@@ -4,15 +4,15 @@ import { formatMoney } from '@talaqa/domain';
 import {
   Badge,
   Button,
-  ConfirmDialog,
   Dialog,
-  DialogClose,
   EmptyState,
-  ErrorState,
+  QueryContent,
   Skeleton,
   UI_MESSAGES,
   useToast,
 } from '@talaqa/ui';
+import { DeleteDialog } from '../../components/DeleteDialog';
+import { DialogCancelButton, EditDialog } from '../../components/EditDialog';
 import { actionErrorText } from '../../forms';
 import { planTitle, weeklyMinutesText } from './format';
 import { PeriodPrices } from './PeriodPrices';
@@ -116,68 +116,6 @@ export function PlansSection() {
     }
   };
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    const title = planTitle(deleting);
-    try {
-      const answer = await remove.mutateAsync(deleting.id);
-      toast.success(
-        answer.deactivated
-          ? `لـ${title} مشتركون أو مدفوعات، لذلك أُوقف بيعها بدلًا من حذفها`
-          : `تم حذف ${title}`,
-      );
-    } catch (error) {
-      toast.error(actionErrorText(error, 'تعذّر حذف الباقة، من فضلك حاول مرة أخرى'));
-    } finally {
-      setDeleting(null);
-    }
-  };
-
-  let body;
-  if (plans.isPending) {
-    body = (
-      <ul aria-hidden="true" className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-        {[0, 1, 2].map((card) => (
-          <li key={card} className="flex flex-col gap-3 rounded-xl bg-white p-4">
-            <Skeleton className="h-6 w-1/2" />
-            <Skeleton className="h-4 w-1/3" />
-            <Skeleton className="h-24 w-full" />
-          </li>
-        ))}
-      </ul>
-    );
-  } else if (plans.isError) {
-    body = (
-      <ErrorState
-        error={plans.error}
-        onRetry={() => void plans.refetch()}
-        retrying={plans.isFetching}
-      />
-    );
-  } else if (plans.data.length === 0) {
-    body = (
-      <EmptyState
-        title="لا توجد باقات بعد"
-        description="أنشئ أول باقة بزر «إنشاء باقة» ليشترك فيها الطلاب."
-      />
-    );
-  } else {
-    body = (
-      <ul aria-label="قائمة الباقات" className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-        {plans.data.map((plan) => (
-          <PlanCard
-            key={plan.id}
-            plan={plan}
-            onEdit={setEditing}
-            onToggle={(item) => void toggle(item)}
-            onDelete={setDeleting}
-            toggling={toggling}
-          />
-        ))}
-      </ul>
-    );
-  }
-
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -200,24 +138,51 @@ export function PlansSection() {
                 toast.success('تم إنشاء الباقة');
               }}
             >
-              <DialogClose asChild>
-                <Button variant="secondary">{UI_MESSAGES.cancel}</Button>
-              </DialogClose>
+              <DialogCancelButton />
             </PlanForm>
           )}
         </Dialog>
       </div>
 
-      {body}
-
-      <Dialog
-        title="تعديل الباقة"
-        open={editing !== null}
-        onOpenChange={(open) => {
-          if (!open) setEditing(null);
-        }}
+      <QueryContent
+        query={plans}
+        loading={
+          <ul aria-hidden="true" className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+            {[0, 1, 2].map((card) => (
+              <li key={card} className="flex flex-col gap-3 rounded-xl bg-white p-4">
+                <Skeleton className="h-6 w-1/2" />
+                <Skeleton className="h-4 w-1/3" />
+                <Skeleton className="h-24 w-full" />
+              </li>
+            ))}
+          </ul>
+        }
+        isEmpty={(data) => data.length === 0}
+        empty={
+          <EmptyState
+            title="لا توجد باقات بعد"
+            description="أنشئ أول باقة بزر «إنشاء باقة» ليشترك فيها الطلاب."
+          />
+        }
       >
-        {editing && (
+        {(data) => (
+          <ul aria-label="قائمة الباقات" className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+            {data.map((plan) => (
+              <PlanCard
+                key={plan.id}
+                plan={plan}
+                onEdit={setEditing}
+                onToggle={(item) => void toggle(item)}
+                onDelete={setDeleting}
+                toggling={toggling}
+              />
+            ))}
+          </ul>
+        )}
+      </QueryContent>
+
+      <EditDialog title="تعديل الباقة" item={editing} onClose={() => setEditing(null)}>
+        {(editing) => (
           <PlanForm
             key={editing.id}
             plan={editing}
@@ -229,27 +194,27 @@ export function PlansSection() {
               toast.success('تم تعديل الباقة، والأسعار الجديدة تسري على المشتريات القادمة');
             }}
           >
-            <DialogClose asChild>
-              <Button variant="secondary">{UI_MESSAGES.cancel}</Button>
-            </DialogClose>
+            <DialogCancelButton />
           </PlanForm>
         )}
-      </Dialog>
+      </EditDialog>
 
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) setDeleting(null);
-        }}
+      <DeleteDialog
+        item={deleting}
+        onClose={() => setDeleting(null)}
         title="حذف الباقة"
-        description={
-          deleting
-            ? `هل تريد حذف ${planTitle(deleting)}؟ إذا كان لها مشتركون أو مدفوعات فلن تُحذف، بل يُوقف بيعها وتستمر اشتراكاتها الحالية.`
-            : undefined
+        description={(plan) =>
+          `هل تريد حذف ${planTitle(plan)}؟ إذا كان لها مشتركون أو مدفوعات فلن تُحذف، بل يُوقف بيعها وتستمر اشتراكاتها الحالية.`
         }
-        confirmLabel="حذف"
+        onDelete={async (plan) => {
+          const title = planTitle(plan);
+          const answer = await remove.mutateAsync(plan.id);
+          return answer.deactivated
+            ? `لـ${title} مشتركون أو مدفوعات، لذلك أُوقف بيعها بدلًا من حذفها`
+            : `تم حذف ${title}`;
+        }}
+        failedText="تعذّر حذف الباقة، من فضلك حاول مرة أخرى"
         loading={remove.isPending}
-        onConfirm={() => void confirmDelete()}
       />
     </div>
   );

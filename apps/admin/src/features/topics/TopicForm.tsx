@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { topicBodySchema } from '@talaqa/domain';
 import { Button, Input, cx, useToast } from '@talaqa/ui';
+import { FormError } from '../../components/FormError';
 import { actionErrorText, applyServerErrors } from '../../forms';
 import type { TopicBody } from './queries';
 
@@ -85,17 +86,7 @@ export function TopicForm({
           {submitLabel}
         </Button>
       </div>
-      {formError && (
-        <p
-          role="alert"
-          className={cx(
-            'rounded-lg bg-red-50 p-3 text-sm font-semibold text-red-800',
-            inline && 'sm:col-span-3',
-          )}
-        >
-          {formError}
-        </p>
-      )}
+      <FormError text={formError} className={inline ? 'sm:col-span-3' : undefined} />
     </form>
   );
 }

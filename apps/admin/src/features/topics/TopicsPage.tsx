@@ -2,17 +2,15 @@ import { useState } from 'react';
 import type { Topic } from '@talaqa/domain';
 import {
   Button,
-  ConfirmDialog,
-  Dialog,
-  DialogClose,
   EmptyState,
-  ErrorState,
   PageTitle,
-  Skeleton,
+  QueryContent,
+  SkeletonRows,
   UI_MESSAGES,
   useToast,
 } from '@talaqa/ui';
-import { actionErrorText } from '../../forms';
+import { DeleteDialog } from '../../components/DeleteDialog';
+import { DialogCancelButton, EditDialog } from '../../components/EditDialog';
 import { TopicForm } from './TopicForm';
 import { useCreateTopic, useDeleteTopic, useTopics, useUpdateTopic } from './queries';
 
@@ -120,46 +118,6 @@ export default function TopicsPage() {
   const [editing, setEditing] = useState<Topic | null>(null);
   const [deleting, setDeleting] = useState<Topic | null>(null);
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove.mutateAsync(deleting.id);
-      toast.success(`تم حذف الموضوع «${deleting.nameAr}»`);
-    } catch (error) {
-      toast.error(actionErrorText(error, UI_MESSAGES.topicDeleteFailed));
-    } finally {
-      setDeleting(null);
-    }
-  };
-
-  let body;
-  if (topics.isPending) {
-    body = (
-      <div aria-hidden="true" className="flex flex-col gap-3 rounded-xl bg-white p-4">
-        {[0, 1, 2, 3].map((row) => (
-          <Skeleton key={row} className="h-8 w-full" />
-        ))}
-      </div>
-    );
-  } else if (topics.isError) {
-    body = (
-      <ErrorState
-        error={topics.error}
-        onRetry={() => void topics.refetch()}
-        retrying={topics.isFetching}
-      />
-    );
-  } else if (topics.data.length === 0) {
-    body = (
-      <EmptyState
-        title="لا توجد موضوعات بعد"
-        description="أضف أول موضوع من النموذج أعلاه ليختار منه الطلاب موضوعاتهم المفضلة."
-      />
-    );
-  } else {
-    body = <TopicsList topics={topics.data} onEdit={setEditing} onDelete={setDeleting} />;
-  }
-
   return (
     <section className="mx-auto flex w-full max-w-5xl flex-col gap-5 px-4 py-8 sm:px-6">
       <PageTitle title="الموضوعات">
@@ -182,16 +140,22 @@ export default function TopicsPage() {
         />
       </section>
 
-      {body}
-
-      <Dialog
-        title="تعديل الموضوع"
-        open={editing !== null}
-        onOpenChange={(open) => {
-          if (!open) setEditing(null);
-        }}
+      <QueryContent
+        query={topics}
+        loading={<SkeletonRows rows={4} rowClassName="h-8 w-full" />}
+        isEmpty={(data) => data.length === 0}
+        empty={
+          <EmptyState
+            title="لا توجد موضوعات بعد"
+            description="أضف أول موضوع من النموذج أعلاه ليختار منه الطلاب موضوعاتهم المفضلة."
+          />
+        }
       >
-        {editing && (
+        {(data) => <TopicsList topics={data} onEdit={setEditing} onDelete={setDeleting} />}
+      </QueryContent>
+
+      <EditDialog title="تعديل الموضوع" item={editing} onClose={() => setEditing(null)}>
+        {(editing) => (
           <TopicForm
             key={editing.id}
             initial={{ nameAr: editing.nameAr, nameEn: editing.nameEn }}
@@ -203,27 +167,22 @@ export default function TopicsPage() {
               toast.success('تم تعديل الموضوع');
             }}
           >
-            <DialogClose asChild>
-              <Button variant="secondary">{UI_MESSAGES.cancel}</Button>
-            </DialogClose>
+            <DialogCancelButton />
           </TopicForm>
         )}
-      </Dialog>
+      </EditDialog>
 
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) setDeleting(null);
-        }}
+      <DeleteDialog
+        item={deleting}
+        onClose={() => setDeleting(null)}
         title="حذف الموضوع"
-        description={
-          deleting
-            ? `هل تريد حذف الموضوع «${deleting.nameAr}»؟ لا يمكن التراجع عن الحذف.`
-            : undefined
-        }
-        confirmLabel="حذف"
+        description={(topic) => `هل تريد حذف الموضوع «${topic.nameAr}»؟ لا يمكن التراجع عن الحذف.`}
+        onDelete={async (topic) => {
+          await remove.mutateAsync(topic.id);
+          return `تم حذف الموضوع «${topic.nameAr}»`;
+        }}
+        failedText={UI_MESSAGES.topicDeleteFailed}
         loading={remove.isPending}
-        onConfirm={() => void confirmDelete()}
       />
     </section>
   );

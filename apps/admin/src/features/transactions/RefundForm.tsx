@@ -12,6 +12,7 @@ import {
 } from '@talaqa/domain';
 import type { Piasters, TransactionView } from '@talaqa/domain';
 import { Alert, Button, Input, RadioGroup, Textarea, useToast } from '@talaqa/ui';
+import { FormError } from '../../components/FormError';
 import { isApiError } from '../../api';
 import { actionErrorText } from '../../forms';
 import { refundableAmount } from './labels';
@@ -206,11 +207,7 @@ export function RefundForm({
         error={errors.reason?.message}
         {...register('reason')}
       />
-      {formError && (
-        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-semibold text-red-800">
-          {formError}
-        </p>
-      )}
+      <FormError text={formError} />
       <div className="flex justify-end">
         <Button type="submit" variant="danger">
           متابعة الاسترداد

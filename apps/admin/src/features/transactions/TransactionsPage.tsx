@@ -6,16 +6,16 @@ import {
   Button,
   Dialog,
   EmptyState,
-  ErrorState,
   PAYMENT_METHOD_NAMES_AR,
   PageTitle,
-  Pagination,
+  QueryContent,
   Select,
   Spinner,
   TRANSACTION_STATUS_NAMES_AR,
 } from '@talaqa/ui';
+import { ListPagination } from '../../components/ListPagination';
 import { StudentPicker } from '../plan-invites/StudentPicker';
-import { PAGE_SIZE_OPTIONS, usePageSize } from '../users/list-params';
+import { usePageSize } from '../users/list-params';
 import { useUser } from '../users/queries';
 import { TransactionDialog } from './TransactionDialog';
 import { TransactionsTable, TransactionsTableSkeleton } from './TransactionsTable';
@@ -146,48 +146,6 @@ export default function TransactionsPage() {
   const filtered =
     filters.status !== undefined || filters.method !== undefined || filters.userId !== undefined;
 
-  let body;
-  if (list.isPending) {
-    body = (
-      <>
-        <Spinner className="sr-only" />
-        <TransactionsTableSkeleton />
-      </>
-    );
-  } else if (list.isError) {
-    body = (
-      <ErrorState
-        error={list.error}
-        onRetry={() => void list.refetch()}
-        retrying={list.isFetching}
-      />
-    );
-  } else if (list.data.list.length === 0) {
-    body = filtered ? (
-      <EmptyState
-        title="لا توجد مدفوعات تطابق التصفية"
-        action={
-          <Button variant="secondary" onClick={() => setSearchParams(new URLSearchParams())}>
-            مسح عوامل التصفية
-          </Button>
-        }
-      />
-    ) : (
-      <EmptyState
-        title="لا توجد مدفوعات بعد"
-        description="تظهر هنا كل عملية دفع يبدؤها طالب لشراء باقة."
-      />
-    );
-  } else {
-    body = (
-      <TransactionsTable
-        transactions={list.data.list}
-        busy={list.isPlaceholderData}
-        onOpen={setOpen}
-      />
-    );
-  }
-
   return (
     <section className="mx-auto flex w-full max-w-7xl flex-col gap-5 px-4 py-8 sm:px-6">
       <PageTitle title="المدفوعات">
@@ -243,22 +201,51 @@ export default function TransactionsPage() {
         {list.isFetching && !list.isPending && <Spinner size="sm" />}
       </div>
 
-      {body}
+      <QueryContent
+        query={list}
+        loading={
+          <>
+            <Spinner className="sr-only" />
+            <TransactionsTableSkeleton />
+          </>
+        }
+        isEmpty={(data) => data.list.length === 0}
+        empty={
+          filtered ? (
+            <EmptyState
+              title="لا توجد مدفوعات تطابق التصفية"
+              action={
+                <Button variant="secondary" onClick={() => setSearchParams(new URLSearchParams())}>
+                  مسح عوامل التصفية
+                </Button>
+              }
+            />
+          ) : (
+            <EmptyState
+              title="لا توجد مدفوعات بعد"
+              description="تظهر هنا كل عملية دفع يبدؤها طالب لشراء باقة."
+            />
+          )
+        }
+      >
+        {(data) => (
+          <TransactionsTable
+            transactions={data.list}
+            busy={list.isPlaceholderData}
+            onOpen={setOpen}
+          />
+        )}
+      </QueryContent>
 
-      {list.data && list.data.total > 0 && (
-        <Pagination
-          label="صفحات المدفوعات"
-          page={filters.page}
-          totalPages={totalPages}
-          onPageChange={(page) => update({ page })}
-          pageSize={pageSize}
-          pageSizeOptions={PAGE_SIZE_OPTIONS}
-          onPageSizeChange={(size) => {
-            setPageSize(size);
-            update({ page: 1 });
-          }}
-        />
-      )}
+      <ListPagination
+        label="صفحات المدفوعات"
+        total={list.data?.total}
+        page={filters.page}
+        totalPages={totalPages}
+        onPageChange={(page) => update({ page })}
+        pageSize={pageSize}
+        setPageSize={setPageSize}
+      />
 
       <TransactionDialog transaction={open} onClose={() => setOpen(null)} />
     </section>

@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { changePasswordSchema, passwordSchema } from '@talaqa/domain';
 import { Button, PasswordChecklist, PasswordInput, UI_MESSAGES, useToast } from '@talaqa/ui';
+import { FormError } from '../../components/FormError';
 import { api } from '../../api';
 import { actionErrorText, applyServerErrors } from '../../forms';
 import { currentUserKey } from '../auth/session';
@@ -100,11 +101,7 @@ export function ChangePasswordForm({ hasPassword }: { hasPassword: boolean }) {
         error={errors.newPasswordConfirmation?.message}
         {...register('newPasswordConfirmation')}
       />
-      {formError && (
-        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-semibold text-red-800">
-          {formError}
-        </p>
-      )}
+      <FormError text={formError} />
       <div className="flex justify-end">
         <Button type="submit" loading={isSubmitting}>
           {hasPassword ? 'تغيير كلمة المرور' : 'إضافة كلمة المرور'}

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { userNameSchema } from '@talaqa/domain';
 import type { User } from '@talaqa/domain';
 import { Button, Input, PageTitle, UI_MESSAGES, useToast } from '@talaqa/ui';
+import { FormError } from '../../components/FormError';
 import { actionErrorText, applyServerErrors } from '../../forms';
 import { useCurrentUser } from '../auth/session';
 import { Email, RoleBadge, VerificationBadges } from '../users/UserBadges';
@@ -71,11 +72,7 @@ function NameForm({ me }: { me: User }) {
         <RoleBadge role={me.role} />
         <VerificationBadges user={me} />
       </div>
-      {formError && (
-        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-semibold text-red-800">
-          {formError}
-        </p>
-      )}
+      <FormError text={formError} />
       <div className="flex justify-end">
         <Button type="submit" loading={isSubmitting} disabled={!isDirty}>
           حفظ الاسم

@@ -14,6 +14,7 @@ import {
   UI_MESSAGES,
   useToast,
 } from '@talaqa/ui';
+import { FormError } from '../../components/FormError';
 import { actionErrorText, applyServerErrors } from '../../forms';
 import { assignableRoles } from './labels';
 import { useCreateUser } from './queries';
@@ -99,11 +100,7 @@ function CreateUserForm({ viewerRole, onDone }: { viewerRole: Role; onDone: () =
           </option>
         ))}
       </Select>
-      {formError && (
-        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-semibold text-red-800">
-          {formError}
-        </p>
-      )}
+      <FormError text={formError} />
       <div className="mt-2 flex flex-wrap justify-end gap-3">
         <Button variant="secondary" onClick={onDone} disabled={isSubmitting}>
           {UI_MESSAGES.cancel}

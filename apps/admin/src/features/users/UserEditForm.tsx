@@ -26,6 +26,7 @@ import {
   UI_MESSAGES,
   useToast,
 } from '@talaqa/ui';
+import { FormError } from '../../components/FormError';
 import { actionErrorText, applyServerErrors, domainResolver } from '../../forms';
 import { assignableRoles } from './labels';
 import { useUpdateUser } from './queries';
@@ -244,14 +245,7 @@ export function UserEditForm({ user, viewer }: { user: User; viewer: User }) {
         error={errors.aim?.message}
         {...register('aim')}
       />
-      {formError && (
-        <p
-          role="alert"
-          className="rounded-lg bg-red-50 p-3 text-sm font-semibold text-red-800 sm:col-span-2"
-        >
-          {formError}
-        </p>
-      )}
+      <FormError text={formError} className="sm:col-span-2" />
       <div className="flex flex-wrap justify-end gap-3 sm:col-span-2">
         <Button
           variant="secondary"

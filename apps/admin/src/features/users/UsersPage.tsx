@@ -5,19 +5,18 @@ import type { Role } from '@talaqa/domain';
 import {
   Button,
   EmptyState,
-  ErrorState,
   Input,
   PageTitle,
-  Pagination,
+  QueryContent,
   ROLE_NAMES_AR,
   Select,
   Spinner,
 } from '@talaqa/ui';
+import { ListPagination } from '../../components/ListPagination';
 import { useCurrentUser } from '../auth/session';
 import { CreateUserDialog } from './CreateUserDialog';
 import {
   DEFAULT_FILTERS,
-  PAGE_SIZE_OPTIONS,
   SORT_CHOICES,
   hasActiveFilters,
   readFilters,
@@ -86,40 +85,6 @@ export default function UsersPage() {
     setSearchText('');
     setSearchParams(writeFilters({ ...DEFAULT_FILTERS, sort: filters.sort, order: filters.order }));
   };
-
-  let body;
-  if (list.isPending) {
-    body = (
-      <>
-        <Spinner className="sr-only" />
-        <UsersTableSkeleton />
-      </>
-    );
-  } else if (list.isError) {
-    body = (
-      <ErrorState
-        error={list.error}
-        onRetry={() => void list.refetch()}
-        retrying={list.isFetching}
-      />
-    );
-  } else if (list.data.list.length === 0) {
-    body = hasActiveFilters(filters) ? (
-      <EmptyState
-        title="لا يوجد مستخدمون يطابقون البحث"
-        description="جرّب كلمات بحث أخرى أو غيّر عوامل التصفية."
-        action={
-          <Button variant="secondary" onClick={clearFilters}>
-            مسح عوامل التصفية
-          </Button>
-        }
-      />
-    ) : (
-      <EmptyState title="لا يوجد مستخدمون بعد" description="أنشئ أول حساب بزر «إنشاء مستخدم»." />
-    );
-  } else {
-    body = <UsersTable users={list.data.list} busy={list.isPlaceholderData} />;
-  }
 
   return (
     <section className="mx-auto flex w-full max-w-6xl flex-col gap-5 px-4 py-8 sm:px-6">
@@ -199,22 +164,46 @@ export default function UsersPage() {
         {list.isFetching && !list.isPending && <Spinner size="sm" />}
       </div>
 
-      {body}
+      <QueryContent
+        query={list}
+        loading={
+          <>
+            <Spinner className="sr-only" />
+            <UsersTableSkeleton />
+          </>
+        }
+        isEmpty={(data) => data.list.length === 0}
+        empty={
+          hasActiveFilters(filters) ? (
+            <EmptyState
+              title="لا يوجد مستخدمون يطابقون البحث"
+              description="جرّب كلمات بحث أخرى أو غيّر عوامل التصفية."
+              action={
+                <Button variant="secondary" onClick={clearFilters}>
+                  مسح عوامل التصفية
+                </Button>
+              }
+            />
+          ) : (
+            <EmptyState
+              title="لا يوجد مستخدمون بعد"
+              description="أنشئ أول حساب بزر «إنشاء مستخدم»."
+            />
+          )
+        }
+      >
+        {(data) => <UsersTable users={data.list} busy={list.isPlaceholderData} />}
+      </QueryContent>
 
-      {list.data && list.data.total > 0 && (
-        <Pagination
-          label="صفحات المستخدمين"
-          page={filters.page}
-          totalPages={totalPages}
-          onPageChange={(page) => update({ page })}
-          pageSize={pageSize}
-          pageSizeOptions={PAGE_SIZE_OPTIONS}
-          onPageSizeChange={(size) => {
-            setPageSize(size);
-            update({ page: 1 });
-          }}
-        />
-      )}
+      <ListPagination
+        label="صفحات المستخدمين"
+        total={list.data?.total}
+        page={filters.page}
+        totalPages={totalPages}
+        onPageChange={(page) => update({ page })}
+        pageSize={pageSize}
+        setPageSize={setPageSize}
+      />
     </section>
   );
 }

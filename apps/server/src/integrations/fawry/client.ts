@@ -336,6 +336,29 @@ function amountsOf(payload: Json): FawryAmounts {
   return { orderAmountPiasters, paymentAmountPiasters, feesPiasters };
 }
 
+/**
+ * The answer to a charge paid later with a reference number (at a Fawry outlet, or from a
+ * wallet). Without amounts in it, the order's amount stands, with no fees.
+ */
+function referenceResult(payload: Json, input: FawryReferenceInput): FawryReferenceResult {
+  const referenceNumber = textOf(payload.referenceNumber);
+  if (!referenceNumber) throw unreadable('reference number');
+  const amounts =
+    payload.orderAmount === undefined
+      ? {
+          orderAmountPiasters: input.amountPiasters,
+          paymentAmountPiasters: input.amountPiasters,
+          feesPiasters: 0,
+        }
+      : amountsOf(payload);
+  return {
+    referenceNumber,
+    merchantRefNumber: textOf(payload.merchantRefNumber) ?? input.merchantRefNum,
+    expiresAt: dateOf(payload.expirationTime) ?? input.expiresAt,
+    ...amounts,
+  };
+}
+
 /** A notification V2 body or a status V2 answer as a payment. */
 function paymentOf(payload: Json): FawryPayment {
   const referenceNumber = textOf(payload.fawryRefNumber) ?? textOf(payload.referenceNumber);
@@ -648,22 +671,7 @@ export function createFawryClient(options: FawryClientOptions): FawryClient {
         logContext: { merchantRefNum: input.merchantRefNum },
       });
       if (!isObject(payload)) throw unreadable('charge answer');
-      const referenceNumber = textOf(payload.referenceNumber);
-      if (!referenceNumber) throw unreadable('reference number');
-      const amounts =
-        payload.orderAmount === undefined
-          ? {
-              orderAmountPiasters: input.amountPiasters,
-              paymentAmountPiasters: input.amountPiasters,
-              feesPiasters: 0,
-            }
-          : amountsOf(payload);
-      return {
-        referenceNumber,
-        merchantRefNumber: textOf(payload.merchantRefNumber) ?? input.merchantRefNum,
-        expiresAt: dateOf(payload.expirationTime) ?? input.expiresAt,
-        ...amounts,
-      };
+      return referenceResult(payload, input);
     },
 
     async payByWallet(input) {
@@ -682,23 +690,7 @@ export function createFawryClient(options: FawryClientOptions): FawryClient {
         logContext: { merchantRefNum: input.merchantRefNum },
       });
       if (!isObject(payload)) throw unreadable('charge answer');
-      const referenceNumber = textOf(payload.referenceNumber);
-      if (!referenceNumber) throw unreadable('reference number');
-      const amounts =
-        payload.orderAmount === undefined
-          ? {
-              orderAmountPiasters: input.amountPiasters,
-              paymentAmountPiasters: input.amountPiasters,
-              feesPiasters: 0,
-            }
-          : amountsOf(payload);
-      return {
-        referenceNumber,
-        merchantRefNumber: textOf(payload.merchantRefNumber) ?? input.merchantRefNum,
-        walletQr: textOf(payload.walletQr),
-        expiresAt: dateOf(payload.expirationTime) ?? input.expiresAt,
-        ...amounts,
-      };
+      return { ...referenceResult(payload, input), walletQr: textOf(payload.walletQr) };
     },
 
     async paymentStatus(merchantRefNumber) {

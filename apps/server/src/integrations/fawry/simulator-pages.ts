@@ -1,17 +1,8 @@
 /** The FawryPay simulator's pages: Arabic, right-to-left, no script, inline style only. */
 import type { FastifyReply } from 'fastify';
 import { formatMoney } from '@talaqa/domain';
-
-const ENTITIES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (character) => ENTITIES[character] ?? character);
+import { escapeHtml } from '../email/html';
+import { simulatorPage } from '../simulator-page';
 
 const STYLE = `
   *{box-sizing:border-box}
@@ -44,25 +35,8 @@ const STYLE = `
   dd{margin:0}
 `;
 
-export function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="ar-EG" dir="rtl">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<header>FawryPay · محاكي محلي</header>
-<main>
-${body}
-</main>
-</body>
-</html>
-`;
-}
+export const page = (title: string, body: string): string =>
+  simulatorPage({ title, style: STYLE, header: '<header>FawryPay · محاكي محلي</header>', body });
 
 /** The card page is opened in an iframe by the web app, as Fawry's is: framing stays allowed. */
 const PAGE_HEADERS = {

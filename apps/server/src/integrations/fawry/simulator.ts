@@ -518,6 +518,11 @@ export async function startFawrySimulator(options: FawrySimulatorOptions): Promi
     statusDescription,
   });
 
+  const wrongMerchant = (type: string): Json =>
+    failure(type, FAWRY_STATUS.invalidMerchantCode, 'Merchant code is invalid');
+  const wrongSignature = (type: string): Json =>
+    failure(type, FAWRY_STATUS.invalidSignature, 'Wrong Signature');
+
   const chargeFailure = (statusCode: number, description: string): Json =>
     failure('ChargeResponse', statusCode, description);
 
@@ -902,11 +907,7 @@ export async function startFawrySimulator(options: FawrySimulatorOptions): Promi
     record(request);
     const q = params(request);
     if (field(q, 'merchantCode') !== merchantCode) {
-      return failure(
-        'PaymentStatusResponse',
-        FAWRY_STATUS.invalidMerchantCode,
-        'Merchant code is invalid',
-      );
+      return wrongMerchant('PaymentStatusResponse');
     }
     const merchantRefNumber = field(q, 'merchantRefNumber');
     if (!merchantRefNumber) {
@@ -920,7 +921,7 @@ export async function startFawrySimulator(options: FawrySimulatorOptions): Promi
       paymentStatusSignatureString(merchantCode, merchantRefNumber, securityKey),
     );
     if (!signaturesMatch(q.signature, expected)) {
-      return failure('PaymentStatusResponse', FAWRY_STATUS.invalidSignature, 'Wrong Signature');
+      return wrongSignature('PaymentStatusResponse');
     }
     const order = byMerchantRef.get(merchantRefNumber);
     if (!order)
@@ -934,11 +935,7 @@ export async function startFawrySimulator(options: FawrySimulatorOptions): Promi
     if (!isObject(body))
       return failure('RefundResponse', FAWRY_STATUS.badRequest, 'Invalid request body');
     if (field(body, 'merchantCode') !== merchantCode) {
-      return failure(
-        'RefundResponse',
-        FAWRY_STATUS.invalidMerchantCode,
-        'Merchant code is invalid',
-      );
+      return wrongMerchant('RefundResponse');
     }
     const referenceNumber = field(body, 'referenceNumber');
     const refundPiasters = parseAmount(body.refundAmount);
@@ -959,7 +956,7 @@ export async function startFawrySimulator(options: FawrySimulatorOptions): Promi
       ),
     );
     if (!signaturesMatch(body.signature, expected)) {
-      return failure('RefundResponse', FAWRY_STATUS.invalidSignature, 'Wrong Signature');
+      return wrongSignature('RefundResponse');
     }
     const order = byReference.get(referenceNumber);
     if (!order) return failure('RefundResponse', FAWRY_STATUS.orderNotFound, 'Order not found');
@@ -1051,11 +1048,7 @@ export async function startFawrySimulator(options: FawrySimulatorOptions): Promi
     record(request);
     const q = params(request);
     if (field(q, 'merchantCode') !== merchantCode) {
-      return failure(
-        'CardTokenResponse',
-        FAWRY_STATUS.invalidMerchantCode,
-        'Merchant code is invalid',
-      );
+      return wrongMerchant('CardTokenResponse');
     }
     const customerProfileId = field(q, 'customerProfileId');
     if (!customerProfileId) {
@@ -1065,7 +1058,7 @@ export async function startFawrySimulator(options: FawrySimulatorOptions): Promi
       listCardTokensSignatureString(merchantCode, customerProfileId, securityKey),
     );
     if (!signaturesMatch(q.signature, expected)) {
-      return failure('CardTokenResponse', FAWRY_STATUS.invalidSignature, 'Wrong Signature');
+      return wrongSignature('CardTokenResponse');
     }
     return {
       type: 'CardTokenResponse',
@@ -1079,11 +1072,7 @@ export async function startFawrySimulator(options: FawrySimulatorOptions): Promi
     record(request);
     const q = params(request);
     if (field(q, 'merchantCode') !== merchantCode) {
-      return failure(
-        'CardTokenResponse',
-        FAWRY_STATUS.invalidMerchantCode,
-        'Merchant code is invalid',
-      );
+      return wrongMerchant('CardTokenResponse');
     }
     const customerProfileId = field(q, 'customerProfileId');
     const cardToken = field(q, 'cardToken');
@@ -1098,7 +1087,7 @@ export async function startFawrySimulator(options: FawrySimulatorOptions): Promi
       deleteCardTokenSignatureString({ merchantCode, customerProfileId, cardToken }, securityKey),
     );
     if (!signaturesMatch(q.signature, expected)) {
-      return failure('CardTokenResponse', FAWRY_STATUS.invalidSignature, 'Wrong Signature');
+      return wrongSignature('CardTokenResponse');
     }
     const card = cardsByToken.get(cardToken);
     if (!card || card.customerProfileId !== customerProfileId) {

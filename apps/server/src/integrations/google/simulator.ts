@@ -4,6 +4,8 @@ import Fastify from 'fastify';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import type { JWK, JWTPayload } from 'jose';
+import { escapeHtml } from '../email/html';
+import { sendSimulatorPage, simulatorPage } from '../simulator-page';
 import { GOOGLE_ISSUERS } from './verify';
 
 /**
@@ -251,17 +253,6 @@ function fragmentRedirect(
 // ---------------------------------------------------------------------------------------------
 // Pages
 
-const ENTITIES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (character) => ENTITIES[character] ?? character);
-
 const TITLE = 'تسجيل الدخول بحساب Google (محاكي محلي)';
 
 const STYLE = `
@@ -289,24 +280,7 @@ const STYLE = `
   .error{color:#b3261e}
 `;
 
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="ar-EG" dir="rtl">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>
-`;
-}
+const page = (title: string, body: string): string => simulatorPage({ title, style: STYLE, body });
 
 /** The authorization request travels through the account forms unchanged, and is checked again. */
 function hiddenFields(request: AuthRequest): string {
@@ -378,19 +352,6 @@ ${received}
 <p class="note">الخطأ 400 (invalid_request). راجع الرابط الذي أرسل إليه التطبيق المتصفح.</p>`,
   );
 }
-
-const PAGE_HEADERS = {
-  'content-type': 'text/html; charset=utf-8',
-  'cache-control': 'no-store',
-  'referrer-policy': 'no-referrer',
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'content-security-policy':
-    "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
-};
-
-const sendPage = (reply: FastifyReply, status: number, html: string): FastifyReply =>
-  reply.code(status).headers(PAGE_HEADERS).send(html);
 
 const redirectTo = (reply: FastifyReply, location: string): FastifyReply =>
   reply
@@ -483,19 +444,19 @@ export async function startGoogleSimulator({
 
   app.get(SIMULATOR_PATHS.authorize, async (request, reply) => {
     const parsed = parseAuthRequest(request.query, clientIds);
-    if (!parsed.ok) return sendPage(reply, 400, errorPage(parsed.problem));
+    if (!parsed.ok) return sendSimulatorPage(reply, 400, errorPage(parsed.problem));
     // Choosing an account always needs the person, so "no interaction" cannot be honoured.
     if (parsed.value.prompt === 'none') {
       return redirectTo(reply, fragmentRedirect(parsed.value, { error: 'interaction_required' }));
     }
-    return sendPage(reply, 200, chooserPage(parsed.value));
+    return sendSimulatorPage(reply, 200, chooserPage(parsed.value));
   });
 
   app.post(SIMULATOR_PATHS.approve, async (request, reply) => {
     const parsed = parseAuthRequest(request.body, clientIds);
-    if (!parsed.ok) return sendPage(reply, 400, errorPage(parsed.problem));
+    if (!parsed.ok) return sendSimulatorPage(reply, 400, errorPage(parsed.problem));
     const account = parseAccount(request.body);
-    if (!account.ok) return sendPage(reply, 400, errorPage(account.problem));
+    if (!account.ok) return sendSimulatorPage(reply, 400, errorPage(account.problem));
     const idToken = await signIdToken({
       aud: parsed.value.clientId,
       sub: simulatedSubject(account.value.email),
@@ -509,7 +470,7 @@ export async function startGoogleSimulator({
 
   app.post(SIMULATOR_PATHS.deny, async (request, reply) => {
     const parsed = parseAuthRequest(request.body, clientIds);
-    if (!parsed.ok) return sendPage(reply, 400, errorPage(parsed.problem));
+    if (!parsed.ok) return sendSimulatorPage(reply, 400, errorPage(parsed.problem));
     return redirectTo(reply, fragmentRedirect(parsed.value, { error: 'access_denied' }));
   });
 

@@ -1,7 +1,9 @@
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { escapeHtml } from '../email/html';
 import { createLocalFastify, listenLocal } from '../outbox/local-server';
+import { sendSimulatorPage, simulatorPage } from '../simulator-page';
 import type { LocalServer, LocalServerOptions } from '../outbox/local-server';
 import { redirectionHmac, transactionCallbackHmac } from './hmac';
 import {
@@ -288,16 +290,6 @@ function drfErrors(issues: readonly z.core.$ZodIssue[]): Record<string, unknown>
 const isHttpUrl = (value: string): boolean =>
   URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
 
-const ENTITIES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (character) => ENTITIES[character] ?? character);
-
 const egp = new Intl.NumberFormat('ar-EG', { style: 'currency', currency: 'EGP' });
 const formatPiasters = (piasters: number): string => egp.format(piasters / 100);
 const arabicCount = new Intl.NumberFormat('ar-EG');
@@ -323,37 +315,7 @@ const STYLE = `
   .ok{color:#047857}
 `;
 
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="ar-EG" dir="rtl">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>
-`;
-}
-
-const PAGE_HEADERS = {
-  'content-type': 'text/html; charset=utf-8',
-  'cache-control': 'no-store',
-  'referrer-policy': 'no-referrer',
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'content-security-policy':
-    "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
-};
-
-const sendPage = (reply: FastifyReply, status: number, html: string): FastifyReply =>
-  reply.code(status).headers(PAGE_HEADERS).send(html);
+const page = (title: string, body: string): string => simulatorPage({ title, style: STYLE, body });
 
 const TITLE = 'الدفع بالبطاقة (محاكي Paymob المحلي)';
 
@@ -937,20 +899,21 @@ export async function startPaymobSimulator(
     return undefined;
   }
 
+  const sendInvalidLink = (reply: FastifyReply): FastifyReply =>
+    sendSimulatorPage(
+      reply,
+      404,
+      messagePage('رابط الدفع غير صالح', 'تأكد من الرابط أو اطلب رابطًا جديدًا.'),
+    );
+
   app.get<{ Querystring: Record<string, string | string[] | undefined> }>(
     PAYMOB_CHECKOUT_PATH,
     async (request, reply) => {
       const intention = checkoutIntention(request.query.publicKey, request.query.clientSecret);
-      if (!intention) {
-        return sendPage(
-          reply,
-          404,
-          messagePage('رابط الدفع غير صالح', 'تأكد من الرابط أو اطلب رابطًا جديدًا.'),
-        );
-      }
+      if (!intention) return sendInvalidLink(reply);
       const done = closedCheckout(intention);
-      if (done) return sendPage(reply, done.status, done.html);
-      return sendPage(reply, 200, checkoutPage(intention, options.publicKey));
+      if (done) return sendSimulatorPage(reply, done.status, done.html);
+      return sendSimulatorPage(reply, 200, checkoutPage(intention, options.publicKey));
     },
   );
 
@@ -958,21 +921,15 @@ export async function startPaymobSimulator(
     const form = formSchema.safeParse(request.body);
     const fields = form.success ? form.data : {};
     const intention = checkoutIntention(fields.publicKey, fields.clientSecret);
-    if (!intention) {
-      return sendPage(
-        reply,
-        404,
-        messagePage('رابط الدفع غير صالح', 'تأكد من الرابط أو اطلب رابطًا جديدًا.'),
-      );
-    }
+    if (!intention) return sendInvalidLink(reply);
     const done = closedCheckout(intention);
-    if (done) return sendPage(reply, done.status === 200 ? 409 : done.status, done.html);
+    if (done) return sendSimulatorPage(reply, done.status === 200 ? 409 : done.status, done.html);
     const holder = fields.holder ?? '';
     const cardNumber = (fields.card_number ?? '').replace(/[\s-]/g, '');
     const expiry = fields.expiry ?? '';
     const problem = cardProblem(cardNumber, expiry, fields.cvv ?? '', holder);
     if (problem) {
-      return sendPage(
+      return sendSimulatorPage(
         reply,
         422,
         checkoutPage(intention, options.publicKey, problem, { holder, cardNumber, expiry }),
@@ -983,7 +940,7 @@ export async function startPaymobSimulator(
       payment = await pay(intention.clientSecret, cardNumber);
     } catch (error) {
       const text = error instanceof Error ? error.message : 'failed';
-      return sendPage(reply, 409, messagePage('تعذّر الدفع', text));
+      return sendSimulatorPage(reply, 409, messagePage('تعذّر الدفع', text));
     }
     if (payment.redirectUrl) {
       return reply
@@ -992,7 +949,7 @@ export async function startPaymobSimulator(
         .redirect(payment.redirectUrl, 303);
     }
     const tx = payment.transaction as { success: boolean; pending: boolean };
-    return sendPage(
+    return sendSimulatorPage(
       reply,
       200,
       tx.success

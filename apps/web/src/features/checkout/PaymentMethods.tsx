@@ -130,6 +130,29 @@ export function PaymentMethods(props: PaymentMethodsProps) {
     return { cardToken, cvv: cvvSchema.parse(cvv), returnUrl };
   };
 
+  /** The saved card to pay with and its CVV, with what is missing from them. */
+  const cardFields = (legend: string) => (
+    <>
+      <CardPicker
+        legend={legend}
+        value={cardToken}
+        onChange={onCardChange}
+        next={cardAddedNext}
+        disabled={pending}
+      />
+      {cardError && <p className="text-sm font-semibold text-red-700">{cardError}</p>}
+      <CvvField
+        value={cvv}
+        onChange={(value) => {
+          setCvv(value);
+          setCvvError(undefined);
+        }}
+        error={cvvError}
+        disabled={pending}
+      />
+    </>
+  );
+
   const failure = error ? (
     <Alert tone="error" role="alert">
       {paymentErrorText(error)}
@@ -145,23 +168,7 @@ export function PaymentMethods(props: PaymentMethodsProps) {
           if (details) onPay({ kind: 'card', ...details });
         }}
       >
-        <CardPicker
-          legend="ادفع ببطاقة محفوظة"
-          value={cardToken}
-          onChange={onCardChange}
-          next={cardAddedNext}
-          disabled={pending}
-        />
-        {cardError && <p className="text-sm font-semibold text-red-700">{cardError}</p>}
-        <CvvField
-          value={cvv}
-          onChange={(value) => {
-            setCvv(value);
-            setCvvError(undefined);
-          }}
-          error={cvvError}
-          disabled={pending}
-        />
+        {cardFields('ادفع ببطاقة محفوظة')}
         {tab === 'cards' && failure}
         <Button type="submit" size="lg" loading={pendingKind === 'card'} disabled={pending}>
           ادفع {money}
@@ -285,23 +292,7 @@ export function PaymentMethods(props: PaymentMethodsProps) {
           onChange: (event) => setInstallments(Number(event.target.value)),
         }}
       />
-      <CardPicker
-        legend="البطاقة التي تُقسَّط عليها"
-        value={cardToken}
-        onChange={onCardChange}
-        next={cardAddedNext}
-        disabled={pending}
-      />
-      {cardError && <p className="text-sm font-semibold text-red-700">{cardError}</p>}
-      <CvvField
-        value={cvv}
-        onChange={(value) => {
-          setCvv(value);
-          setCvvError(undefined);
-        }}
-        error={cvvError}
-        disabled={pending}
-      />
+      {cardFields('البطاقة التي تُقسَّط عليها')}
       {tab === 'installments' && failure}
       <div>
         <Button type="submit" size="lg" loading={pendingKind === 'installments'} disabled={pending}>
