@@ -9,6 +9,8 @@ import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fasti
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_PREFIX } from '@talaqa/domain';
+import { systemClock } from './clock';
+import type { Clock } from './clock';
 import type { Config } from './config';
 import { createDatabase } from './db';
 import type { DatabaseHandle } from './db';
@@ -16,7 +18,9 @@ import { installErrorHandling, sendError } from './errors';
 import { createJobs } from './jobs';
 import { loggerOptions } from './logger';
 import { healthRoutes } from './modules/health/routes';
+import { lessonRoutes } from './modules/lessons/routes';
 import { assetRoutes } from './modules/assets/routes';
+import { availabilityRoutes } from './modules/availability/routes';
 import { diskStorage } from './modules/assets/storage';
 import type { AssetStorage } from './modules/assets/storage';
 import { accessControl } from './modules/auth/access';
@@ -37,6 +41,7 @@ import type { TelegramChannel } from './modules/telegram/channel';
 import { telegramRoutes } from './modules/telegram/routes';
 import { topicRoutes } from './modules/topics/routes';
 import { transactionRoutes } from './modules/transactions/routes';
+import { memoryTutorsCache, redisTutorsCache } from './modules/tutors/cache';
 import { tutorRoutes } from './modules/tutors/routes';
 import { userRoutes } from './modules/users/routes';
 import type { GoogleIdTokenVerifier } from './integrations/google/verify';
@@ -67,6 +72,8 @@ declare module 'fastify' {
     attempts: AttemptCounter;
     /** Fawry and Paymob (the local simulators among them when they run). */
     payments: PaymentGateways;
+    /** "Now" for the features that read it through the app (tests may set it). */
+    clock: Clock;
   }
 }
 
@@ -158,6 +165,11 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   app.decorate('assets', diskStorage(config.uploadsDir));
   app.decorate('payments', options.providers.payments);
   app.decorate(
+    'tutorsCache',
+    redis ? redisTutorsCache(redis.pub, config.redisKeyPrefix) : memoryTutorsCache(),
+  );
+  app.decorate('clock', systemClock());
+  app.decorate(
     'attempts',
     redis ? redisAttemptCounter(redis.pub, config.redisKeyPrefix) : memoryAttemptCounter(),
   );
@@ -189,6 +201,8 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
         await api.register(telegramRoutes);
         await api.register(topicRoutes);
         await api.register(tutorRoutes);
+        await api.register(availabilityRoutes);
+        await api.register(lessonRoutes);
         await api.register(assetRoutes);
         await api.register(planRoutes);
         await api.register(planInviteRoutes);

@@ -1,7 +1,18 @@
 import { createApiClient, createRealtime, resolveApiUrl, runtimeConfig } from '@talaqa/api-client';
 import type { QueryParams, Realtime } from '@talaqa/api-client';
 import type { ImageUploadControls } from '@talaqa/ui';
+import type { BookLessonBody, TutorListQuery, TutorPage, TutorProfile } from '@talaqa/domain';
 import { LOCAL_PORTS } from '@talaqa/domain';
+import type {
+  AvailabilityBody,
+  AvailabilityQuery,
+  AvailabilityWeek,
+  LessonCanceledAnswer,
+  LessonListQuery,
+  LessonPage,
+  LessonView,
+  RescheduleLessonBody,
+} from '@talaqa/domain';
 import type {
   AuthSession,
   ChangeOwnPasswordBody,
@@ -340,3 +351,49 @@ export function realtime(): Realtime {
   channel = created;
   return created;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Weekly schedules and the lesson lists (issue 6; the contract is packages/domain/src/api/lessons.ts)
+
+export const scheduleApi = {
+  /** GET /availability-slot/ : a tutor's schedule on one week's calendar (default: the caller's). */
+  week: (query: AvailabilityQuery = {}, signal?: AbortSignal) =>
+    api.get<AvailabilityWeek>('/availability-slot/', {
+      ...privately,
+      query: query as QueryParams,
+      signal,
+    }),
+  /** POST /availability-slot/ : replaces the tutor's whole weekly schedule. */
+  save: (body: AvailabilityBody) =>
+    api.post<AvailabilityWeek>('/availability-slot/', body, privately),
+};
+
+export const lessonsListApi = {
+  /** GET /lesson/list : the caller's lessons. */
+  list: (query: LessonListQuery = {}, signal?: AbortSignal) =>
+    api.get<LessonPage>('/lesson/list', { ...privately, query: query as QueryParams, signal }),
+  /** GET /lesson/{id} */
+  get: (id: number, signal?: AbortSignal) =>
+    api.get<LessonView>(`/lesson/${id}`, { ...privately, signal }),
+  /** DELETE /lesson/{id} : its student or tutor cancels it. */
+  cancel: (id: number) => api.delete<LessonCanceledAnswer>(`/lesson/${id}`, privately),
+  /** PATCH /lesson : the student moves the lesson to a new start. */
+  reschedule: (body: RescheduleLessonBody) => api.patch<LessonView>('/lesson', body, privately),
+};
+
+// ---------------------------------------------------------------------------------------------
+// Tutors and booking (issue 6; the contract is packages/domain/src/api/lessons.ts)
+
+export const tutorsApi = {
+  /** GET /user/tutor/list/onboarded (public): listed tutors, filtered, 10 a page by default. */
+  list: (query: TutorListQuery = {}, signal?: AbortSignal) =>
+    api.get<TutorPage>('/user/tutor/list/onboarded', { query: query as QueryParams, signal }),
+  /** GET /user/tutor/info/{id} (public): `tutor-not-found` for an unknown or unlisted tutor. */
+  get: (id: number, signal?: AbortSignal) =>
+    api.get<TutorProfile>(`/user/tutor/info/${id}`, { signal }),
+};
+
+export const lessonsApi = {
+  /** POST /lesson/ (students): books a lesson; answers the LessonView (201). */
+  book: (body: BookLessonBody) => api.post<LessonView>('/lesson/', body, privately),
+};

@@ -1,7 +1,17 @@
-import { DEMO_PLANS, Role } from '@talaqa/domain';
-import { count } from 'drizzle-orm';
+import { DEMO_PLANS, Role, Weekday } from '@talaqa/domain';
+import type { Gender, WeeklySlot } from '@talaqa/domain';
+import { count, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db';
-import { coupons, plans, topics } from '../db/schema';
+import {
+  availabilitySlots,
+  coupons,
+  plans,
+  topics,
+  tutorProfiles,
+  users,
+  userTopics,
+} from '../db/schema';
+import { replaceTemplate } from '../modules/availability/repo';
 import { findUserRowByEmail } from '../modules/users/repo';
 import { createUser, patchUser } from '../modules/users/service';
 
@@ -93,6 +103,122 @@ export async function seedDemoData(db: Database): Promise<void> {
     .values(DEMO_TOPICS.map(([nameAr, nameEn]) => ({ nameAr, nameEn })))
     .onConflictDoNothing();
   await seedCatalogue(db, new Date());
+  await seedTutors(db);
+}
+
+/** Evenings on a Cairo wall clock, 18:00 to 22:00 in 30-minute slots, on the given days. */
+const evenings = (days: readonly Weekday[], from = 18, to = 22): WeeklySlot[] =>
+  days.flatMap((weekday) =>
+    Array.from({ length: (to - from) * 2 }, (_, half) => ({
+      weekday,
+      start: `${String(from + Math.floor(half / 2)).padStart(2, '0')}:${half % 2 ? '30' : '00'}`,
+      length: 30 as const,
+    })),
+  );
+
+const { Saturday, Sunday, Monday, Tuesday, Wednesday, Thursday } = Weekday;
+
+/**
+ * The tutors of the tutors page: activated, let through onboarding, with Arabic texts, topics
+ * (by English name) and a weekly schedule. The first is the demo tutor account of DEMO_ACCOUNTS.
+ */
+export const DEMO_TUTORS: {
+  email: string;
+  name: string;
+  gender: Gender;
+  bio: string;
+  about: string;
+  topics: string[];
+  slots: WeeklySlot[];
+}[] = [
+  {
+    email: 'tutor@talaqa.eg',
+    name: 'أحمد سمير',
+    gender: 'male',
+    bio: 'مدرس لغة إنجليزية بخبرة ثماني سنوات في المحادثة والاستعداد للمقابلات',
+    about:
+      'درّست الإنجليزية لطلاب الجامعات والموظفين في القاهرة والإسكندرية. أركز في دروسي على الكلام بثقة في مواقف العمل الحقيقية، من تقديم نفسك إلى إدارة اجتماع قصير.',
+    topics: ['Work and interviews', 'Business', 'Technology'],
+    slots: evenings([Saturday, Sunday, Monday, Tuesday, Wednesday, Thursday]),
+  },
+  {
+    email: 'tutor.nour@talaqa.eg',
+    name: 'نور الهدى مصطفى',
+    gender: 'female',
+    bio: 'أساعدك على التحدث بالإنجليزية في السفر والحياة اليومية دون خوف من الأخطاء',
+    about:
+      'تخرجت في كلية الألسن وعملت مرشدة سياحية سنوات طويلة، وأحب أن أجعل الدرس حوارًا ممتعًا عن السفر والأفلام والحياة اليومية، مع تصحيح لطيف للنطق والقواعد.',
+    topics: ['Travel', 'Films and series', 'Daily life'],
+    slots: evenings([Saturday, Monday, Wednesday], 17, 21),
+  },
+  {
+    email: 'tutor.youssef@talaqa.eg',
+    name: 'يوسف عبد الله',
+    gender: 'male',
+    bio: 'مدرب معتمد لامتحانات الآيلتس والتوفل مع خطة واضحة لكل طالب',
+    about:
+      'أعددت مئات الطلاب لامتحانات الآيلتس والتوفل للدراسة في الخارج. نتدرب معًا على أسئلة المحادثة الحقيقية، وأعطيك بعد كل درس ملاحظات مكتوبة وخطة للأسبوع القادم.',
+    topics: ['IELTS and TOEFL', 'Studying abroad'],
+    slots: evenings([Sunday, Tuesday, Thursday], 19, 23),
+  },
+  {
+    email: 'tutor.salma@talaqa.eg',
+    name: 'سلمى إبراهيم',
+    gender: 'female',
+    bio: 'دروس محادثة هادئة للمبتدئين والأطفال والكبار بأسلوب بسيط',
+    about:
+      'أؤمن أن كل شخص يستطيع الكلام بالإنجليزية إذا بدأ بخطوات صغيرة. دروسي مناسبة للمبتدئين، ونتحدث عن الطبخ والرياضة والعائلة بجمل قصيرة تكبر مع كل درس.',
+    topics: ['Cooking', 'Sports', 'Daily life'],
+    slots: evenings([Saturday, Sunday, Monday, Tuesday, Wednesday], 20, 22),
+  },
+];
+
+/**
+ * The demo tutors, listed and bookable: created when missing, and given their profile, topics and
+ * schedule only where they have none yet (an edited profile or schedule is kept).
+ */
+async function seedTutors(db: Database): Promise<void> {
+  const topicRows = await db.select({ id: topics.id, nameEn: topics.nameEn }).from(topics);
+  const topicIds = new Map(topicRows.map((row) => [row.nameEn, row.id]));
+  for (const demo of DEMO_TUTORS) {
+    const existing = await findUserRowByEmail(db, demo.email);
+    const userId =
+      existing?.id ??
+      (
+        await createUser(db, {
+          name: demo.name,
+          email: demo.email,
+          password: DEMO_PASSWORD,
+          role: Role.Tutor,
+          emailVerified: true,
+        })
+      ).id;
+    if (!existing) await db.update(users).set({ gender: demo.gender }).where(eq(users.id, userId));
+    await db
+      .insert(tutorProfiles)
+      .values({
+        userId,
+        bio: demo.bio,
+        about: demo.about,
+        activated: true,
+        bypassOnboarding: true,
+      })
+      .onConflictDoNothing();
+    const ids = demo.topics.flatMap((name) => topicIds.get(name) ?? []);
+    if (ids.length > 0) {
+      await db
+        .insert(userTopics)
+        .values(ids.map((topicId) => ({ userId, topicId })))
+        .onConflictDoNothing();
+    }
+    const [slots] = await db
+      .select({ total: count() })
+      .from(availabilitySlots)
+      .where(inArray(availabilitySlots.tutorId, [userId]));
+    if ((slots?.total ?? 0) === 0) {
+      await db.transaction((tx) => replaceTemplate(tx, userId, demo.slots));
+    }
+  }
 }
 
 export function demoLoginLines(): string[] {

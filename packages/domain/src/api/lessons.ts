@@ -246,7 +246,12 @@ export const weeklySlotSchema = z
     start: slotStartSchema,
     length: z.literal(SESSION_SLOT_LENGTHS, { error: requiredOr() }),
   })
-  .refine((slot) => slotFitsWeek(slot), { error: 'invalid-type', path: ['length'] });
+  // Only once the fields are valid: `slotFitsWeek` throws on a bad weekday or start.
+  .refine((slot) => slotFitsWeek(slot), {
+    error: 'invalid-type',
+    path: ['length'],
+    when: (payload) => payload.issues.length === 0,
+  });
 
 /**
  * POST /availability-slot/ (tutors): the whole weekly schedule, replacing the previous one (an

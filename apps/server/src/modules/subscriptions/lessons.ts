@@ -1,4 +1,5 @@
 import type { Database } from '../../db';
+import { countLessonsOfSubscription } from '../lessons/repo';
 
 /**
  * How many lessons a subscription has had booked or taken, which decides whether it may still be
@@ -6,8 +7,6 @@ import type { Database } from '../../db';
  */
 export type LessonCounter = (db: Database, subscriptionId: number) => Promise<number>;
 
-/**
- * Lessons arrive with issue 6 (booking), which supplies the real count through this function;
- * until a lesson can be booked, every subscription has had none.
- */
-export const countSubscriptionLessons: LessonCounter = async () => 0;
+/** Lessons of the subscription that were not canceled (booked, happening or taken). */
+export const countSubscriptionLessons: LessonCounter = (db, subscriptionId) =>
+  countLessonsOfSubscription(db, subscriptionId);

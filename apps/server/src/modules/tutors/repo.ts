@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db';
-import { tutorProfiles } from '../../db/schema';
+import { tutorProfiles, users } from '../../db/schema';
 
 /** The tutor's own texts as stored; a tutor who never wrote them has no row. */
 export interface TutorTextRow {
@@ -28,6 +28,125 @@ export async function upsertTutorText(
   const values = {
     ...(patch.bio !== undefined && { bio: patch.bio }),
     ...(patch.about !== undefined && { about: patch.about }),
+  };
+  if (Object.keys(values).length === 0) return;
+  await db
+    .insert(tutorProfiles)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({
+      target: tutorProfiles.userId,
+      set: { ...values, updatedAt: new Date() },
+    });
+}
+
+/** Everything a tutor's card, profile and listing need from the user and profile rows. */
+export interface TutorRow {
+  id: number;
+  role: number;
+  name: string;
+  image: string | null;
+  gender: 'male' | 'female' | null;
+  emailVerified: boolean;
+  phoneVerified: boolean;
+  createdAt: Date;
+  bio: string | null;
+  about: string | null;
+  video: string | null;
+  thumbnail: string | null;
+  activated: boolean;
+  noticePeriod: number;
+  bypassOnboarding: boolean;
+  onboardedAt: Date | null;
+}
+
+/** The stored defaults of a tutor without a profile row (tutor_profiles' column defaults). */
+export const TUTOR_PROFILE_DEFAULTS = {
+  bio: null,
+  about: null,
+  video: null,
+  thumbnail: null,
+  activated: false,
+  noticePeriod: 30,
+  bypassOnboarding: false,
+  onboardedAt: null,
+} as const;
+
+export const tutorColumns = {
+  id: users.id,
+  role: users.role,
+  name: users.name,
+  image: users.image,
+  gender: users.gender,
+  emailVerified: users.emailVerified,
+  phoneVerified: users.phoneVerified,
+  createdAt: users.createdAt,
+  bio: tutorProfiles.bio,
+  about: tutorProfiles.about,
+  video: tutorProfiles.video,
+  thumbnail: tutorProfiles.thumbnail,
+  activated: tutorProfiles.activated,
+  noticePeriod: tutorProfiles.noticePeriod,
+  bypassOnboarding: tutorProfiles.bypassOnboarding,
+  onboardedAt: tutorProfiles.onboardedAt,
+};
+
+type JoinedTutorRow = { [K in keyof TutorRow]: TutorRow[K] | null } & {
+  id: number;
+  role: number;
+  name: string;
+  emailVerified: boolean;
+  phoneVerified: boolean;
+  createdAt: Date;
+};
+
+/** A user row left-joined with its (maybe missing) profile row, defaults filled in. */
+export function tutorRowOf(row: JoinedTutorRow): TutorRow {
+  return {
+    id: row.id,
+    role: row.role,
+    name: row.name,
+    image: row.image,
+    gender: row.gender,
+    emailVerified: row.emailVerified,
+    phoneVerified: row.phoneVerified,
+    createdAt: row.createdAt,
+    bio: row.bio,
+    about: row.about,
+    video: row.video,
+    thumbnail: row.thumbnail,
+    activated: row.activated ?? TUTOR_PROFILE_DEFAULTS.activated,
+    noticePeriod: row.noticePeriod ?? TUTOR_PROFILE_DEFAULTS.noticePeriod,
+    bypassOnboarding: row.bypassOnboarding ?? TUTOR_PROFILE_DEFAULTS.bypassOnboarding,
+    onboardedAt: row.onboardedAt,
+  };
+}
+
+/** The user with this id and, when it is a tutor, its profile; null for no such user. */
+export async function findTutorRow(db: Database, userId: number): Promise<TutorRow | null> {
+  const [row] = await db
+    .select(tutorColumns)
+    .from(users)
+    .leftJoin(tutorProfiles, eq(tutorProfiles.userId, users.id))
+    .where(eq(users.id, userId));
+  return row ? tutorRowOf(row) : null;
+}
+
+/** The admin-set fields of a tutor; only those sent change. */
+export type TutorAdminPatch = Partial<{
+  activated: boolean;
+  noticePeriod: number;
+  bypassOnboarding: boolean;
+}>;
+
+export async function upsertTutorAdminFields(
+  db: Database,
+  userId: number,
+  patch: TutorAdminPatch,
+): Promise<void> {
+  const values = {
+    ...(patch.activated !== undefined && { activated: patch.activated }),
+    ...(patch.noticePeriod !== undefined && { noticePeriod: patch.noticePeriod }),
+    ...(patch.bypassOnboarding !== undefined && { bypassOnboarding: patch.bypassOnboarding }),
   };
   if (Object.keys(values).length === 0) return;
   await db

@@ -1,10 +1,183 @@
-import { PreparingPage } from '@talaqa/ui';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import {
+  Avatar,
+  Badge,
+  Button,
+  EmptyState,
+  ErrorState,
+  PageTitle,
+  Skeleton,
+  Tabs,
+  buttonClasses,
+} from '@talaqa/ui';
+import { Role, formatCairoDateTime } from '@talaqa/domain';
+import type { TutorProfile } from '@talaqa/domain';
+import { tutorProfilePath } from '../../paths';
+import { useAssetUrl } from '../account/queries';
+import { BookLessonDialog } from '../booking/BookLessonDialog';
+import { loginPathWithNext } from '../session/destinations';
+import { useSession } from '../session/session-context';
+import { RatingText } from './TutorCard';
+import { useTutor } from './queries';
 
-export default function TutorProfilePage() {
+const PAGE_TITLE = 'ملف المعلم';
+
+const idOf = (value: string | undefined): number | null => {
+  const id = Number(value);
+  return value && /^\d+$/.test(value) && id > 0 ? id : null;
+};
+
+function BookAction({ tutor }: { tutor: TutorProfile }) {
+  const session = useSession();
+  const [open, setOpen] = useState(false);
+  const user = session.user;
+  const label = 'احجز درسًا';
+  if (!user) {
+    return (
+      <Link
+        to={loginPathWithNext(tutorProfilePath(tutor.id))}
+        className={buttonClasses({ variant: 'primary' })}
+      >
+        {label}
+      </Link>
+    );
+  }
+  if (user.role !== Role.Student) {
+    return <p className="text-sm text-muted">حجز الدروس متاح لحسابات الطلاب.</p>;
+  }
   return (
-    <PreparingPage
-      title="ملف المعلم"
-      description="نبذة المعلم وتخصصاته وفيديوه التعريفي وتقييمات طلابه."
-    />
+    <>
+      <Button onClick={() => setOpen(true)}>{label}</Button>
+      <BookLessonDialog
+        tutor={{ id: tutor.id, name: tutor.name }}
+        user={user}
+        open={open}
+        onOpenChange={setOpen}
+      />
+    </>
+  );
+}
+
+function ProfileTab({ tutor }: { tutor: TutorProfile }) {
+  const video = useAssetUrl(tutor.video);
+  const thumbnail = useAssetUrl(tutor.thumbnail);
+  return (
+    <div className="flex flex-col gap-5">
+      <section aria-labelledby="tutor-about" className="flex flex-col gap-2">
+        <h2 id="tutor-about" className="text-lg font-bold">
+          نبذة عن المعلم
+        </h2>
+        <p className="whitespace-pre-line text-ink">
+          {tutor.about ?? tutor.bio ?? 'لا توجد نبذة بعد.'}
+        </p>
+      </section>
+      {tutor.topics.length > 0 && (
+        <section aria-labelledby="tutor-topics" className="flex flex-col gap-2">
+          <h2 id="tutor-topics" className="text-lg font-bold">
+            التخصصات
+          </h2>
+          <ul className="flex flex-wrap gap-2">
+            {tutor.topics.map((topic) => (
+              <li key={topic.id}>
+                <Badge>{topic.nameAr}</Badge>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {tutor.video && (
+        <section aria-labelledby="tutor-video" className="flex flex-col gap-2">
+          <h2 id="tutor-video" className="text-lg font-bold">
+            الفيديو التعريفي
+          </h2>
+          <video
+            controls
+            preload="metadata"
+            src={video ?? undefined}
+            poster={thumbnail ?? undefined}
+            aria-label={`الفيديو التعريفي للمعلم ${tutor.name}`}
+            className="w-full max-w-2xl rounded-2xl bg-slate-900"
+          />
+        </section>
+      )}
+    </div>
+  );
+}
+
+/** /t/{id}: a tutor's profile and reviews, and the way to book a lesson. */
+export default function TutorProfilePage() {
+  const id = idOf(useParams().id);
+  const tutor = useTutor(id);
+  const image = useAssetUrl(tutor.data?.image);
+
+  if (id === null) {
+    return (
+      <div className="mx-auto w-full max-w-4xl px-4 py-8">
+        <PageTitle title={PAGE_TITLE} />
+        <EmptyState title="لم نجد هذا المعلم" description="ربما لم يعد متاحًا على المنصة." />
+      </div>
+    );
+  }
+  if (tutor.isPending) {
+    return (
+      <div
+        role="status"
+        aria-label="جارٍ تحميل ملف المعلم"
+        className="mx-auto flex w-full max-w-4xl flex-col gap-4 px-4 py-8"
+      >
+        <PageTitle title={PAGE_TITLE} />
+        <Skeleton className="h-24 w-24 rounded-full" />
+        <Skeleton className="h-6 w-1/3" />
+        <Skeleton className="h-4 w-full" />
+      </div>
+    );
+  }
+  if (tutor.isError) {
+    return (
+      <div className="mx-auto w-full max-w-4xl px-4 py-8">
+        <PageTitle title={PAGE_TITLE} />
+        <ErrorState
+          title="تعذّر تحميل ملف المعلم"
+          error={tutor.error}
+          onRetry={() => void tutor.refetch()}
+          retrying={tutor.isFetching}
+        />
+      </div>
+    );
+  }
+  const data = tutor.data;
+  return (
+    <section className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-8 sm:px-6">
+      <div className="flex flex-wrap items-center gap-4">
+        <Avatar name={data.name} src={image} size="lg" />
+        <div className="flex flex-1 flex-col gap-1">
+          <PageTitle title={data.name}>{data.bio && <p>{data.bio}</p>}</PageTitle>
+          <RatingText rating={data.rating} />
+          <p className="text-sm text-muted">
+            {data.nextFreeAt
+              ? `أقرب موعد متاح: ${formatCairoDateTime(new Date(data.nextFreeAt))} (بتوقيت القاهرة)`
+              : 'لا توجد مواعيد متاحة هذا الأسبوع'}
+          </p>
+        </div>
+        <BookAction tutor={data} />
+      </div>
+      <Tabs
+        label="ملف المعلم"
+        items={[
+          { value: 'profile', label: 'الملف الشخصي', content: <ProfileTab tutor={data} /> },
+          {
+            value: 'reviews',
+            label: 'التقييمات',
+            content: (
+              <EmptyState
+                title="لا توجد تقييمات بعد"
+                description="ستظهر هنا تقييمات الطلاب لدروسهم مع هذا المعلم."
+              />
+            ),
+          },
+        ]}
+      />
+    </section>
   );
 }

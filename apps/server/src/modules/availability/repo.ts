@@ -1,0 +1,155 @@
+import { and, asc, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
+import { slotWeekMinute, WEEKDAYS_FROM_SATURDAY } from '@talaqa/domain';
+import type { SessionSlotLength, TimeRange, WeeklySlot } from '@talaqa/domain';
+import type { Database } from '../../db';
+import { appointments, availabilitySlots, lessons, users } from '../../db/schema';
+
+const DAY_MINUTES = 24 * 60;
+
+/** A stored slot (minutes from Saturday 00:00 Cairo) as the weekly template's slot. */
+export function weeklySlotOf(startMinute: number, duration: number): WeeklySlot {
+  const day = Math.floor(startMinute / DAY_MINUTES);
+  const minuteOfDay = startMinute % DAY_MINUTES;
+  const weekday = WEEKDAYS_FROM_SATURDAY[day];
+  if (weekday === undefined) throw new RangeError(`Bad start minute: ${startMinute}`);
+  const pad = (value: number): string => String(value).padStart(2, '0');
+  return {
+    weekday,
+    start: `${pad(Math.floor(minuteOfDay / 60))}:${pad(minuteOfDay % 60)}`,
+    length: duration as SessionSlotLength,
+  };
+}
+
+/** The weekly templates of these tutors, each in week order (Saturday first, then by start). */
+export async function templatesOf(
+  db: Database,
+  tutorIds: readonly number[],
+): Promise<Map<number, WeeklySlot[]>> {
+  const templates = new Map<number, WeeklySlot[]>(tutorIds.map((id) => [id, []]));
+  if (tutorIds.length === 0) return templates;
+  const rows = await db
+    .select({
+      tutorId: availabilitySlots.tutorId,
+      startMinute: availabilitySlots.startMinute,
+      duration: availabilitySlots.duration,
+    })
+    .from(availabilitySlots)
+    .where(inArray(availabilitySlots.tutorId, [...tutorIds]))
+    .orderBy(asc(availabilitySlots.tutorId), asc(availabilitySlots.startMinute));
+  for (const row of rows) {
+    templates.get(row.tutorId)?.push(weeklySlotOf(row.startMinute, row.duration));
+  }
+  return templates;
+}
+
+export async function templateOf(db: Database, tutorId: number): Promise<WeeklySlot[]> {
+  return (await templatesOf(db, [tutorId])).get(tutorId) ?? [];
+}
+
+/** Replaces the tutor's whole template (inside the caller's transaction). */
+export async function replaceTemplate(
+  tx: Database,
+  tutorId: number,
+  slots: readonly WeeklySlot[],
+): Promise<void> {
+  await tx.delete(availabilitySlots).where(eq(availabilitySlots.tutorId, tutorId));
+  if (slots.length === 0) return;
+  await tx.insert(availabilitySlots).values(
+    slots.map((slot) => ({
+      tutorId,
+      startMinute: slotWeekMinute(slot),
+      duration: slot.length,
+    })),
+  );
+}
+
+/** A busy time of a tutor; `lessonId` only where the viewer is the lesson's tutor or student. */
+export interface BusyRow extends TimeRange {
+  tutorId: number;
+  lessonId?: number;
+}
+
+/**
+ * The live appointments (lessons, interviews, demo sessions) of these tutors overlapping
+ * `range`, by start. Nothing about the other side of a lesson is read.
+ */
+export async function busyOf(
+  db: Database,
+  tutorIds: readonly number[],
+  range: TimeRange,
+  viewerId?: number,
+): Promise<Map<number, BusyRow[]>> {
+  const busy = new Map<number, BusyRow[]>(tutorIds.map((id) => [id, []]));
+  if (tutorIds.length === 0) return busy;
+  const rows = await db
+    .select({
+      tutorId: appointments.tutorId,
+      start: appointments.startsAt,
+      end: appointments.endsAt,
+      lessonId: lessons.id,
+      lessonTutorId: lessons.tutorId,
+      lessonStudentId: lessons.studentId,
+    })
+    .from(appointments)
+    .leftJoin(lessons, eq(lessons.appointmentId, appointments.id))
+    .where(
+      and(
+        inArray(appointments.tutorId, [...tutorIds]),
+        isNull(appointments.releasedAt),
+        lt(appointments.startsAt, range.end),
+        gt(appointments.endsAt, range.start),
+      ),
+    )
+    .orderBy(asc(appointments.startsAt));
+  for (const row of rows) {
+    const own =
+      viewerId !== undefined &&
+      row.lessonId !== null &&
+      (row.lessonTutorId === viewerId || row.lessonStudentId === viewerId);
+    busy.get(row.tutorId)?.push({
+      tutorId: row.tutorId,
+      start: row.start,
+      end: row.end,
+      ...(own && row.lessonId !== null ? { lessonId: row.lessonId } : {}),
+    });
+  }
+  return busy;
+}
+
+/**
+ * Locks the tutor's user row until the transaction ends: saving a schedule and booking a lesson
+ * with this tutor both take it, so neither can slip in between the other's check and write.
+ */
+export async function lockTutor(tx: Database, tutorId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.id, tutorId))
+    .for('update');
+  return row !== undefined;
+}
+
+/** The tutor's upcoming lessons: pending, not canceled, starting after `now`, by start. */
+export async function upcomingLessonsOf(
+  tx: Database,
+  tutorId: number,
+  now: Date,
+): Promise<(TimeRange & { id: number })[]> {
+  const rows = await tx
+    .select({ id: lessons.id, start: lessons.startsAt, duration: lessons.duration })
+    .from(lessons)
+    .where(
+      and(
+        eq(lessons.tutorId, tutorId),
+        eq(lessons.status, 'pending'),
+        isNull(lessons.canceledAt),
+        gt(lessons.startsAt, now),
+      ),
+    )
+    .orderBy(asc(lessons.startsAt));
+  return rows.map((row) => ({
+    id: row.id,
+    start: row.start,
+    end: new Date(row.start.getTime() + row.duration * 60_000),
+  }));
+}

@@ -1,0 +1,32 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { availabilityBodySchema, availabilityQuerySchema, Role } from '@talaqa/domain';
+import { identityOf, rolesOnly, signedIn } from '../auth/access';
+import { tutorsChanged } from '../tutors/events';
+import { readAvailability, saveAvailability } from './service';
+
+/**
+ * The weekly schedule (spec section 7, `/availability-slot/`; the server ignores the trailing
+ * slash). GET shows one Cairo week of a tutor's schedule with the busy times; POST replaces the
+ * caller's whole template and answers the current week.
+ */
+export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+
+  app.get(
+    '/availability-slot/',
+    { config: { access: signedIn }, schema: { querystring: availabilityQuerySchema } },
+    async (request) => readAvailability(db, identityOf(request), request.query, app.clock.now()),
+  );
+
+  app.post(
+    '/availability-slot/',
+    { config: { access: rolesOnly(Role.Tutor) }, schema: { body: availabilityBodySchema } },
+    async (request) => {
+      const tutorId = identityOf(request).userId;
+      const week = await saveAvailability(db, tutorId, request.body.slots, app.clock.now());
+      // After the commit: list pages and open tutor pages learn the new free times.
+      await tutorsChanged(app, [tutorId]);
+      return week;
+    },
+  );
+};

@@ -1,0 +1,306 @@
+import { and, asc, count, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { Role, WEEKDAYS_FROM_SATURDAY } from '@talaqa/domain';
+import type { BusyInterval, SessionSlotLength, WeeklySlot } from '@talaqa/domain';
+import type { Database } from '../../db';
+import { appointments, availabilitySlots, lessons, tutorProfiles, users } from '../../db/schema';
+import type { LessonRow } from '../../db/schema';
+
+/**
+ * SQL of the lessons feature. The tutor's side (profile, weekly slots, appointments) is read
+ * straight from its tables here, so booking depends on no other feature's code.
+ */
+
+const DAY_MINUTES = 24 * 60;
+
+/** The end of a lesson as SQL: `starts_at + duration minutes`. */
+const lessonEnd = sql`(${lessons.startsAt} + ${lessons.duration} * interval '1 minute')`;
+
+// ---------------------------------------------------------------------------------------------
+// The tutor's side
+
+export interface TutorBookingRow {
+  activated: boolean;
+  onboarded: boolean;
+  bypassOnboarding: boolean;
+  noticePeriod: number;
+}
+
+/** A tutor (role tutor) with a profile, or undefined. */
+export async function findBookableTutor(
+  db: Database,
+  tutorId: number,
+): Promise<TutorBookingRow | undefined> {
+  const [row] = await db
+    .select({
+      activated: tutorProfiles.activated,
+      onboardedAt: tutorProfiles.onboardedAt,
+      bypassOnboarding: tutorProfiles.bypassOnboarding,
+      noticePeriod: tutorProfiles.noticePeriod,
+    })
+    .from(users)
+    .innerJoin(tutorProfiles, eq(tutorProfiles.userId, users.id))
+    .where(and(eq(users.id, tutorId), eq(users.role, Role.Tutor)));
+  if (!row) return undefined;
+  return {
+    activated: row.activated,
+    onboarded: row.onboardedAt !== null,
+    bypassOnboarding: row.bypassOnboarding,
+    noticePeriod: row.noticePeriod,
+  };
+}
+
+/** Minutes from Saturday 00:00 to a weekly slot (weekday and HH:MM). */
+export function weeklySlotOf(startMinute: number, duration: number): WeeklySlot {
+  const day = Math.floor(startMinute / DAY_MINUTES);
+  const minutes = startMinute % DAY_MINUTES;
+  const pad = (value: number): string => String(value).padStart(2, '0');
+  const weekday = WEEKDAYS_FROM_SATURDAY[day];
+  if (weekday === undefined) throw new RangeError(`Bad start minute: ${startMinute}`);
+  return {
+    weekday,
+    start: `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`,
+    length: duration as SessionSlotLength,
+  };
+}
+
+/** The tutor's weekly schedule (template). */
+export async function tutorWeeklySlots(db: Database, tutorId: number): Promise<WeeklySlot[]> {
+  const rows = await db
+    .select({ startMinute: availabilitySlots.startMinute, duration: availabilitySlots.duration })
+    .from(availabilitySlots)
+    .where(eq(availabilitySlots.tutorId, tutorId))
+    .orderBy(asc(availabilitySlots.startMinute));
+  return rows.map((row) => weeklySlotOf(row.startMinute, row.duration));
+}
+
+/** The tutor's live appointments overlapping [from, to), lessons with their id. */
+export async function tutorBusy(
+  db: Database,
+  tutorId: number,
+  from: Date,
+  to: Date,
+): Promise<BusyInterval[]> {
+  const rows = await db
+    .select({ start: appointments.startsAt, end: appointments.endsAt, lessonId: lessons.id })
+    .from(appointments)
+    .leftJoin(lessons, eq(lessons.appointmentId, appointments.id))
+    .where(
+      and(
+        eq(appointments.tutorId, tutorId),
+        isNull(appointments.releasedAt),
+        lt(appointments.startsAt, to),
+        gt(appointments.endsAt, from),
+      ),
+    );
+  return rows.map((row) =>
+    row.lessonId === null
+      ? { start: row.start, end: row.end }
+      : { start: row.start, end: row.end, lessonId: row.lessonId },
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+
+export async function insertAppointment(
+  db: Database,
+  values: { tutorId: number; startsAt: Date; endsAt: Date },
+): Promise<number> {
+  const [row] = await db
+    .insert(appointments)
+    .values({ ...values, kind: 'lesson' })
+    .returning({ id: appointments.id });
+  if (!row) throw new Error('appointment not inserted');
+  return row.id;
+}
+
+export async function releaseAppointment(db: Database, id: number, now: Date): Promise<void> {
+  await db
+    .update(appointments)
+    .set({ releasedAt: now, updatedAt: now })
+    .where(and(eq(appointments.id, id), isNull(appointments.releasedAt)));
+}
+
+export type NewLessonRow = typeof lessons.$inferInsert;
+
+export async function insertLesson(db: Database, values: NewLessonRow): Promise<LessonRow> {
+  const [row] = await db.insert(lessons).values(values).returning();
+  if (!row) throw new Error('lesson not inserted');
+  return row;
+}
+
+/** The lesson, locked until the transaction ends (against a concurrent cancel or move). */
+export async function lockLesson(db: Database, id: number): Promise<LessonRow | undefined> {
+  const [row] = await db.select().from(lessons).where(eq(lessons.id, id)).for('update');
+  return row;
+}
+
+/** pending → cancelled, guarded: undefined when it was no longer pending. */
+export async function cancelLessonRow(
+  db: Database,
+  id: number,
+  values: { canceledBy: 'tutor' | 'student' | 'self'; now: Date; minutesReturned: number },
+): Promise<LessonRow | undefined> {
+  const [row] = await db
+    .update(lessons)
+    .set({
+      status: 'cancelled',
+      canceledBy: values.canceledBy,
+      canceledAt: values.now,
+      minutesReturned: values.minutesReturned,
+      updatedAt: values.now,
+    })
+    .where(and(eq(lessons.id, id), eq(lessons.status, 'pending')))
+    .returning();
+  return row;
+}
+
+/** Moves a pending lesson to its new appointment and time (guarded like a cancel). */
+export async function moveLessonRow(
+  db: Database,
+  id: number,
+  values: {
+    appointmentId: number;
+    startsAt: Date;
+    duration: number;
+    subscriptionId: number;
+    quotaWeekStart: Date;
+    now: Date;
+  },
+): Promise<LessonRow | undefined> {
+  const { now, ...fields } = values;
+  const [row] = await db
+    .update(lessons)
+    .set({ ...fields, updatedAt: now })
+    .where(and(eq(lessons.id, id), eq(lessons.status, 'pending')))
+    .returning();
+  return row;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+/** The student holds a lesson that is neither canceled nor over. */
+export async function hasUpcomingLesson(
+  db: Database,
+  studentId: number,
+  now: Date,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: lessons.id })
+    .from(lessons)
+    .where(
+      and(eq(lessons.studentId, studentId), ne(lessons.status, 'cancelled'), gt(lessonEnd, now)),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Lessons of a subscription that were not canceled. */
+export async function countLessonsOfSubscription(
+  db: Database,
+  subscriptionId: number,
+): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(lessons)
+    .where(and(eq(lessons.subscriptionId, subscriptionId), ne(lessons.status, 'cancelled')));
+  return row?.total ?? 0;
+}
+
+const tutorUser = alias(users, 'lesson_tutor');
+const studentUser = alias(users, 'lesson_student');
+
+export interface LessonWithPeople {
+  lesson: LessonRow;
+  tutor: { id: number; name: string; image: string | null };
+  student: { id: number; name: string; image: string | null };
+}
+
+const withPeople = (db: Database) =>
+  db
+    .select({
+      lesson: lessons,
+      tutor: { id: tutorUser.id, name: tutorUser.name, image: tutorUser.image },
+      student: { id: studentUser.id, name: studentUser.name, image: studentUser.image },
+    })
+    .from(lessons)
+    .innerJoin(tutorUser, eq(tutorUser.id, lessons.tutorId))
+    .innerJoin(studentUser, eq(studentUser.id, lessons.studentId));
+
+export async function findLessonWithPeople(
+  db: Database,
+  id: number,
+): Promise<LessonWithPeople | undefined> {
+  const [row] = await withPeople(db).where(eq(lessons.id, id));
+  return row;
+}
+
+export interface LessonRowFilters {
+  /** Only lessons where this user is the student or the tutor. */
+  memberId?: number | undefined;
+  tutorId?: number | undefined;
+  studentId?: number | undefined;
+  state?: 'ratified' | 'canceled' | undefined;
+  when?: 'future' | 'past' | 'now' | undefined;
+  order: 'asc' | 'desc';
+}
+
+function filtersOf(filters: LessonRowFilters, now: Date): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (filters.memberId !== undefined) {
+    conditions.push(
+      or(eq(lessons.studentId, filters.memberId), eq(lessons.tutorId, filters.memberId)),
+    );
+  }
+  if (filters.tutorId !== undefined) conditions.push(eq(lessons.tutorId, filters.tutorId));
+  if (filters.studentId !== undefined) conditions.push(eq(lessons.studentId, filters.studentId));
+  if (filters.state === 'ratified') conditions.push(ne(lessons.status, 'cancelled'));
+  if (filters.state === 'canceled') conditions.push(eq(lessons.status, 'cancelled'));
+  if (filters.when === 'future') conditions.push(gt(lessons.startsAt, now));
+  if (filters.when === 'now') {
+    conditions.push(sql`${lessons.startsAt} <= ${now}`, gt(lessonEnd, now));
+  }
+  if (filters.when === 'past') conditions.push(sql`${lessonEnd} <= ${now}`);
+  return and(...conditions);
+}
+
+export async function listLessonRows(
+  db: Database,
+  filters: LessonRowFilters,
+  page: { page: number; size: number },
+  now: Date,
+): Promise<{ rows: LessonWithPeople[]; total: number }> {
+  const where = filtersOf(filters, now);
+  const order = filters.order === 'asc' ? asc : desc;
+  const rows = await withPeople(db)
+    .where(where)
+    .orderBy(order(lessons.startsAt), order(lessons.id))
+    .limit(page.size)
+    .offset((page.page - 1) * page.size);
+  const [counted] = await db.select({ total: count() }).from(lessons).where(where);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+/** A user's lessons (as student or tutor) for the stats: start, length and whether canceled. */
+export async function lessonsOfMember(
+  db: Database,
+  userId: number,
+): Promise<{ startsAt: Date; duration: number; canceled: boolean }[]> {
+  const rows = await db
+    .select({ startsAt: lessons.startsAt, duration: lessons.duration, status: lessons.status })
+    .from(lessons)
+    .where(or(eq(lessons.studentId, userId), eq(lessons.tutorId, userId)));
+  return rows.map((row) => ({
+    startsAt: row.startsAt,
+    duration: row.duration,
+    canceled: row.status === 'cancelled',
+  }));
+}
+
+export async function userExists(db: Database, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
+  return row !== undefined;
+}

@@ -1,0 +1,83 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  bookLessonBodySchema,
+  lessonIdParamsSchema,
+  lessonListQuerySchema,
+  lessonStatsQuerySchema,
+  rescheduleLessonBodySchema,
+  Role,
+} from '@talaqa/domain';
+import type { LessonCanceledAnswer, LessonView } from '@talaqa/domain';
+import { identityOf, rolesOnly, signedIn } from '../auth/access';
+import { emitLessonEvent } from './events';
+import {
+  bookLesson,
+  cancelLesson,
+  getLesson,
+  lessonStats,
+  listLessons,
+  rescheduleLesson,
+} from './service';
+
+/**
+ * Lessons (spec section 7, issue 6). Students book and move their lessons; a lesson's student or
+ * tutor (or an admin) reads and cancels it; the service checks who is a member. Realtime events
+ * go to both sides after the commit. "Now" is `app.clock`, so tests can set it.
+ */
+export const lessonRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+  const now = (): Date => app.clock.now();
+
+  app.post(
+    '/lesson',
+    { config: { access: rolesOnly(Role.Student) }, schema: { body: bookLessonBodySchema } },
+    async (request, reply) => {
+      const lesson = await bookLesson(db, identityOf(request), request.body, now());
+      emitLessonEvent(app.io, 'LessonBooked', lesson, { lesson });
+      return reply.code(201).send(lesson);
+    },
+  );
+
+  app.patch(
+    '/lesson',
+    { config: { access: rolesOnly(Role.Student) }, schema: { body: rescheduleLessonBodySchema } },
+    async (request): Promise<LessonView> => {
+      const moved = await rescheduleLesson(db, identityOf(request), request.body, now());
+      emitLessonEvent(app.io, 'LessonRebooked', moved.lesson, moved);
+      return moved.lesson;
+    },
+  );
+
+  app.get(
+    '/lesson/list',
+    { config: { access: signedIn }, schema: { querystring: lessonListQuerySchema } },
+    async (request) => listLessons(db, identityOf(request), request.query, now()),
+  );
+
+  app.get(
+    '/lesson/attended/stats',
+    { config: { access: signedIn }, schema: { querystring: lessonStatsQuerySchema } },
+    async (request) => lessonStats(db, identityOf(request), request.query, now()),
+  );
+
+  app.get(
+    '/lesson/:id',
+    { config: { access: signedIn }, schema: { params: lessonIdParamsSchema } },
+    async (request) => getLesson(db, identityOf(request), request.params.id, now()),
+  );
+
+  app.delete(
+    '/lesson/:id',
+    { config: { access: signedIn }, schema: { params: lessonIdParamsSchema } },
+    async (request): Promise<LessonCanceledAnswer> => {
+      const { answer, changed } = await cancelLesson(
+        db,
+        identityOf(request),
+        request.params.id,
+        now(),
+      );
+      if (changed) emitLessonEvent(app.io, 'LessonCanceled', answer.lesson, answer);
+      return answer;
+    },
+  );
+};

@@ -1,0 +1,416 @@
+import {
+  availabilityForWeek,
+  bookingSubscriptionOf,
+  cairoWeekBounds,
+  checkBooking,
+  checkReschedule,
+  endOf,
+  freeCancelUntil,
+  isTutorListed,
+  LessonCanceledBy,
+  lessonStatusAt,
+  LessonTiming,
+  minutesReturnedOnCancel,
+} from '@talaqa/domain';
+import type {
+  BookingContext,
+  BookingVerdict,
+  LessonCanceledAnswer,
+  LessonListFilters,
+  LessonPage,
+  LessonStats,
+  LessonStatsWeek,
+  LessonTally,
+  LessonView,
+  SessionSlotLength,
+} from '@talaqa/domain';
+import { AppError } from '../../errors';
+import type { Database } from '../../db';
+import { isExclusionViolation } from '../../db/errors';
+import type { LessonRow } from '../../db/schema';
+import type { Identity } from '../auth/access';
+import { isAdmin } from '../auth/access';
+import { consumeMinutes, grantFreeTrial, returnMinutes } from '../subscriptions/service';
+import { lockTutor } from '../availability/repo';
+import { findLiveRow, lockStudent, quotaFields } from '../subscriptions/repo';
+import {
+  cancelLessonRow,
+  findBookableTutor,
+  findLessonWithPeople,
+  hasUpcomingLesson,
+  insertAppointment,
+  insertLesson,
+  lessonsOfMember,
+  listLessonRows,
+  lockLesson,
+  moveLessonRow,
+  releaseAppointment,
+  tutorBusy,
+  tutorWeeklySlots,
+  userExists,
+} from './repo';
+import type { LessonWithPeople } from './repo';
+
+/**
+ * Lessons (issue 6): booking, moving and cancelling, each in one transaction under the rules of
+ * `@talaqa/domain` booking.ts; the exclusion constraint `appointments_no_overlap` stays the last
+ * word on a tutor's time. Realtime events are the caller's job, after the commit.
+ */
+
+const APPOINTMENTS_NO_OVERLAP = 'appointments_no_overlap';
+
+// ---------------------------------------------------------------------------------------------
+// Views
+
+export function toLessonView(row: LessonWithPeople, now: Date): LessonView {
+  const { lesson } = row;
+  const canceledBy = lesson.canceledBy as LessonCanceledBy | null;
+  const start = lesson.startsAt;
+  return {
+    id: lesson.id,
+    members: { tutorId: lesson.tutorId, studentId: lesson.studentId },
+    price: lesson.price,
+    duration: lesson.duration as SessionSlotLength,
+    start: start.toISOString(),
+    end: endOf(start, lesson.duration).toISOString(),
+    status: lessonStatusAt({ start, duration: lesson.duration, canceledBy }, now),
+    canceledBy,
+    tutor: row.tutor,
+    student: row.student,
+    bookedAt: lesson.createdAt.toISOString(),
+    canceledAt: lesson.canceledAt?.toISOString() ?? null,
+    freeCancelUntil: freeCancelUntil({
+      start,
+      duration: lesson.duration,
+      bookedAt: lesson.createdAt,
+    }).toISOString(),
+  };
+}
+
+async function viewOf(db: Database, id: number, now: Date): Promise<LessonView> {
+  const row = await findLessonWithPeople(db, id);
+  if (!row) throw new AppError('lesson-not-found');
+  return toLessonView(row, now);
+}
+
+const isMember = (lesson: LessonRow, caller: Identity): boolean =>
+  lesson.studentId === caller.userId || lesson.tutorId === caller.userId;
+
+// ---------------------------------------------------------------------------------------------
+// The booking context
+
+/**
+ * Everything `checkBooking` needs but the requested time, read inside the transaction after the
+ * student's row is locked (so "one upcoming lesson at a time" holds under concurrency).
+ */
+async function bookingContext(
+  tx: Database,
+  studentId: number,
+  tutorId: number,
+  now: Date,
+): Promise<BookingContext> {
+  const student = await lockStudent(tx, studentId);
+  if (!student) throw new AppError('unauthenticated', 'The account no longer exists');
+  // A schedule saved at the same moment must not leave this lesson outside it: the save locks
+  // the tutor's row too. Always student then tutor, so two bookings never wait on each other.
+  await lockTutor(tx, tutorId);
+  let subscription = await findLiveRow(tx, studentId, now);
+  // The free trial is granted the first time a student needs it, as consumeMinutes would.
+  if (!subscription && (await grantFreeTrial(tx, studentId, now))) {
+    subscription = await findLiveRow(tx, studentId, now);
+  }
+  const tutor = await findBookableTutor(tx, tutorId);
+  const week = cairoWeekBounds(now);
+  const slots = tutor ? await tutorWeeklySlots(tx, tutorId) : [];
+  return {
+    now,
+    tutor: {
+      listed: tutor !== undefined && isTutorListed(tutor),
+      noticePeriod: tutor?.noticePeriod ?? 0,
+    },
+    availability: availabilityForWeek(slots, now),
+    busy: tutor ? await tutorBusy(tx, tutorId, week.start, week.end) : [],
+    student: {
+      verifiedEmail: student.emailVerified,
+      subscription: bookingSubscriptionOf(subscription && quotaFields(subscription), now),
+      hasUpcomingLesson: await hasUpcomingLesson(tx, studentId, now),
+    },
+  };
+}
+
+function refuseUnlessOk(verdict: BookingVerdict): void {
+  if (!verdict.ok) throw new AppError(verdict.code, `Refused by rule ${verdict.rule}`);
+}
+
+/** Holds the tutor's time; the database refuses an overlap with `conflicting-lessons`. */
+export async function holdTime(
+  tx: Database,
+  tutorId: number,
+  start: Date,
+  duration: number,
+): Promise<number> {
+  try {
+    return await insertAppointment(tx, {
+      tutorId,
+      startsAt: start,
+      endsAt: endOf(start, duration),
+    });
+  } catch (error) {
+    if (isExclusionViolation(error, APPOINTMENTS_NO_OVERLAP)) {
+      throw new AppError('conflicting-lessons', 'The tutor is taken at that time');
+    }
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Book
+
+export interface BookRequest {
+  tutorId: number;
+  start: Date;
+  duration: SessionSlotLength;
+}
+
+/** POST /lesson/: the booked lesson. */
+export async function bookLesson(
+  db: Database,
+  caller: Identity,
+  request: BookRequest,
+  now: Date,
+): Promise<LessonView> {
+  const id = await db.transaction(async (tx) => {
+    const context = await bookingContext(tx, caller.userId, request.tutorId, now);
+    refuseUnlessOk(checkBooking({ ...context, start: request.start, duration: request.duration }));
+    const appointmentId = await holdTime(tx, request.tutorId, request.start, request.duration);
+    const consumed = await consumeMinutes(tx, caller.userId, request.duration, now);
+    const lesson = await insertLesson(tx, {
+      appointmentId,
+      tutorId: request.tutorId,
+      studentId: caller.userId,
+      subscriptionId: consumed.subscriptionId,
+      startsAt: request.start,
+      duration: request.duration,
+      quotaWeekStart: consumed.weekStart,
+      createdAt: now,
+      updatedAt: now,
+    });
+    return lesson.id;
+  });
+  return viewOf(db, id, now);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reschedule
+
+/** PATCH /lesson: the student moves their lesson; answers it at its new time. */
+export async function rescheduleLesson(
+  db: Database,
+  caller: Identity,
+  request: { id: number } & Omit<BookRequest, 'tutorId'>,
+  now: Date,
+): Promise<{ lesson: LessonView; previous: { start: string; duration: SessionSlotLength } }> {
+  const previous = await db.transaction(async (tx) => {
+    // Lesson first, then the student's row (bookingContext): no writer locks them the other way.
+    const lesson = await lockLesson(tx, request.id);
+    if (!lesson || lesson.studentId !== caller.userId || lesson.status !== 'pending') {
+      throw new AppError('lesson-not-found');
+    }
+    const context = await bookingContext(tx, caller.userId, lesson.tutorId, now);
+    const duration = lesson.duration as SessionSlotLength;
+    refuseUnlessOk(
+      checkReschedule(
+        { ...context, start: request.start, duration: request.duration },
+        { id: lesson.id, start: lesson.startsAt, duration, bookedAt: lesson.createdAt },
+      ),
+    );
+    await releaseAppointment(tx, lesson.appointmentId, now);
+    const appointmentId = await holdTime(tx, lesson.tutorId, request.start, request.duration);
+    if (lesson.subscriptionId !== null && lesson.quotaWeekStart !== null) {
+      await returnMinutes(
+        tx,
+        {
+          subscriptionId: lesson.subscriptionId,
+          minutes: duration,
+          weekStart: lesson.quotaWeekStart,
+        },
+        now,
+      );
+    }
+    const consumed = await consumeMinutes(tx, caller.userId, request.duration, now);
+    const moved = await moveLessonRow(tx, lesson.id, {
+      appointmentId,
+      startsAt: request.start,
+      duration: request.duration,
+      subscriptionId: consumed.subscriptionId,
+      quotaWeekStart: consumed.weekStart,
+      now,
+    });
+    if (!moved) throw new AppError('lesson-not-found');
+    return { start: lesson.startsAt.toISOString(), duration };
+  });
+  return { lesson: await viewOf(db, request.id, now), previous };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cancel
+
+/** Who cancels, as the lesson records it: its student, its tutor, or the system (an admin). */
+function cancelerOf(lesson: LessonRow, caller: Identity): LessonCanceledBy {
+  if (lesson.studentId === caller.userId) return LessonCanceledBy.Student;
+  if (lesson.tutorId === caller.userId) return LessonCanceledBy.Tutor;
+  return LessonCanceledBy.Self;
+}
+
+export interface CancelOutcome {
+  answer: LessonCanceledAnswer;
+  /** False when the lesson was already canceled: nothing changed, nothing to announce. */
+  changed: boolean;
+}
+
+/**
+ * DELETE /lesson/{id}: its student or tutor, or an admin, cancels it. The minutes go back per
+ * `minutesReturnedOnCancel`, only while their quota week runs. A lesson already canceled is
+ * answered as it is; one that is over cannot be canceled (`lesson-time-passed`).
+ */
+export async function cancelLesson(
+  db: Database,
+  caller: Identity,
+  id: number,
+  now: Date,
+): Promise<CancelOutcome> {
+  const outcome = await db.transaction(async (tx) => {
+    const lesson = await lockLesson(tx, id);
+    if (!lesson || (!isMember(lesson, caller) && !isAdmin(caller))) {
+      throw new AppError('lesson-not-found');
+    }
+    if (lesson.status === 'cancelled') {
+      return { minutesReturned: lesson.minutesReturned, changed: false };
+    }
+    if (endOf(lesson.startsAt, lesson.duration).getTime() <= now.getTime()) {
+      throw new AppError('lesson-time-passed', 'The lesson is over');
+    }
+    const canceledBy = cancelerOf(lesson, caller);
+    let minutes = minutesReturnedOnCancel(
+      { start: lesson.startsAt, duration: lesson.duration, bookedAt: lesson.createdAt },
+      canceledBy,
+      now,
+    );
+    if (minutes > 0 && lesson.subscriptionId !== null && lesson.quotaWeekStart !== null) {
+      const returned = await returnMinutes(
+        tx,
+        { subscriptionId: lesson.subscriptionId, minutes, weekStart: lesson.quotaWeekStart },
+        now,
+      );
+      if (!returned) minutes = 0;
+    } else {
+      minutes = 0;
+    }
+    const canceled = await cancelLessonRow(tx, lesson.id, {
+      canceledBy,
+      now,
+      minutesReturned: minutes,
+    });
+    if (!canceled) throw new AppError('illegal', 'The lesson is no longer pending');
+    await releaseAppointment(tx, lesson.appointmentId, now);
+    return { minutesReturned: minutes, changed: true };
+  });
+  return {
+    answer: { lesson: await viewOf(db, id, now), minutesReturned: outcome.minutesReturned },
+    changed: outcome.changed,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Read
+
+/** GET /lesson/{id}: its student's or tutor's, or any for admins. */
+export async function getLesson(
+  db: Database,
+  caller: Identity,
+  id: number,
+  now: Date,
+): Promise<LessonView> {
+  const row = await findLessonWithPeople(db, id);
+  if (!row || (!isMember(row.lesson, caller) && !isAdmin(caller))) {
+    throw new AppError('lesson-not-found');
+  }
+  return toLessonView(row, now);
+}
+
+/** GET /lesson/list: the caller's lessons (admins: everyone's). */
+export async function listLessons(
+  db: Database,
+  caller: Identity,
+  query: LessonListFilters,
+  now: Date,
+): Promise<LessonPage> {
+  const { page, size, state, when, tutorId, studentId, order } = query;
+  const soonestFirst = when === LessonTiming.Future || when === LessonTiming.Now;
+  const { rows, total } = await listLessonRows(
+    db,
+    {
+      memberId: isAdmin(caller) ? undefined : caller.userId,
+      tutorId,
+      studentId,
+      state,
+      when,
+      order: order ?? (soonestFirst ? 'asc' : 'desc'),
+    },
+    { page, size },
+    now,
+  );
+  return { list: rows.map((row) => toLessonView(row, now)), total };
+}
+
+const emptyTally = (): LessonTally => ({ lessons: 0, minutes: 0 });
+
+function add(tally: LessonTally, minutes: number): void {
+  tally.lessons += 1;
+  tally.minutes += minutes;
+}
+
+/**
+ * GET /lesson/attended/stats: the caller's lessons as student or tutor (an admin may name any
+ * user; others may name only themselves, else `forbidden`).
+ */
+export async function lessonStats(
+  db: Database,
+  caller: Identity,
+  query: { weeks: number; userId?: number | undefined },
+  now: Date,
+): Promise<LessonStats> {
+  const userId = query.userId ?? caller.userId;
+  if (userId !== caller.userId) {
+    if (!isAdmin(caller)) throw new AppError('forbidden', 'Only your own statistics');
+    if (!(await userExists(db, userId))) throw new AppError('user-not-found');
+  }
+  // The Cairo weeks asked for, oldest first, the current one last (DST-safe: week by week).
+  const weeks: LessonStatsWeek[] = [];
+  let bounds = cairoWeekBounds(now);
+  for (let index = 0; index < query.weeks; index += 1) {
+    weeks.unshift({ weekStart: bounds.start.toISOString(), ...emptyTally() });
+    bounds = cairoWeekBounds(new Date(bounds.start.getTime() - 1));
+  }
+  const stats: LessonStats = {
+    attended: emptyTally(),
+    canceled: emptyTally(),
+    upcoming: emptyTally(),
+    weeks,
+  };
+  for (const lesson of await lessonsOfMember(db, userId)) {
+    if (lesson.canceled) {
+      add(stats.canceled, lesson.duration);
+      continue;
+    }
+    if (endOf(lesson.startsAt, lesson.duration).getTime() > now.getTime()) {
+      add(stats.upcoming, lesson.duration);
+      continue;
+    }
+    add(stats.attended, lesson.duration);
+    const weekStart = cairoWeekBounds(lesson.startsAt).start.toISOString();
+    const week = weeks.find((entry) => entry.weekStart === weekStart);
+    if (week) add(week, lesson.duration);
+  }
+  return stats;
+}

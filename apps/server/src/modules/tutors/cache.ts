@@ -1,0 +1,74 @@
+import type { Redis } from 'ioredis';
+
+/**
+ * The public tutors list's page cache. Pages are stored under a generation number: invalidating
+ * bumps the generation (one INCR in Redis, shared by every instance), so stale pages are never
+ * read again and simply expire; no key scan is needed. Without Redis it is an in-process LRU with
+ * the same time to live (one instance only, as docs/decisions.md says).
+ */
+export interface TutorsCache {
+  get(key: string): Promise<string | undefined>;
+  set(key: string, value: string): Promise<void>;
+  /** Forgets every cached page. */
+  clear(): Promise<void>;
+}
+
+/** Seconds a cached page lives: next free times move with the clock, so pages stay short-lived. */
+export const TUTORS_CACHE_TTL_SECONDS = 60;
+/** Pages kept in process at most (least recently used go first). */
+export const TUTORS_CACHE_MAX_ENTRIES = 500;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    tutorsCache: TutorsCache;
+  }
+}
+
+export function memoryTutorsCache(
+  ttlMs: number = TUTORS_CACHE_TTL_SECONDS * 1000,
+  maxEntries: number = TUTORS_CACHE_MAX_ENTRIES,
+  clock: () => number = Date.now,
+): TutorsCache {
+  const entries = new Map<string, { value: string; expiresAt: number }>();
+  return {
+    get: async (key) => {
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      entries.delete(key);
+      if (entry.expiresAt <= clock()) return undefined;
+      entries.set(key, entry); // most recently used last
+      return entry.value;
+    },
+    set: async (key, value) => {
+      entries.delete(key);
+      entries.set(key, { value, expiresAt: clock() + ttlMs });
+      while (entries.size > maxEntries) {
+        const oldest = entries.keys().next();
+        if (oldest.done) break;
+        entries.delete(oldest.value);
+      }
+    },
+    clear: async () => {
+      entries.clear();
+    },
+  };
+}
+
+export function redisTutorsCache(
+  redis: Redis,
+  prefix: string,
+  ttlSeconds: number = TUTORS_CACHE_TTL_SECONDS,
+): TutorsCache {
+  const generationKey = `${prefix}tutors:generation`;
+  const pageKey = async (key: string): Promise<string> =>
+    `${prefix}tutors:${(await redis.get(generationKey)) ?? '0'}:${key}`;
+  return {
+    get: async (key) => (await redis.get(await pageKey(key))) ?? undefined,
+    set: async (key, value) => {
+      await redis.set(await pageKey(key), value, 'EX', ttlSeconds);
+    },
+    clear: async () => {
+      await redis.incr(generationKey);
+    },
+  };
+}

@@ -1,0 +1,303 @@
+import { useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import {
+  Alert,
+  Button,
+  Dialog,
+  EmptyState,
+  ErrorState,
+  RadioGroup,
+  Skeleton,
+  messageForError,
+  useToast,
+} from '@talaqa/ui';
+import {
+  LESSON_DURATIONS,
+  formatCairoDateTime,
+  formatCairoTime,
+  freeCancelUntil,
+  isLessonDuration,
+} from '@talaqa/domain';
+import type { SessionSlotLength, User } from '@talaqa/domain';
+import { paths } from '../../paths';
+import { settingsPathFor } from '../session/destinations';
+import { useCurrentSubscription } from '../payments/queries';
+import { minutesText } from '../payments/format';
+import {
+  bookableDays,
+  bookingContextOf,
+  dayKeyOf,
+  freeTimesByDuration,
+  studentBlock,
+} from './booking';
+import type { StudentBlock } from './booking';
+import { useBookLesson, useHasUpcomingLesson, useTutorWeek } from './queries';
+
+export interface BookLessonDialogProps {
+  tutor: { id: number; name: string };
+  user: User;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** The book-lesson dialog: day, duration, time and confirmation, offering only free times. */
+export function BookLessonDialog({ tutor, user, open, onOpenChange }: BookLessonDialogProps) {
+  return (
+    <Dialog
+      title={`احجز درسًا مع ${tutor.name}`}
+      description="المواعيد بتوقيت القاهرة، ومتاحة للحجز خلال الأسبوع الحالي فقط."
+      open={open}
+      onOpenChange={onOpenChange}
+    >
+      {open && <BookingFlow tutor={tutor} user={user} />}
+    </Dialog>
+  );
+}
+
+function BlockReason({ block, user }: { block: StudentBlock; user: User }) {
+  const link = (to: string, text: string) => (
+    <Link to={to} className="font-semibold underline">
+      {text}
+    </Link>
+  );
+  const reasons: Record<StudentBlock, ReactNode> = {
+    'tutor-listed': <>هذا المعلم غير متاح للحجز حاليًا.</>,
+    'verified-email': (
+      <>
+        يجب تأكيد بريدك الإلكتروني قبل حجز الدروس.{' '}
+        {link(settingsPathFor(user), 'أكّد بريدك من الإعدادات')}.
+      </>
+    ),
+    subscription: <>تحتاج إلى اشتراك فعّال لحجز الدروس. {link(paths.plans, 'اختر باقة تناسبك')}.</>,
+    'enough-minutes': (
+      <>
+        لم يتبقَّ في اشتراكك دقائق كافية هذا الأسبوع لحجز درس (أقصر درس ١٥ دقيقة). تتجدد دقائقك مع
+        بداية الأسبوع القادم.
+      </>
+    ),
+    'one-upcoming-lesson': (
+      <>
+        لديك درس قادم بالفعل، ويمكنك حجز درس جديد بعد انتهائه.{' '}
+        {link(paths.upcomingLessons, 'عرض دروسي القادمة')}.
+      </>
+    ),
+  };
+  return (
+    <Alert tone="warning" role="alert">
+      {reasons[block]}
+    </Alert>
+  );
+}
+
+function BookingFlow({ tutor, user }: { tutor: { id: number; name: string }; user: User }) {
+  const toast = useToast();
+  const week = useTutorWeek(tutor.id);
+  const subscription = useCurrentSubscription();
+  const upcoming = useHasUpcomingLesson();
+  const book = useBookLesson();
+  const [dayKey, setDayKey] = useState<string | null>(null);
+  const [duration, setDuration] = useState<SessionSlotLength | null>(null);
+  const [start, setStart] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [booked, setBooked] = useState(false);
+
+  const ready = week.data && subscription.data !== undefined && upcoming.data !== undefined;
+  const now = new Date(Date.now() + (week.data?.clockOffset ?? 0));
+  const context = ready
+    ? bookingContextOf({
+        week: week.data.week,
+        subscription: subscription.data ?? null,
+        hasUpcomingLesson: upcoming.data ?? false,
+        user,
+        now,
+      })
+    : null;
+  const times = context ? freeTimesByDuration(context) : null;
+  const days = times ? bookableDays(times) : [];
+  const dayTimes =
+    times && duration && dayKey ? times[duration].filter((time) => dayKeyOf(time) === dayKey) : [];
+  const startStillFree = !start || dayTimes.some((time) => time.toISOString() === start);
+
+  // A refresh (after a refusal) may take the chosen time away: choose again.
+  useEffect(() => {
+    if (!startStillFree) {
+      setStart(null);
+      setConfirming(false);
+    }
+  }, [startStillFree]);
+
+  if (booked) {
+    return (
+      <div className="flex flex-col gap-4">
+        <Alert tone="success">تم حجز درسك مع {tutor.name}.</Alert>
+        <Link to={paths.upcomingLessons} className="font-semibold text-brand-700 underline">
+          عرض دروسي القادمة
+        </Link>
+      </div>
+    );
+  }
+  if (week.isError || subscription.isError || upcoming.isError) {
+    const error = week.error ?? subscription.error ?? upcoming.error;
+    return (
+      <ErrorState
+        title="تعذّر تحميل المواعيد المتاحة"
+        error={error}
+        onRetry={() => {
+          void week.refetch();
+          void subscription.refetch();
+          void upcoming.refetch();
+        }}
+      />
+    );
+  }
+  if (!context || !times) {
+    return (
+      <div role="status" aria-label="جارٍ تحميل المواعيد المتاحة" className="flex flex-col gap-3">
+        <Skeleton className="h-6 w-1/2" />
+        <Skeleton className="h-11 w-full" />
+        <Skeleton className="h-11 w-full" />
+      </div>
+    );
+  }
+
+  const block = studentBlock(context);
+  if (block) return <BlockReason block={block} user={user} />;
+
+  const chosenDay = days.find((day) => day.key === dayKey) ?? null;
+  const remaining = context.student.subscription?.remainingMinutes ?? 0;
+  const errorAlert = serverError && (
+    <Alert tone="error" role="alert">
+      {serverError}
+    </Alert>
+  );
+
+  if (days.length === 0) {
+    return (
+      <div className="flex flex-col gap-4">
+        {errorAlert}
+        <EmptyState
+          title="لا توجد مواعيد متاحة هذا الأسبوع"
+          description="لم يتبقَّ لدى هذا المعلم وقت متاح للحجز في ما تبقّى من الأسبوع الحالي. جرّب معلمًا آخر أو عُد مع بداية الأسبوع القادم."
+        />
+      </div>
+    );
+  }
+
+  if (confirming && start && duration) {
+    const startDate = new Date(start);
+    const cancelUntil = freeCancelUntil({ start: startDate, duration, bookedAt: now });
+    const submit = () => {
+      setServerError(null);
+      book.mutate(
+        { tutorId: tutor.id, start, duration },
+        {
+          onSuccess: () => {
+            toast.success('تم حجز الدرس بنجاح');
+            setBooked(true);
+          },
+          onError: (error) => {
+            setServerError(messageForError(error));
+            setConfirming(false);
+            void week.refetch();
+            void upcoming.refetch();
+            void subscription.refetch();
+          },
+        },
+      );
+    };
+    return (
+      <section aria-label="تأكيد الحجز" className="flex flex-col gap-4">
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+          <dt className="font-semibold">المعلم</dt>
+          <dd>{tutor.name}</dd>
+          <dt className="font-semibold">الموعد</dt>
+          <dd data-testid="confirm-start">{formatCairoDateTime(startDate)} (بتوقيت القاهرة)</dd>
+          <dt className="font-semibold">المدة</dt>
+          <dd>{minutesText(duration)}</dd>
+          <dt className="font-semibold">الدقائق المتبقية بعد الحجز</dt>
+          <dd data-testid="minutes-left">{minutesText(Math.max(0, remaining - duration))}</dd>
+        </dl>
+        <Alert tone="info">
+          سياسة الإلغاء: يمكنك إلغاء الدرس واسترداد دقائقه حتى {formatCairoDateTime(cancelUntil)}،
+          وبعد ذلك لا تُسترد الدقائق.
+        </Alert>
+        <div className="flex flex-wrap gap-3">
+          <Button onClick={submit} loading={book.isPending}>
+            تأكيد الحجز
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={() => setConfirming(false)}
+            disabled={book.isPending}
+          >
+            رجوع
+          </Button>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-5">
+      {errorAlert}
+      <RadioGroup
+        legend="١. اليوم"
+        value={dayKey ?? ''}
+        options={days.map((day) => ({ value: day.key, label: day.label }))}
+        inputProps={{
+          name: 'booking-day',
+          onChange: (event) => {
+            setDayKey(event.target.value);
+            setStart(null);
+          },
+        }}
+      />
+      {chosenDay && (
+        <RadioGroup
+          legend="٢. مدة الدرس"
+          inline
+          value={duration ? String(duration) : ''}
+          options={LESSON_DURATIONS.map((minutes) => ({
+            value: String(minutes),
+            label: minutesText(minutes),
+            disabled: !times[minutes].some((time) => dayKeyOf(time) === chosenDay.key),
+          }))}
+          inputProps={{
+            name: 'booking-duration',
+            onChange: (event) => {
+              const minutes = Number(event.target.value);
+              if (isLessonDuration(minutes)) setDuration(minutes);
+              setStart(null);
+            },
+          }}
+        />
+      )}
+      {chosenDay && duration && dayTimes.length === 0 && (
+        <p className="text-sm text-muted">لا توجد مواعيد بهذه المدة في هذا اليوم، اختر مدة أخرى.</p>
+      )}
+      {chosenDay && duration && dayTimes.length > 0 && (
+        <RadioGroup
+          legend="٣. الوقت (بتوقيت القاهرة)"
+          inline
+          value={start ?? ''}
+          options={dayTimes.map((time) => ({
+            value: time.toISOString(),
+            label: formatCairoTime(time),
+          }))}
+          inputProps={{ name: 'booking-time', onChange: (event) => setStart(event.target.value) }}
+        />
+      )}
+      <Button
+        disabled={!start || !duration}
+        onClick={() => {
+          setServerError(null);
+          setConfirming(true);
+        }}
+      >
+        متابعة
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+/**
+ * The book-lesson dialog's reasoning, pure: the booking context built from the tutor's week, the
+ * student's subscription and upcoming lessons (the same inputs the server judges), the days and
+ * times it may offer (`freeStartTimes`), and why nothing can be booked when a rule about the
+ * student fails (`checkBooking`).
+ */
+import {
+  LESSON_DURATIONS,
+  SessionSlotLength,
+  bookingSubscriptionOf,
+  checkBooking,
+  formatCairoDate,
+  freeStartTimes,
+  startOfCairoDay,
+  tutorFreeStartTimes,
+  tutorTimeOfWeek,
+} from '@talaqa/domain';
+import type {
+  AvailabilityWeek,
+  BookingContext,
+  BookingRule,
+  SubscriptionView,
+  User,
+} from '@talaqa/domain';
+
+export interface BookingSources {
+  week: AvailabilityWeek;
+  subscription: SubscriptionView | null;
+  hasUpcomingLesson: boolean;
+  user: Pick<User, 'verifiedEmail'>;
+  now: Date;
+}
+
+/** The context `checkBooking` and `freeStartTimes` judge, as the server would build it. */
+export function bookingContextOf({
+  week,
+  subscription,
+  hasUpcomingLesson,
+  user,
+  now,
+}: BookingSources): BookingContext {
+  const quota = subscription
+    ? bookingSubscriptionOf(
+        {
+          period: subscription.period,
+          weeklyMinutes: subscription.weeklyMinutes,
+          consumedMinutes: subscription.consumedMinutes,
+          weekStartedAt: new Date(subscription.weekStartedAt),
+          startsAt: new Date(subscription.startsAt),
+          endsAt: new Date(subscription.endsAt),
+          canceledAt: subscription.canceledAt ? new Date(subscription.canceledAt) : null,
+        },
+        now,
+      )
+    : null;
+  return {
+    ...tutorTimeOfWeek(week, now),
+    student: { verifiedEmail: user.verifiedEmail, subscription: quota, hasUpcomingLesson },
+  };
+}
+
+/** The rules about the student (not the time) that stop any booking. */
+export type StudentBlock = Extract<
+  BookingRule,
+  'tutor-listed' | 'verified-email' | 'subscription' | 'enough-minutes' | 'one-upcoming-lesson'
+>;
+
+const STUDENT_RULES: readonly BookingRule[] = [
+  'tutor-listed',
+  'verified-email',
+  'subscription',
+  'enough-minutes',
+  'one-upcoming-lesson',
+];
+
+/**
+ * Why this student can book nothing with this tutor now, or null: `checkBooking` on the tutor's
+ * first free start (or, without one, on now: the rules before the time still answer first).
+ */
+export function studentBlock(context: BookingContext): StudentBlock | null {
+  const probe = tutorFreeStartTimes(context, SessionSlotLength.Short)[0];
+  const verdict = checkBooking({
+    ...context,
+    start: probe ?? context.now,
+    duration: SessionSlotLength.Short,
+  });
+  if (!verdict.ok && STUDENT_RULES.includes(verdict.rule)) return verdict.rule as StudentBlock;
+  if (!probe && context.student.hasUpcomingLesson) return 'one-upcoming-lesson';
+  return null;
+}
+
+export interface BookableDay {
+  /** `YYYY-MM-DD`-like key: the Cairo day's start as ISO. */
+  key: string;
+  dayStart: Date;
+  label: string;
+}
+
+/** The free starts for each duration (only the current Cairo week; `freeStartTimes`). */
+export function freeTimesByDuration(context: BookingContext): Record<SessionSlotLength, Date[]> {
+  const entries = LESSON_DURATIONS.map((duration) => [duration, freeStartTimes(context, duration)]);
+  return Object.fromEntries(entries) as Record<SessionSlotLength, Date[]>;
+}
+
+export const dayKeyOf = (instant: Date): string => startOfCairoDay(instant).toISOString();
+
+/** The Cairo days of the current week holding at least one free start, in order. */
+export function bookableDays(times: Record<SessionSlotLength, Date[]>): BookableDay[] {
+  const days = new Map<string, BookableDay>();
+  for (const start of [...times[SessionSlotLength.Short], ...times[SessionSlotLength.Long]]) {
+    const dayStart = startOfCairoDay(start);
+    const key = dayStart.toISOString();
+    if (!days.has(key)) days.set(key, { key, dayStart, label: formatCairoDate(start) });
+  }
+  return [...days.values()].sort((a, b) => a.dayStart.getTime() - b.dayStart.getTime());
+}

@@ -1,0 +1,69 @@
+/**
+ * TanStack Query hooks of the lesson lists (/upcoming-lessons, /lessons-schedule): a page of the
+ * caller's lessons, cancelling and moving one, and the realtime LessonBooked, LessonRebooked and
+ * LessonCanceled events that make every lesson list read again.
+ */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ServerEvent } from '@talaqa/domain';
+import type { LessonListQuery, RescheduleLessonBody } from '@talaqa/domain';
+import { lessonsListApi, scheduleApi } from '../../api';
+import { useRealtimeEvent } from '../payments/realtime';
+
+export const lessonKeys = {
+  all: ['lesson'] as const,
+  list: (query: LessonListQuery) => ['lesson', 'list', query] as const,
+  tutorWeek: (tutorId: number) => ['availability-slot', 'tutor', tutorId] as const,
+};
+
+/** GET /lesson/list: one page of the caller's lessons. */
+export function useLessonPage(query: LessonListQuery) {
+  return useQuery({
+    queryKey: lessonKeys.list(query),
+    queryFn: ({ signal }) => lessonsListApi.list(query, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Every lesson list (and the schedules with their busy times) is stale after these. */
+function useInvalidateLessons() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: lessonKeys.all });
+    void queryClient.invalidateQueries({ queryKey: ['availability-slot'] });
+  };
+}
+
+/** Reads the lesson lists again when a lesson of the caller is booked, moved or canceled. */
+export function useLessonEvents(enabled = true): void {
+  const invalidate = useInvalidateLessons();
+  useRealtimeEvent(ServerEvent.LessonBooked, enabled, invalidate);
+  useRealtimeEvent(ServerEvent.LessonRebooked, enabled, invalidate);
+  useRealtimeEvent(ServerEvent.LessonCanceled, enabled, invalidate);
+}
+
+/** DELETE /lesson/{id} */
+export function useCancelLesson() {
+  const invalidate = useInvalidateLessons();
+  return useMutation({
+    mutationFn: (id: number) => lessonsListApi.cancel(id),
+    onSuccess: invalidate,
+  });
+}
+
+/** PATCH /lesson */
+export function useRescheduleLesson() {
+  const invalidate = useInvalidateLessons();
+  return useMutation({
+    mutationFn: (body: RescheduleLessonBody) => lessonsListApi.reschedule(body),
+    onSuccess: invalidate,
+  });
+}
+
+/** GET /availability-slot/?tutorId= : the tutor's current week, for the reschedule dialog. */
+export function useTutorWeek(tutorId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: lessonKeys.tutorWeek(tutorId),
+    queryFn: ({ signal }) => scheduleApi.week({ tutorId }, signal),
+    enabled,
+  });
+}

@@ -1,0 +1,148 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { formatCairoDateTime } from '@talaqa/domain';
+import type { TutorCard } from '@talaqa/domain';
+import { UI_MESSAGES } from '@talaqa/ui';
+import { stubHealthyApi } from '@talaqa/ui/testing';
+import type { FakeRequest } from '../../testing/fake-api';
+import { apiError, fakeApi, json, renderApp, resetSession } from '../../testing/fake-api';
+import { pageOf } from '../../testing/payments-fixtures';
+import { TUTORS_PAGE_SIZE_KEY } from './page-size';
+
+const server = fakeApi(stubHealthyApi());
+afterEach(resetSession);
+
+const LIST = '/user/tutor/list/onboarded';
+
+const makeTutor = (id: number, overrides: Partial<TutorCard> = {}): TutorCard => ({
+  id,
+  name: `المعلم ${id}`,
+  image: null,
+  gender: 'male',
+  bio: 'نبذة قصيرة',
+  topics: [{ id: 2, nameAr: 'قواعد اللغة', nameEn: 'Grammar' }],
+  rating: { average: 4.5, count: 12 },
+  nextFreeAt: '2026-11-23T08:45:00.000Z',
+  ...overrides,
+});
+
+function serveTutors(total = 3) {
+  server.on('GET', '/topic/list', json([{ id: 2, nameAr: 'قواعد اللغة', nameEn: 'Grammar' }]));
+  server.on('GET', LIST, (request: FakeRequest) => {
+    const size = Number(request.query.get('size') ?? 10);
+    const count = Math.min(size, total);
+    return json(
+      pageOf(
+        Array.from({ length: count }, (_, index) => makeTutor(index + 1)),
+        total,
+      ),
+    );
+  });
+}
+
+const listCalls = () => server.callsTo('GET', LIST);
+
+describe('/tutors', () => {
+  it('shows tutors as cards with the next free time in Cairo time', async () => {
+    serveTutors(1);
+    renderApp('/tutors');
+    const card = await screen.findByRole('article', { name: 'المعلم 1' });
+    expect(within(card).getByText('قواعد اللغة')).toBeTruthy();
+    expect(within(card).getByTestId('next-free').textContent).toContain(
+      formatCairoDateTime(new Date('2026-11-23T08:45:00.000Z')),
+    );
+    expect(within(card).getByRole('link', { name: 'المعلم 1' }).getAttribute('href')).toBe('/t/1');
+    expect(listCalls()[0]?.query.get('size')).toBe('10');
+  });
+
+  it('shows the empty state', async () => {
+    serveTutors(0);
+    renderApp('/tutors');
+    expect(await screen.findByText('لا يوجد معلمون يطابقون بحثك')).toBeTruthy();
+  });
+
+  it('shows skeletons, then an error with a retry', async () => {
+    let answer: () => Response = () => apiError(500, 'unexpected');
+    server.on('GET', '/topic/list', json([]));
+    server.on('GET', LIST, () => answer());
+    renderApp('/tutors');
+    expect(await screen.findByRole('status', { name: 'جارٍ تحميل المعلمين' })).toBeTruthy();
+    const alert = await screen.findByRole('alert', undefined, { timeout: 5000 });
+    expect(alert.textContent).toContain('تعذّر تحميل المعلمين');
+    answer = () => json(pageOf([makeTutor(1)]));
+    await userEvent.setup().click(within(alert).getByRole('button', { name: UI_MESSAGES.retry }));
+    expect(await screen.findByRole('article', { name: 'المعلم 1' })).toBeTruthy();
+  });
+
+  it('sends the filters of the address', async () => {
+    serveTutors(1);
+    renderApp('/tutors?q=سارة&topic=2&gender=female&free=true&rating=4&page=1');
+    await screen.findByRole('article', { name: 'المعلم 1' });
+    const query = listCalls()[0]!.query;
+    expect(Object.fromEntries(query)).toMatchObject({
+      search: 'سارة',
+      topic: '2',
+      gender: 'female',
+      freeThisWeek: 'true',
+      minRating: '4',
+      page: '1',
+    });
+    expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('سارة');
+  });
+
+  it('searches once typing pauses and keeps the search in the address', async () => {
+    serveTutors(1);
+    const { router } = renderApp('/tutors?gender=male');
+    await screen.findByRole('article', { name: 'المعلم 1' });
+    const ui = userEvent.setup();
+    await ui.type(screen.getByRole('searchbox'), 'أحمد علي');
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('q')).toBe('أحمد علي'),
+    );
+    await waitFor(() => expect(listCalls().at(-1)?.query.get('search')).toBe('أحمد علي'));
+    // One request for the whole word, none per key.
+    expect(listCalls().map((call) => call.query.get('search'))).toEqual([null, 'أحمد علي']);
+    expect(new URLSearchParams(router.state.location.search).get('gender')).toBe('male');
+  });
+
+  it('remembers the page size on this device', async () => {
+    serveTutors(45);
+    renderApp('/tutors');
+    await screen.findByRole('article', { name: 'المعلم 1' });
+    const ui = userEvent.setup();
+    await ui.selectOptions(screen.getByLabelText('عدد العناصر في الصفحة'), '20');
+    await waitFor(() => expect(listCalls().at(-1)?.query.get('size')).toBe('20'));
+    expect(localStorage.getItem(TUTORS_PAGE_SIZE_KEY)).toBe('20');
+  });
+
+  it('starts with the remembered page size', async () => {
+    localStorage.setItem(TUTORS_PAGE_SIZE_KEY, '50');
+    serveTutors(60);
+    renderApp('/tutors');
+    await screen.findByRole('article', { name: 'المعلم 1' });
+    expect(listCalls()[0]?.query.get('size')).toBe('50');
+    expect(screen.getByText('صفحة ١ من ٢')).toBeTruthy();
+  });
+
+  it('moves between pages through the address', async () => {
+    serveTutors(25);
+    const { router } = renderApp('/tutors');
+    await screen.findByRole('article', { name: 'المعلم 1' });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'الصفحة التالية' }));
+    await waitFor(() => expect(listCalls().at(-1)?.query.get('page')).toBe('2'));
+    expect(new URLSearchParams(router.state.location.search).get('page')).toBe('2');
+  });
+
+  it('filters on free time this week through the address', async () => {
+    serveTutors(1);
+    const { router } = renderApp('/tutors?page=2');
+    await screen.findByRole('article', { name: 'المعلم 1' });
+    await userEvent.setup().click(screen.getByRole('checkbox', { name: 'متاح هذا الأسبوع' }));
+    await waitFor(() => expect(listCalls().at(-1)?.query.get('freeThisWeek')).toBe('true'));
+    const params = new URLSearchParams(router.state.location.search);
+    expect(params.get('free')).toBe('true');
+    // A new filter starts again at the first page.
+    expect(params.get('page')).toBeNull();
+  });
+});
