@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
@@ -9,6 +8,7 @@ import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fasti
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_PREFIX } from '@talaqa/domain';
+import { securityHeaders } from './security-headers';
 import { systemClock } from './clock';
 import type { Clock } from './clock';
 import type { Config } from './config';
@@ -18,9 +18,13 @@ import { installErrorHandling, sendError } from './errors';
 import { createJobs } from './jobs';
 import { loggerOptions } from './logger';
 import { healthRoutes } from './modules/health/routes';
+import { lessonReminderJobs } from './modules/lessons/reminders';
+import { disabledReminderMessenger } from './modules/lessons/reminders-messenger';
+import type { LessonReminderMessenger } from './modules/lessons/reminders-messenger';
 import { lessonRoutes } from './modules/lessons/routes';
 import { assetRoutes } from './modules/assets/routes';
 import { availabilityRoutes } from './modules/availability/routes';
+import { calendarRoutes } from './modules/calendar/routes';
 import { diskStorage } from './modules/assets/storage';
 import type { AssetStorage } from './modules/assets/storage';
 import { accessControl } from './modules/auth/access';
@@ -41,7 +45,8 @@ import type { TelegramChannel } from './modules/telegram/channel';
 import { telegramRoutes } from './modules/telegram/routes';
 import { topicRoutes } from './modules/topics/routes';
 import { transactionRoutes } from './modules/transactions/routes';
-import { memoryTutorsCache, redisTutorsCache } from './modules/tutors/cache';
+import { tutorsCacheOf } from './modules/tutors/cache';
+import { nextFreeJobs } from './modules/tutors/next-free';
 import { tutorRoutes } from './modules/tutors/routes';
 import { userRoutes } from './modules/users/routes';
 import type { GoogleIdTokenVerifier } from './integrations/google/verify';
@@ -80,6 +85,8 @@ declare module 'fastify' {
 /** The outside services the API talks to; main.ts builds the real ones from the configuration. */
 export interface Providers {
   messenger: AccountMessenger;
+  /** Lesson reminders by e-mail, WhatsApp or Telegram; off (every send fails) when absent. */
+  lessonReminders?: LessonReminderMessenger;
   google: GoogleIdTokenVerifier;
   /** The Telegram bot for linking chats; off when absent. */
   telegram?: TelegramChannel;
@@ -112,7 +119,7 @@ function createServer(config: Config, options: BuildOptions): App {
 async function registerHttpPlugins(app: App, config: Config): Promise<void> {
   // The API is read by the apps on other origins (their own ports or hosts), so its answers may
   // be embedded cross-origin; CORS still decides who may read them.
-  await app.register(helmet, { crossOriginResourcePolicy: { policy: 'cross-origin' } });
+  await app.register(securityHeaders, { crossOriginResourcePolicy: { policy: 'cross-origin' } });
   await app.register(cors, {
     origin: config.corsOrigins,
     credentials: true,
@@ -160,13 +167,14 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   app.decorate('redis', redis);
   app.decorate('io', io);
   app.decorate('messenger', options.providers.messenger);
+  app.decorate('lessonReminders', options.providers.lessonReminders ?? disabledReminderMessenger);
   app.decorate('google', options.providers.google);
   app.decorate('telegram', options.providers.telegram ?? disabledTelegramChannel);
   app.decorate('assets', diskStorage(config.uploadsDir));
   app.decorate('payments', options.providers.payments);
   app.decorate(
     'tutorsCache',
-    redis ? redisTutorsCache(redis.pub, config.redisKeyPrefix) : memoryTutorsCache(),
+    tutorsCacheOf(config.tutorsCacheSeconds, redis?.pub, config.redisKeyPrefix),
   );
   app.decorate('clock', systemClock());
   app.decorate(
@@ -201,8 +209,11 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
         await api.register(telegramRoutes);
         await api.register(topicRoutes);
         await api.register(tutorRoutes);
+        await api.register(nextFreeJobs);
         await api.register(availabilityRoutes);
         await api.register(lessonRoutes);
+        await api.register(lessonReminderJobs);
+        await api.register(calendarRoutes);
         await api.register(assetRoutes);
         await api.register(planRoutes);
         await api.register(planInviteRoutes);

@@ -42,6 +42,8 @@ export interface Config {
   uploadsDir: string;
   /** How often the job runner looks for due jobs, in milliseconds. */
   jobsPollMs: number;
+  /** How long a page of the public tutors list is cached, in seconds; 0 turns the cache off. */
+  tutorsCacheSeconds: number;
   /** Prefix of every Redis key this deployment writes (so environments can share one Redis). */
   redisKeyPrefix: string;
   /** Addresses exempt from per-address abuse limits (a gateway, a test runner); per-account limits still apply. */
@@ -176,6 +178,11 @@ const envSchema = z.object({
     .int('must be a whole number of milliseconds')
     .positive('must be positive')
     .default(1000),
+  TUTORS_CACHE_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number of seconds')
+    .min(0, 'must be 0 (no cache) or more')
+    .default(60),
   RATE_LIMIT_TRUSTED_ADDRESSES: z.string().optional(),
   REDIS_KEY_PREFIX: z.string().default('talaqa:'),
   SIMULATORS: flag.optional(),
@@ -382,6 +389,7 @@ export function loadConfig(rawEnv: Env, repoRoot: string = REPO_ROOT): Config {
     appsDistDir: v.APPS_DIST_DIR ?? repoRoot,
     uploadsDir: v.UPLOADS_DIR ?? join(repoRoot, '.data', 'uploads'),
     jobsPollMs: v.JOBS_POLL_MS,
+    tutorsCacheSeconds: v.TUTORS_CACHE_SECONDS,
     redisKeyPrefix: v.REDIS_KEY_PREFIX,
     trustedAddresses: (v.RATE_LIMIT_TRUSTED_ADDRESSES ?? '')
       .split(',')

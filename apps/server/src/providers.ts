@@ -2,7 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Providers } from './app';
 import type { Config } from './config';
 import { AppError } from './errors';
-import { passwordResetCodeEmail, verificationCodeEmail } from './integrations/email';
+import {
+  lessonReminderEmail,
+  passwordResetCodeEmail,
+  verificationCodeEmail,
+} from './integrations/email';
 import { createGoogleIdTokenVerifier, startGoogleSimulator } from './integrations/google';
 import type { GoogleSimulator } from './integrations/google';
 import { isMessagingError } from './integrations/messaging';
@@ -10,6 +14,8 @@ import { createMessaging } from './integrations/messaging-factory';
 import type { Messaging } from './integrations/messaging-factory';
 import type { Outbox } from './integrations/outbox';
 import type { AccountMessenger } from './modules/codes/messenger';
+import { lessonReminderText } from './modules/lessons/reminders-messenger';
+import type { LessonReminderMessenger } from './modules/lessons/reminders-messenger';
 import { startPaymentGateways } from './modules/payments/gateways';
 import type { GatewayOptions, PaymentGateways } from './modules/payments/gateways';
 import { disabledTelegramChannel } from './modules/telegram/channel';
@@ -58,6 +64,22 @@ function accountMessenger(messaging: Messaging): AccountMessenger {
       await messenger.sendCode(phone, code, 'verify-phone').catch((error: unknown) => {
         throw asAppError(error);
       });
+    },
+  };
+}
+
+/** Lesson reminders: e-mail, the WhatsApp reminder template, or the linked Telegram chat. */
+function lessonReminderMessenger(messaging: Messaging): LessonReminderMessenger {
+  return {
+    channels: messaging.channels,
+    async email(to, message) {
+      await messaging.email.send({ to, ...lessonReminderEmail(message) });
+    },
+    async whatsapp(phone, message) {
+      await messaging.whatsapp.sendLessonReminder(phone, message);
+    },
+    async telegram(chatId, message) {
+      await messaging.telegram.sender.sendMessage(chatId, lessonReminderText(message));
     },
   };
 }
@@ -127,6 +149,7 @@ export async function startProviders(
   return {
     providers: {
       messenger: accountMessenger(messaging),
+      lessonReminders: lessonReminderMessenger(messaging),
       google: verifier,
       telegram: telegramChannel(messaging),
       payments,

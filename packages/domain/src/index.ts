@@ -15,3 +15,4 @@ export * from './api/payments';
 export * from './subscriptions';
 export * from './booking';
 export * from './api/lessons';
+export * from './api/calendar';

@@ -35,10 +35,22 @@ function inCairo(instant: Date): TZDate {
 /** Back to a plain Date, so callers never carry a zoned object around by accident. */
 const plain = (date: Date): Date => new Date(date.getTime());
 
+/**
+ * The week last asked for: nearly every call (a booking asks a few dozen times) falls in it, and
+ * the zoned arithmetic costs a time-zone lookup each time.
+ */
+let lastWeek: { start: number; end: number } | undefined;
+
 /** The Cairo week holding `instant`: Saturday 00:00 up to the next Saturday 00:00. */
 export function cairoWeekBounds(instant: Date): TimeRange {
+  const time = instant.getTime();
+  if (lastWeek && lastWeek.start <= time && time < lastWeek.end) {
+    return { start: new Date(lastWeek.start), end: new Date(lastWeek.end) };
+  }
   const start = startOfWeek(inCairo(instant), { weekStartsOn: WEEK_STARTS_ON });
-  return { start: plain(start), end: plain(addWeeks(start, 1)) };
+  const week = { start: plain(start), end: plain(addWeeks(start, 1)) };
+  lastWeek = { start: week.start.getTime(), end: week.end.getTime() };
+  return week;
 }
 
 export function isInRange(instant: Date, range: TimeRange): boolean {

@@ -12,6 +12,7 @@ import {
   userTopics,
 } from '../db/schema';
 import { replaceTemplate } from '../modules/availability/repo';
+import { refreshNextFree } from '../modules/tutors/next-free';
 import { findUserRowByEmail } from '../modules/users/repo';
 import { createUser, patchUser } from '../modules/users/service';
 
@@ -216,7 +217,10 @@ async function seedTutors(db: Database): Promise<void> {
       .from(availabilitySlots)
       .where(inArray(availabilitySlots.tutorId, [userId]));
     if ((slots?.total ?? 0) === 0) {
-      await db.transaction((tx) => replaceTemplate(tx, userId, demo.slots));
+      await db.transaction(async (tx) => {
+        await replaceTemplate(tx, userId, demo.slots);
+        await refreshNextFree(tx, [userId], new Date());
+      });
     }
   }
 }

@@ -15,7 +15,7 @@ import {
 } from './telegram';
 import type { TelegramBotSender, TelegramChatResolver, TelegramSimulator } from './telegram';
 import { createWhatsAppCloudSender, startWhatsAppSimulator } from './whatsapp';
-import type { WhatsAppSimulator } from './whatsapp';
+import type { WhatsAppReminderSender, WhatsAppSimulator } from './whatsapp';
 
 export interface WhatsAppSettings {
   apiUrl?: string | undefined;
@@ -24,6 +24,8 @@ export interface WhatsAppSettings {
   accessToken: string;
   templateName: string;
   languageCode?: string | undefined;
+  /** The approved lesson reminder template; `lesson_reminder` when unset. */
+  reminderTemplateName?: string | undefined;
 }
 
 export interface TelegramSettings {
@@ -84,7 +86,7 @@ export interface MessagingSimulators {
 
 export interface Messaging {
   email: EmailSender;
-  whatsapp: PhoneMessenger;
+  whatsapp: PhoneMessenger & WhatsAppReminderSender;
   telegram: TelegramMessaging;
   /** Which phone channels can deliver (to offer only those in the interface). */
   channels: { whatsapp: boolean; telegram: boolean };
@@ -119,6 +121,11 @@ const disabledPhoneMessenger = (channel: string): PhoneMessenger => ({
   sendCode: () => Promise.reject(notConfigured(channel)),
 });
 
+const disabledWhatsApp: PhoneMessenger & WhatsAppReminderSender = {
+  ...disabledPhoneMessenger('WhatsApp'),
+  sendLessonReminder: () => Promise.reject(notConfigured('WhatsApp')),
+};
+
 const disabledEmail: EmailSender = { send: () => Promise.reject(notConfigured('E-mail')) };
 
 const disabledBot: TelegramBotSender = {
@@ -146,6 +153,7 @@ async function startSimulators(
       phoneNumberId: whatsapp.phoneNumberId,
       templateName: whatsapp.templateName,
       templateLanguage: whatsapp.languageCode ?? 'ar',
+      reminderTemplateName: whatsapp.reminderTemplateName,
       unresolvedSuffixes: settings.unresolvedSuffixes,
     }),
     startTelegramSimulator({
@@ -207,7 +215,7 @@ export async function createMessaging(options: MessagingOptions): Promise<Messag
         ...whatsappSettings,
         apiUrl: simulators?.whatsapp.url ?? whatsappSettings.apiUrl,
       })
-    : disabledPhoneMessenger('WhatsApp');
+    : disabledWhatsApp;
 
   const bot = telegramSettings
     ? createTelegramBotSender({

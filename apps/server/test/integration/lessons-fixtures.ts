@@ -13,6 +13,7 @@ import {
 import type { SubscriptionRow } from '../../src/db/schema';
 import type { Caller } from './api';
 import type { TestServer } from './helpers';
+import { refreshNextFree } from '../../src/modules/tutors/next-free';
 
 /**
  * Lesson fixtures: rows written straight to the database (fast enough for hundreds of students),
@@ -154,6 +155,8 @@ export async function insertTutor(server: TestServer, options: TutorOptions = {}
         slots.map(([startMinute, duration]) => ({ tutorId: caller.id, startMinute, duration })),
       );
   }
+  // Written beside the service's transactions, so the stored next free start is written here.
+  await refreshNextFree(db, [caller.id], server.app.clock.now());
   return caller;
 }
 
@@ -170,6 +173,7 @@ export async function insertInterview(
     startsAt: start,
     endsAt: new Date(start.getTime() + minutes * 60_000),
   });
+  await refreshNextFree(server.app.database.db, [tutorId], server.app.clock.now());
 }
 
 export async function subscriptionOf(server: TestServer, userId: number): Promise<SubscriptionRow> {

@@ -60,6 +60,11 @@ describe('the permission of every route', () => {
     const urls = server.app.routeAccess.map((route) => `${route.method} ${route.url}`);
     expect(urls).toContain('POST /api/v1/user/');
     expect(urls).toContain('GET /api/v1/user/list');
+    // The calendar feed (issue 6): managed signed in, fetched by calendar apps without a session.
+    for (const route of ['GET', 'POST', 'DELETE'].map((m) => `${m} /api/v1/calendar/feed`)) {
+      expect(urls).toContain(route);
+    }
+    expect(urls).toContain('GET /api/v1/calendar/:token.ics');
     expect(urls.length).toBeGreaterThanOrEqual(20);
   });
 

@@ -29,11 +29,12 @@ import {
 } from '../../src/db/schema';
 import { DEMO_TUTORS, seedDemoData } from '../../src/demo/seed';
 import { escapeLike } from '../../src/modules/tutors/service';
-import { memoryTutorsCache } from '../../src/modules/tutors/cache';
+import { memoryTutorsCache, tutorsCacheOf } from '../../src/modules/tutors/cache';
 import { apiOn, signedInUser } from './api';
 import type { SignedInUser } from './api';
 import { startTestServer } from './helpers';
 import type { TestServer } from './helpers';
+import { refreshNextFree, refreshStaleNextFree } from '../../src/modules/tutors/next-free';
 
 let server: TestServer;
 let admin: SignedInUser;
@@ -231,6 +232,9 @@ describe('the public tutors list and profile', () => {
           startsAt: new Date('2026-11-30T09:00:00.000Z'),
           endsAt: new Date('2026-11-30T09:15:00.000Z'),
         });
+      // Interviews are written beside this test's services; the clock moved: the minute's job.
+      await refreshStaleNextFree(db(), server.app.clock.now());
+      await refreshNextFree(db(), [idle.id], server.app.clock.now());
       await flush();
       const page = await list('?search=Listwide');
       expect(page.body.list[0]?.id).toBe(free.id);
@@ -241,6 +245,7 @@ describe('the public tutors list and profile', () => {
       expect(page.body.list.find((card) => card.id === idle.id)?.nextFreeAt).toBeNull();
       // Friday 23:50 Cairo: the week is over for everybody.
       server.app.clock.now = () => new Date('2026-12-04T21:50:00.000Z');
+      expect(await refreshStaleNextFree(db(), server.app.clock.now())).toBeGreaterThanOrEqual(1);
       await flush();
       expect((await list('?search=Listwide&freeThisWeek=true')).body.total).toBe(0);
       expect((await list('?search=Listwide')).body.list[0]?.nextFreeAt).toBeNull();
@@ -399,6 +404,15 @@ describe('the list cache', () => {
     await cache.set('d', '4');
     await cache.clear();
     expect(await cache.get('d')).toBeUndefined();
+  });
+
+  it('caches nothing when TUTORS_CACHE_SECONDS is 0', async () => {
+    const none = tutorsCacheOf(0, undefined, 'x:');
+    await none.set('a', '1');
+    expect(await none.get('a')).toBeUndefined();
+    const some = tutorsCacheOf(60, undefined, 'x:');
+    await some.set('a', '1');
+    expect(await some.get('a')).toBe('1');
   });
 });
 

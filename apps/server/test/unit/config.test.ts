@@ -96,6 +96,7 @@ describe('loadConfig', () => {
       publicUrls: {},
       uploadsDir: '/repo/.data/uploads',
       jobsPollMs: 1000,
+      tutorsCacheSeconds: 60,
       redisKeyPrefix: 'talaqa:',
       trustedAddresses: [],
       simulators: {

@@ -94,13 +94,21 @@ export const tutorProfiles = pgTable(
     noticePeriod: integer('notice_period').notNull().default(30),
     bypassOnboarding: boolean('bypass_onboarding').notNull().default(false),
     onboardedAt: timestamp('onboarded_at', { withTimezone: true }),
+    /**
+     * The tutor's next bookable start in the Cairo week `next_free_week`, null when none is left
+     * that week: written with every change of the schedule, the appointments or the notice
+     * period, and refreshed by a job once the clock passes it (tutors/next-free.ts). The public
+     * list filters and sorts by it without reading any schedule.
+     */
+    nextFreeAt: timestamp('next_free_at', { withTimezone: true }),
+    nextFreeWeek: timestamp('next_free_week', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     check('tutor_profiles_notice_check', sql`${t.noticePeriod} between 0 and 10080`),
-    // The public tutor list reads listed tutors only.
+    // The public tutor list reads listed tutors only, soonest free first.
     index('tutor_profiles_listed_idx')
-      .on(t.userId)
+      .on(t.nextFreeAt, t.userId)
       .where(sql`${t.activated} and (${t.onboardedAt} is not null or ${t.bypassOnboarding})`),
   ],
 );

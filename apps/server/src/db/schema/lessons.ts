@@ -118,3 +118,50 @@ export const lessons = pgTable(
 export type AvailabilitySlotRow = typeof availabilitySlots.$inferSelect;
 export type AppointmentRow = typeof appointments.$inferSelect;
 export type LessonRow = typeof lessons.$inferSelect;
+
+/**
+ * A user's calendar feed (ICS, issue 6): calendar apps fetch it with a secret token in the URL,
+ * so no session. Only a SHA-256 of the token is kept; making a new one replaces the old, which
+ * then stops working.
+ */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('calendar_feeds_token_hash_key').on(t.tokenHash)],
+);
+
+export const LESSON_REMINDERS = ['day', 'hour'] as const;
+
+/**
+ * Lesson reminders already delivered (issue 6): one row per lesson, reminder, recipient and the
+ * start it announced, written right after the send succeeded. The job runner runs a job at least
+ * once, so a repeated run finds the row and sends nothing; a moved lesson announces a new start,
+ * so its reminders go out again.
+ */
+export const lessonRemindersSent = pgTable(
+  'lesson_reminders_sent',
+  {
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    reminder: text('reminder', { enum: LESSON_REMINDERS }).notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    channel: text('channel', { enum: ['email', 'whatsapp', 'telegram'] }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('lesson_reminders_sent_key').on(t.lessonId, t.reminder, t.userId, t.startsAt),
+    check('lesson_reminders_sent_reminder_check', sql`${t.reminder} in ('day', 'hour')`),
+  ],
+);
+
+export type LessonReminderSentRow = typeof lessonRemindersSent.$inferSelect;

@@ -5,9 +5,15 @@ export type { SmtpSimulator, SmtpSimulatorOptions } from './simulator';
 export {
   arabicMinutes,
   BRAND_NAME,
+  lessonReminderEmail,
   passwordResetCodeEmail,
   verificationCodeEmail,
   welcomeEmail,
 } from './templates';
-export type { CodeEmailInput, EmailContent, WelcomeEmailInput } from './templates';
+export type {
+  CodeEmailInput,
+  EmailContent,
+  LessonReminderEmailInput,
+  WelcomeEmailInput,
+} from './templates';
 export { escapeHtml } from './html';

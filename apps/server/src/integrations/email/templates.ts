@@ -174,3 +174,45 @@ export function welcomeEmail({ name, appUrl }: WelcomeEmailInput): EmailContent 
   ]);
   return { subject, html, text };
 }
+
+export interface LessonReminderEmailInput {
+  /** The recipient's name. */
+  name: string;
+  /** The other side of the lesson: the tutor for a student, the student for a tutor. */
+  otherName: string;
+  /** "غدًا" or "بعد ساعة". */
+  when: string;
+  /** The start on the Cairo clock, in words. */
+  start: string;
+  /** The length, in words. */
+  duration: string;
+  /** The lesson's page in the web app. */
+  lessonUrl: string;
+}
+
+export function lessonReminderEmail(input: LessonReminderEmailInput): EmailContent {
+  if (!/^https?:\/\//i.test(input.lessonUrl)) {
+    throw new TypeError('lessonReminderEmail: lessonUrl must be http(s)');
+  }
+  const subject = `تذكير: درسك مع ${input.otherName} ${input.when}`;
+  const line = `درسك في الإنجليزية مع ${input.otherName} ${input.when}، ${input.start} بتوقيت القاهرة، ومدته ${input.duration}.`;
+  const html = layout(subject, {
+    preheader: line,
+    bodyHtml: [
+      paragraph(escapeHtml(greeting(input.name))),
+      paragraph(escapeHtml(line)),
+      button(input.lessonUrl, 'صفحة الدرس'),
+      paragraph(
+        'إن لم يعمل الزر فانسخ هذا الرابط في المتصفح:<br>' +
+          `<span dir="ltr" style="unicode-bidi:isolate;word-break:break-all;">${escapeHtml(input.lessonUrl)}</span>`,
+      ),
+    ].join('\n'),
+  });
+  const text = plain([
+    greeting(input.name),
+    '',
+    line,
+    `صفحة الدرس: ${LRI}${input.lessonUrl}${PDI}`,
+  ]);
+  return { subject, html, text };
+}

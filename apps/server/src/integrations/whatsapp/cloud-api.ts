@@ -19,6 +19,8 @@ export interface WhatsAppCloudOptions {
   templateName: string;
   /** The template's language; `ar` for our Arabic template. */
   languageCode?: string;
+  /** The approved lesson reminder template (default `lesson_reminder`), same language. */
+  reminderTemplateName?: string | undefined;
   timeoutMs?: number;
 }
 
@@ -98,6 +100,62 @@ export function authenticationTemplateMessage(
   };
 }
 
+/**
+ * The lesson reminder: a UTILITY template (business-initiated messages outside a conversation
+ * need an approved template), approved in the same language as the code template. Its body's
+ * five parameters, in order: the other person's name, when ("غدًا" or "بعد ساعة"), the start on
+ * the Cairo clock, the length, and the lesson page's link.
+ */
+export const LESSON_REMINDER_TEMPLATE = 'lesson_reminder';
+export const LESSON_REMINDER_PARAMS = 5;
+
+/** The approved wording of `lesson_reminder` (what WhatsApp shows with the parameters filled). */
+export function lessonReminderTemplateText(params: readonly string[]): string {
+  const at = (index: number): string => params[index] ?? '';
+  return `تذكير من طلاقة: درسك في الإنجليزية مع ${at(0)} ${at(1)}، ${at(2)} بتوقيت القاهرة، ومدته ${at(3)}. صفحة الدرس: ${at(4)}`;
+}
+
+export interface LessonReminderParams {
+  otherName: string;
+  when: string;
+  start: string;
+  duration: string;
+  lessonUrl: string;
+}
+
+/** The message for the lesson reminder template: body parameters only, no button. */
+export function lessonReminderTemplateMessage(
+  to: string,
+  reminder: LessonReminderParams,
+  templateName: string,
+  languageCode: string,
+): CloudTemplateMessage {
+  // Template parameters may not hold new lines, tabs or more than four spaces in a row.
+  const text = (value: string) => ({ type: 'text' as const, text: value.replace(/\s+/g, ' ') });
+  return {
+    messaging_product: 'whatsapp',
+    recipient_type: 'individual',
+    to,
+    type: 'template',
+    template: {
+      name: templateName,
+      language: { code: languageCode },
+      components: [
+        {
+          type: 'body',
+          parameters: [
+            text(reminder.otherName),
+            text(reminder.when),
+            text(reminder.start),
+            text(reminder.duration),
+            text(reminder.lessonUrl),
+          ],
+        },
+      ],
+    },
+  };
+}
+
 /** Cannot be delivered to this number: not on WhatsApp, or (test numbers) not allowed. */
 const UNRESOLVED_CODES = new Set([
   131026, // Message undeliverable: not a WhatsApp user, old client, terms not accepted
@@ -121,14 +179,23 @@ export function classifyCloudError(error: GraphError, status: number): Messaging
   return new MessagingError('unavailable', base, options);
 }
 
-export interface WhatsAppCloudSender extends PhoneMessenger {
+export interface WhatsAppCloudSender extends PhoneMessenger, WhatsAppReminderSender {
   /** The URL messages are posted to (for logs and tests). */
   readonly endpoint: string;
 }
 
+/** Sends the lesson reminder template to a phone. */
+export interface WhatsAppReminderSender {
+  sendLessonReminder(
+    phoneE164: string,
+    reminder: LessonReminderParams,
+  ): Promise<{ messageId: string }>;
+}
+
 /**
- * The real adapter: one authentication-template message per code through the Cloud API.
- * The purpose is not sent (authentication templates have fixed text); it stays in our records.
+ * The real adapter: one authentication-template message per code through the Cloud API (the
+ * purpose is not sent: authentication templates have fixed text, it stays in our records), and
+ * the lesson reminder template.
  */
 export function createWhatsAppCloudSender(options: WhatsAppCloudOptions): WhatsAppCloudSender {
   const apiUrl = (options.apiUrl ?? WHATSAPP_DEFAULT_API_URL).replace(/\/+$/, '');
@@ -137,14 +204,7 @@ export function createWhatsAppCloudSender(options: WhatsAppCloudOptions): WhatsA
   const languageCode = options.languageCode ?? 'ar';
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 
-  async function sendCode(
-    phoneE164: string,
-    code: string,
-    _purpose: CodePurpose,
-  ): Promise<{ messageId: string }> {
-    const phone = normalizePhone(phoneE164);
-    if (!phone) throw new MessagingError('invalid-phone', 'Not an international phone number');
-    const body = authenticationTemplateMessage(phone, code, options.templateName, languageCode);
+  async function post(body: CloudTemplateMessage): Promise<{ messageId: string }> {
     let response: Response;
     try {
       response = await fetch(endpoint, {
@@ -174,5 +234,29 @@ export function createWhatsAppCloudSender(options: WhatsAppCloudOptions): WhatsA
     return { messageId: id };
   }
 
-  return { endpoint, sendCode };
+  const phoneOf = (phoneE164: string): string => {
+    const phone = normalizePhone(phoneE164);
+    if (!phone) throw new MessagingError('invalid-phone', 'Not an international phone number');
+    return phone;
+  };
+
+  async function sendCode(
+    phoneE164: string,
+    code: string,
+    _purpose: CodePurpose,
+  ): Promise<{ messageId: string }> {
+    const phone = phoneOf(phoneE164);
+    return post(authenticationTemplateMessage(phone, code, options.templateName, languageCode));
+  }
+
+  async function sendLessonReminder(
+    phoneE164: string,
+    reminder: LessonReminderParams,
+  ): Promise<{ messageId: string }> {
+    const phone = phoneOf(phoneE164);
+    const template = options.reminderTemplateName ?? LESSON_REMINDER_TEMPLATE;
+    return post(lessonReminderTemplateMessage(phone, reminder, template, languageCode));
+  }
+
+  return { endpoint, sendCode, sendLessonReminder };
 }

@@ -3,7 +3,12 @@ import type { FastifyReply } from 'fastify';
 import { createLocalFastify, listenLocal } from '../outbox/local-server';
 import type { LocalServer, LocalServerOptions } from '../outbox/local-server';
 import type { Outbox } from '../outbox/outbox';
-import { cloudTemplateMessageSchema } from './cloud-api';
+import {
+  cloudTemplateMessageSchema,
+  LESSON_REMINDER_PARAMS,
+  LESSON_REMINDER_TEMPLATE,
+  lessonReminderTemplateText,
+} from './cloud-api';
 import type { CloudSendResponse, CloudTemplateMessage, GraphError } from './cloud-api';
 
 export interface WhatsAppSimulatorOptions extends LocalServerOptions {
@@ -16,6 +21,8 @@ export interface WhatsAppSimulatorOptions extends LocalServerOptions {
    */
   templateName?: string;
   templateLanguage?: string;
+  /** The approved lesson reminder template (default `lesson_reminder`), in `templateLanguage`. */
+  reminderTemplateName?: string | undefined;
   /** Numbers ending in one of these answer 131026 Message undeliverable (default `0000`). */
   unresolvedSuffixes?: string[];
 }
@@ -54,6 +61,15 @@ const invalidParameter = (details: string): Omit<GraphError, 'fbtrace_id'> => ({
   error_data: { messaging_product: 'whatsapp', details },
 });
 
+/** The reminder template: its body's parameters, and no button. */
+function reminderProblem(message: CloudTemplateMessage): string | undefined {
+  const components = message.template.components ?? [];
+  const body = components.find((c) => c.type === 'body');
+  if (body?.parameters?.length !== LESSON_REMINDER_PARAMS) return 'body';
+  if (components.some((c) => c.type === 'button')) return 'button';
+  return undefined;
+}
+
 /** The parameters of the one body and the URL button an authentication template takes. */
 function templateProblem(message: CloudTemplateMessage): string | undefined {
   const components = message.template.components ?? [];
@@ -67,7 +83,8 @@ function templateProblem(message: CloudTemplateMessage): string | undefined {
 
 /**
  * A local stand-in for the Cloud API's send endpoint: same path, bearer token, request and
- * answer shapes, and Graph API error JSON; every accepted code lands in the outbox.
+ * answer shapes, and Graph API error JSON; every accepted message (a code, a lesson reminder)
+ * lands in the outbox with the text WhatsApp would show.
  */
 export async function startWhatsAppSimulator(
   options: WhatsAppSimulatorOptions,
@@ -128,9 +145,11 @@ export async function startWhatsAppSimulator(
       }
       const message = parsed.data;
       const { name, language } = message.template;
+      const reminderTemplate = options.reminderTemplateName ?? LESSON_REMINDER_TEMPLATE;
+      const isReminder = name === reminderTemplate;
       const knownTemplate =
         options.templateName === undefined ||
-        (name === options.templateName &&
+        ((name === options.templateName || isReminder) &&
           (options.templateLanguage === undefined || language.code === options.templateLanguage));
       if (!knownTemplate) {
         return graphError(reply, 404, {
@@ -143,7 +162,7 @@ export async function startWhatsAppSimulator(
           },
         });
       }
-      const problem = templateProblem(message);
+      const problem = isReminder ? reminderProblem(message) : templateProblem(message);
       if (problem) {
         return graphError(reply, 400, {
           message: '(#132000) Number of parameters does not match the expected number of params',
@@ -175,14 +194,20 @@ export async function startWhatsAppSimulator(
       }
 
       const id = wamid();
-      const code = message.template.components?.find((c) => c.type === 'body')?.parameters?.[0];
+      const params = (
+        message.template.components?.find((c) => c.type === 'body')?.parameters ?? []
+      ).map((p) => p.text);
+      const code = isReminder ? undefined : params[0];
       outbox.append({
         channel: 'whatsapp',
         to: `+${digits}`,
-        text: arabicAuthenticationText(code?.text ?? ''),
+        text: isReminder
+          ? lessonReminderTemplateText(params)
+          : arabicAuthenticationText(code ?? ''),
         meta: {
           wamid: id,
-          code: code?.text,
+          code,
+          params,
           template: name,
           language: language.code,
           phoneNumberId,

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { detectImageType, IMAGE_MAX_BYTES } from '@talaqa/domain';
+import { detectImageType, IMAGE_MAX_BYTES, Role } from '@talaqa/domain';
 import { AppError } from '../../errors';
 import { anyone, identityOf, signedIn } from '../auth/access';
+import { tutorsChanged } from '../tutors/events';
 import { assertSelfOrAdmin, patchUser, requireUser } from '../users/service';
 
 const IMAGE_CONTENT_TYPES = { jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif' } as const;
@@ -21,7 +22,7 @@ export const assetRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = identityOf(request);
       const userId = request.query.forUser ?? caller.userId;
       assertSelfOrAdmin(caller, userId);
-      await requireUser(db, userId);
+      const owner = await requireUser(db, userId);
       const file = await request.file({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } });
       if (!file) throw new AppError('empty-request', 'No image in the form');
       const bytes = new Uint8Array(await file.toBuffer());
@@ -33,7 +34,10 @@ export const assetRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       }
       const name = await app.assets.save('uploads', bytes, type);
-      return patchUser(db, userId, { image: name });
+      const user = await patchUser(db, userId, { image: name });
+      // A tutor's image is on the public list's cards.
+      if (owner.role === Role.Tutor) await tutorsChanged(app, [userId]);
+      return user;
     },
   );
 

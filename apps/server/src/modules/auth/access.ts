@@ -97,6 +97,8 @@ export const accessControl = fp(async (app: FastifyInstance) => {
     if (!access) return;
     if (access.kind === 'anyone') {
       // A public route still knows its caller when a valid token comes along; a bad one is ignored.
+      // Without one there is nothing to resolve (no error built: public pages are hot paths).
+      if (!bearerToken(request.headers.authorization)) return;
       request.identity = await resolveIdentity(app, request).catch(() => null);
       return;
     }

@@ -14,6 +14,7 @@ import { isAdmin } from '../auth/access';
 import { isListedRow, requireTutor } from '../tutors/service';
 import type { TutorRow } from '../tutors/repo';
 import { busyOf, lockTutor, replaceTemplate, templateOf, upcomingLessonsOf } from './repo';
+import { refreshNextFree } from '../tutors/next-free';
 
 /** The tutor's schedule on the calendar of the Cairo week holding `weekOf`, as seen by `viewerId`. */
 export async function availabilityWeek(
@@ -112,6 +113,7 @@ export async function saveAvailability(
         );
       }
       await replaceTemplate(tx, tutorId, ordered);
+      await refreshNextFree(tx, [tutorId], now);
     })
     .catch((error: unknown) => {
       if (isExclusionViolation(error, 'availability_slots_no_overlap')) {

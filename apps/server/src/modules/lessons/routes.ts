@@ -9,6 +9,7 @@ import {
 } from '@talaqa/domain';
 import type { LessonCanceledAnswer, LessonView } from '@talaqa/domain';
 import { identityOf, rolesOnly, signedIn } from '../auth/access';
+import { tutorsChanged } from '../tutors/events';
 import { emitLessonEvent } from './events';
 import {
   bookLesson,
@@ -22,7 +23,8 @@ import {
 /**
  * Lessons (spec section 7, issue 6). Students book and move their lessons; a lesson's student or
  * tutor (or an admin) reads and cancels it; the service checks who is a member. Realtime events
- * go to both sides after the commit. "Now" is `app.clock`, so tests can set it.
+ * go to both sides after the commit, and the public tutors list learns the tutor's new next free
+ * time. "Now" is `app.clock`, so tests can set it.
  */
 export const lessonRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
@@ -34,6 +36,7 @@ export const lessonRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const lesson = await bookLesson(db, identityOf(request), request.body, now());
       emitLessonEvent(app.io, 'LessonBooked', lesson, { lesson });
+      await tutorsChanged(app, [lesson.members.tutorId]);
       return reply.code(201).send(lesson);
     },
   );
@@ -44,6 +47,7 @@ export const lessonRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request): Promise<LessonView> => {
       const moved = await rescheduleLesson(db, identityOf(request), request.body, now());
       emitLessonEvent(app.io, 'LessonRebooked', moved.lesson, moved);
+      await tutorsChanged(app, [moved.lesson.members.tutorId]);
       return moved.lesson;
     },
   );
@@ -76,7 +80,10 @@ export const lessonRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         now(),
       );
-      if (changed) emitLessonEvent(app.io, 'LessonCanceled', answer.lesson, answer);
+      if (changed) {
+        emitLessonEvent(app.io, 'LessonCanceled', answer.lesson, answer);
+        await tutorsChanged(app, [answer.lesson.members.tutorId]);
+      }
       return answer;
     },
   );

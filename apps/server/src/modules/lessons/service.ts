@@ -50,6 +50,8 @@ import {
   userExists,
 } from './repo';
 import type { LessonWithPeople } from './repo';
+import { cancelLessonReminders, scheduleLessonReminders } from './reminders';
+import { refreshNextFree, storeNextFree } from '../tutors/next-free';
 
 /**
  * Lessons (issue 6): booking, moving and cancelling, each in one transaction under the rules of
@@ -183,6 +185,8 @@ export async function bookLesson(
     const context = await bookingContext(tx, caller.userId, request.tutorId, now);
     refuseUnlessOk(checkBooking({ ...context, start: request.start, duration: request.duration }));
     const appointmentId = await holdTime(tx, request.tutorId, request.start, request.duration);
+    const held = { start: request.start, end: endOf(request.start, request.duration) };
+    await storeNextFree(tx, request.tutorId, { ...context, busy: [...context.busy, held] });
     const consumed = await consumeMinutes(tx, caller.userId, request.duration, now);
     const lesson = await insertLesson(tx, {
       appointmentId,
@@ -195,6 +199,7 @@ export async function bookLesson(
       createdAt: now,
       updatedAt: now,
     });
+    await scheduleLessonReminders(tx, lesson, now);
     return lesson.id;
   });
   return viewOf(db, id, now);
@@ -226,6 +231,9 @@ export async function rescheduleLesson(
     );
     await releaseAppointment(tx, lesson.appointmentId, now);
     const appointmentId = await holdTime(tx, lesson.tutorId, request.start, request.duration);
+    const held = { start: request.start, end: endOf(request.start, request.duration) };
+    const others = context.busy.filter((busy) => busy.lessonId !== lesson.id);
+    await storeNextFree(tx, lesson.tutorId, { ...context, busy: [...others, held] });
     if (lesson.subscriptionId !== null && lesson.quotaWeekStart !== null) {
       await returnMinutes(
         tx,
@@ -247,6 +255,7 @@ export async function rescheduleLesson(
       now,
     });
     if (!moved) throw new AppError('lesson-not-found');
+    await scheduleLessonReminders(tx, moved, now);
     return { start: lesson.startsAt.toISOString(), duration };
   });
   return { lesson: await viewOf(db, request.id, now), previous };
@@ -313,6 +322,8 @@ export async function cancelLesson(
     });
     if (!canceled) throw new AppError('illegal', 'The lesson is no longer pending');
     await releaseAppointment(tx, lesson.appointmentId, now);
+    await refreshNextFree(tx, [lesson.tutorId], now);
+    await cancelLessonReminders(tx, lesson.id);
     return { minutesReturned: minutes, changed: true };
   });
   return {

@@ -13,7 +13,10 @@ export interface TutorsCache {
   clear(): Promise<void>;
 }
 
-/** Seconds a cached page lives: next free times move with the clock, so pages stay short-lived. */
+/**
+ * Seconds a cached page lives by default (TUTORS_CACHE_SECONDS): next free times move with the
+ * clock, so pages stay short-lived.
+ */
 export const TUTORS_CACHE_TTL_SECONDS = 60;
 /** Pages kept in process at most (least recently used go first). */
 export const TUTORS_CACHE_MAX_ENTRIES = 500;
@@ -71,4 +74,21 @@ export function redisTutorsCache(
       await redis.incr(generationKey);
     },
   };
+}
+
+/** Caches nothing: TUTORS_CACHE_SECONDS=0 (every page read from the database, e.g. to measure it). */
+export const noTutorsCache: TutorsCache = {
+  get: async () => undefined,
+  set: async () => undefined,
+  clear: async () => undefined,
+};
+
+/** The cache the configuration asks for: Redis when configured, else in process; 0 s: none. */
+export function tutorsCacheOf(
+  seconds: number,
+  redis: Redis | undefined,
+  prefix: string,
+): TutorsCache {
+  if (seconds === 0) return noTutorsCache;
+  return redis ? redisTutorsCache(redis, prefix, seconds) : memoryTutorsCache(seconds * 1000);
 }

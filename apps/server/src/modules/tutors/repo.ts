@@ -57,6 +57,9 @@ export interface TutorRow {
   noticePeriod: number;
   bypassOnboarding: boolean;
   onboardedAt: Date | null;
+  /** The stored next free start and the Cairo week it was written for (tutors/next-free.ts). */
+  nextFreeAt: Date | null;
+  nextFreeWeek: Date | null;
 }
 
 /** The stored defaults of a tutor without a profile row (tutor_profiles' column defaults). */
@@ -88,6 +91,8 @@ export const tutorColumns = {
   noticePeriod: tutorProfiles.noticePeriod,
   bypassOnboarding: tutorProfiles.bypassOnboarding,
   onboardedAt: tutorProfiles.onboardedAt,
+  nextFreeAt: tutorProfiles.nextFreeAt,
+  nextFreeWeek: tutorProfiles.nextFreeWeek,
 };
 
 type JoinedTutorRow = { [K in keyof TutorRow]: TutorRow[K] | null } & {
@@ -118,6 +123,8 @@ export function tutorRowOf(row: JoinedTutorRow): TutorRow {
     noticePeriod: row.noticePeriod ?? TUTOR_PROFILE_DEFAULTS.noticePeriod,
     bypassOnboarding: row.bypassOnboarding ?? TUTOR_PROFILE_DEFAULTS.bypassOnboarding,
     onboardedAt: row.onboardedAt,
+    nextFreeAt: row.nextFreeAt,
+    nextFreeWeek: row.nextFreeWeek,
   };
 }
 

@@ -41,7 +41,12 @@ export const tutorRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: tutorInfoParamsSchema, body: tutorAdminBodySchema },
     },
     async (request) => {
-      const tutor = await patchTutorAdminFields(db, request.params.id, request.body);
+      const tutor = await patchTutorAdminFields(
+        db,
+        request.params.id,
+        request.body,
+        app.clock.now(),
+      );
       await tutorsChanged(app, [tutor.id]);
       return tutor;
     },

@@ -2,7 +2,6 @@ import { and, asc, count, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-
 import type { SQL } from 'drizzle-orm';
 import {
   availabilityForWeek,
-  cairoUtcOffsetMinutes,
   cairoWeekBounds,
   isTutorListed,
   nextFreeStart,
@@ -25,9 +24,7 @@ import { AppError } from '../../errors';
 import { busyOf, templatesOf } from '../availability/repo';
 import { findTutorRow, tutorColumns, tutorRowOf, upsertTutorAdminFields } from './repo';
 import type { TutorAdminPatch, TutorRow } from './repo';
-
-const HOUR_MS = 3_600_000;
-const WEEK_MINUTES = 7 * 24 * 60;
+import { refreshNextFree } from './next-free';
 
 export const isListedRow = (row: TutorRow): boolean =>
   row.role === Role.Tutor &&
@@ -78,9 +75,14 @@ export async function patchTutorAdminFields(
   db: Database,
   tutorId: number,
   patch: TutorAdminPatch,
+  now: Date,
 ): Promise<Tutor> {
   await requireTutor(db, tutorId);
-  await upsertTutorAdminFields(db, tutorId, patch);
+  await db.transaction(async (tx) => {
+    await upsertTutorAdminFields(tx, tutorId, patch);
+    // The notice period moves the next bookable start.
+    await refreshNextFree(tx, [tutorId], now);
+  });
   return tutorOf(await requireTutor(db, tutorId));
 }
 
@@ -113,8 +115,45 @@ async function topicsOf(db: Database, ids: readonly number[]): Promise<Map<numbe
 }
 
 /**
- * Cards of these (listed) tutors in the given order: their topics, and the exact next free
- * start this week (`nextFreeStart` over the template and live appointments). Three queries
+ * The stored next free start while it is still exact: written for this Cairo week and, when set,
+ * still bookable (free starts only drop off the front as the clock moves, and every change of
+ * schedule or appointments rewrites it). Undefined when it must be computed again.
+ */
+export function storedNextFree(row: TutorRow, now: Date): Date | null | undefined {
+  if (row.nextFreeWeek?.getTime() !== cairoWeekBounds(now).start.getTime()) return undefined;
+  if (row.nextFreeAt === null) return null;
+  const bookableFrom = now.getTime() + row.noticePeriod * 60_000;
+  return row.nextFreeAt.getTime() >= bookableFrom ? row.nextFreeAt : undefined;
+}
+
+/** The exact next free start of tutors whose stored one is stale, from their schedules. */
+async function computedNextFree(
+  db: Database,
+  rows: readonly TutorRow[],
+  now: Date,
+): Promise<Map<number, Date | null>> {
+  const ids = rows.map((row) => row.id);
+  const computed = new Map<number, Date | null>();
+  if (ids.length === 0) return computed;
+  const [templates, busy] = await Promise.all([
+    templatesOf(db, ids),
+    busyOf(db, ids, cairoWeekBounds(now)),
+  ]);
+  for (const row of rows) {
+    const next = nextFreeStart({
+      now,
+      tutor: { listed: true, noticePeriod: row.noticePeriod },
+      availability: availabilityForWeek(templates.get(row.id) ?? [], now),
+      busy: busy.get(row.id) ?? [],
+    });
+    computed.set(row.id, next);
+  }
+  return computed;
+}
+
+/**
+ * Cards of these (listed) tutors in the given order: their topics, and the exact next free start
+ * this week (stored, or computed for the few the clock has made stale). Two or three queries
  * whatever the number of tutors on the page.
  */
 export async function cardsOf(
@@ -122,20 +161,16 @@ export async function cardsOf(
   rows: readonly TutorRow[],
   now: Date,
 ): Promise<TutorCard[]> {
-  const ids = rows.map((row) => row.id);
-  const week = cairoWeekBounds(now);
-  const [topicMap, templates, busy] = await Promise.all([
-    topicsOf(db, ids),
-    templatesOf(db, ids),
-    busyOf(db, ids, week),
+  const stale = rows.filter((row) => storedNextFree(row, now) === undefined);
+  const [topicMap, computed] = await Promise.all([
+    topicsOf(
+      db,
+      rows.map((row) => row.id),
+    ),
+    computedNextFree(db, stale, now),
   ]);
   return rows.map((row) => {
-    const next = nextFreeStart({
-      now,
-      tutor: { listed: true, noticePeriod: row.noticePeriod },
-      availability: availabilityForWeek(templates.get(row.id) ?? [], now),
-      busy: busy.get(row.id) ?? [],
-    });
+    const next = storedNextFree(row, now) ?? computed.get(row.id) ?? null;
     return {
       id: row.id,
       name: row.name,
@@ -193,39 +228,6 @@ export async function tutorInfo(db: Database, tutorId: number, now: Date): Promi
 /** `%`, `_` and `\` typed in the search box are matched literally (LIKE's escape is `\`). */
 export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/**
- * Where the Cairo clock changes inside the week starting at `weekStart`: the wall-clock minute of
- * the week from which slots move, and by how many minutes (0 and past the week when it does not).
- */
-function weekClockShift(weekStart: Date): { fromMinute: number; minutes: number } {
-  const first = cairoUtcOffsetMinutes(weekStart);
-  for (let hour = 1; hour <= 7 * 24; hour += 1) {
-    const offset = cairoUtcOffsetMinutes(new Date(weekStart.getTime() + hour * HOUR_MS));
-    if (offset !== first) return { fromMinute: hour * 60, minutes: offset - first };
-  }
-  return { fromMinute: WEEK_MINUTES, minutes: 0 };
-}
-
-/**
- * The first start this week, after now and the notice period, of one of the tutor's slots whose
- * first 15 minutes no live appointment holds: the SQL term the list filters and sorts by, so
- * neither loads every tutor. It is a close estimate of `nextFreeStart` (a slot half taken counts
- * as taken; the hour repeated or skipped on a clock-change day is read once); cards show the exact
- * value (docs/decisions.md).
- */
-function nextFreeSql(now: Date): SQL {
-  const week = cairoWeekBounds(now);
-  const shift = weekClockShift(week.start);
-  const slotStart = sql`(${week.start.toISOString()}::timestamptz + (s.start_minute - case when s.start_minute >= ${shift.fromMinute} then ${shift.minutes} else 0 end) * interval '1 minute')`;
-  return sql`(select min(${slotStart}) from availability_slots s
-    where s.tutor_id = ${users.id}
-      and ${slotStart} >= ${now.toISOString()}::timestamptz + ${tutorProfiles.noticePeriod} * interval '1 minute'
-      and ${slotStart} < ${week.end.toISOString()}::timestamptz
-      and not exists (select 1 from appointments a
-        where a.tutor_id = s.tutor_id and a.released_at is null
-          and a.starts_at < ${slotStart} + interval '15 minutes' and a.ends_at > ${slotStart}))`;
-}
-
 /** GET /user/tutor/list/onboarded: listed tutors, filtered, sorted and paged in SQL. */
 export async function listTutors(
   db: Database,
@@ -234,7 +236,6 @@ export async function listTutors(
 ): Promise<TutorPage> {
   // Nobody has ratings yet, so no tutor reaches any minimum rating (docs/decisions.md).
   if (filters.minRating !== undefined) return { list: [], total: 0 };
-  const nextFree = nextFreeSql(now);
   const conditions: SQL[] = [listedCondition()];
   if (filters.search !== undefined) {
     const pattern = `%${escapeLike(filters.search)}%`;
@@ -248,14 +249,19 @@ export async function listTutors(
     );
   }
   if (filters.gender !== undefined) conditions.push(eq(users.gender, filters.gender));
-  if (filters.freeThisWeek === true) conditions.push(sql`${nextFree} is not null`);
+  if (filters.freeThisWeek === true) {
+    // A start already passed is stale (refreshed within the minute): certainly not free now.
+    conditions.push(sql`${tutorProfiles.nextFreeAt} > ${now.toISOString()}::timestamptz`);
+  }
   const where = and(...conditions);
   const order =
     filters.sort === TutorListSort.Newest
       ? [desc(users.createdAt), desc(users.id)]
       : filters.sort === TutorListSort.Rating
         ? [asc(users.id)] // all unrated: a stable order
-        : [sql`${nextFree} asc nulls last`, asc(users.id)];
+        : // The stored next free start (tutors/next-free.ts): an indexed column, no schedule
+          // read. One the clock passed sorts first until the minute's refresh; cards are exact.
+          [sql`${tutorProfiles.nextFreeAt} asc nulls last`, asc(tutorProfiles.userId)];
   const [rows, [counted]] = await Promise.all([
     db
       .select(tutorColumns)

@@ -1,10 +1,16 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createUserBodySchema, updateUserBodySchema, userListQuerySchema } from '@talaqa/domain';
+import {
+  createUserBodySchema,
+  Role,
+  updateUserBodySchema,
+  userListQuerySchema,
+} from '@talaqa/domain';
 import type { SignUpAnswer } from '@talaqa/domain';
 import { admins, anyone, identityOf, isAdmin, signedIn } from '../auth/access';
 import { signAccessToken } from '../auth/tokens';
 import { sendEmailVerificationCode } from '../codes/email-verification';
+import { tutorsChanged } from '../tutors/events';
 import { limitPerAddress } from '../auth/limits';
 import {
   assertMayCreateRole,
@@ -93,7 +99,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         fields.email !== undefined && fields.email !== target.email.toLowerCase();
       // A new e-mail is not verified yet, whoever typed it.
       const patch = emailChanged ? { ...fields, emailVerified: false } : fields;
-      return updateUser(db, target, patch, { bio, about });
+      const updated = await updateUser(db, target, patch, { bio, about });
+      // A tutor's name, image, gender and texts are on the public list's cards.
+      if (target.role === Role.Tutor) await tutorsChanged(app, [target.id]);
+      return updated;
     },
   );
 };

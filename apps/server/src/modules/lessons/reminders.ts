@@ -1,0 +1,229 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import type { Database } from '../../db';
+import { LESSON_REMINDERS } from '../../db/schema';
+import type { LessonReminderSentRow } from '../../db/schema';
+import { arabicMinutes, isMessagingError } from '../../integrations/messaging';
+import { cancelJobs, scheduleJob } from '../../jobs';
+import type { JobLog } from '../../jobs';
+import { webOriginFor } from '../payments/urls';
+import { linkedChatId } from '../telegram/repo';
+import type { LessonReminderMessage, LessonReminderMessenger } from './reminders-messenger';
+import { findReminderLesson, recordSentReminder, reminderWasSent } from './reminders-repo';
+import type { ReminderLesson, ReminderRecipient } from './reminders-repo';
+
+/**
+ * Lesson reminders (issue 6): one day and one hour before each lesson, to its student and its
+ * tutor, through each one's notification method. They are durable jobs (src/jobs) scheduled in
+ * the transaction that books, moves or cancels the lesson, keyed per lesson and reminder, so a
+ * move re-times the pending ones and a cancel cancels them.
+ */
+
+export const LESSON_REMINDER_JOB = 'lessons.remind';
+
+export type LessonReminder = (typeof LESSON_REMINDERS)[number];
+
+const HOUR_MS = 3_600_000;
+const REMINDER_LEAD_MS: Record<LessonReminder, number> = { day: 24 * HOUR_MS, hour: HOUR_MS };
+const REMINDER_WHEN: Record<LessonReminder, string> = { day: 'غدًا', hour: 'بعد ساعة' };
+
+const reminderKey = (lessonId: number, reminder: LessonReminder): string =>
+  `${lessonId}:${reminder}`;
+
+/** The job's payload: the start it announces, so a job left over from an old time is ignored. */
+const reminderPayloadSchema = z.object({
+  lessonId: z.number().int().positive(),
+  reminder: z.enum(LESSON_REMINDERS),
+  start: z.string(),
+});
+type ReminderPayload = z.infer<typeof reminderPayloadSchema>;
+
+/**
+ * Schedules (or moves) both reminders of a lesson at its start; one whose moment has passed
+ * already is cancelled instead, so a lesson booked 3 hours ahead gets only the hour's reminder
+ * and one booked less than an hour ahead none.
+ */
+export async function scheduleLessonReminders(
+  tx: Database,
+  lesson: { id: number; startsAt: Date },
+  now: Date,
+): Promise<void> {
+  for (const reminder of LESSON_REMINDERS) {
+    const key = reminderKey(lesson.id, reminder);
+    const runAt = new Date(lesson.startsAt.getTime() - REMINDER_LEAD_MS[reminder]);
+    if (runAt.getTime() <= now.getTime()) {
+      await cancelJobs(tx, LESSON_REMINDER_JOB, key);
+      continue;
+    }
+    const payload: ReminderPayload = {
+      lessonId: lesson.id,
+      reminder,
+      start: lesson.startsAt.toISOString(),
+    };
+    await scheduleJob(tx, { kind: LESSON_REMINDER_JOB, key, runAt, payload });
+  }
+}
+
+/** Cancels the lesson's pending reminders (a running one still checks the lesson first). */
+export async function cancelLessonReminders(tx: Database, lessonId: number): Promise<void> {
+  for (const reminder of LESSON_REMINDERS) {
+    await cancelJobs(tx, LESSON_REMINDER_JOB, reminderKey(lessonId, reminder));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sending
+
+const cairoStart = new Intl.DateTimeFormat('ar-EG', {
+  timeZone: 'Africa/Cairo',
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+export interface ReminderDeps {
+  db: Database;
+  messenger: LessonReminderMessenger;
+  /** The web app's origin, for the lesson page's link. */
+  webOrigin: string;
+  now: () => Date;
+  log: JobLog;
+}
+
+type Channel = LessonReminderSentRow['channel'];
+
+function messageFor(
+  lesson: ReminderLesson,
+  reminder: LessonReminder,
+  recipient: ReminderRecipient,
+  webOrigin: string,
+): LessonReminderMessage {
+  const other = recipient.id === lesson.student.id ? lesson.tutor : lesson.student;
+  return {
+    name: recipient.name,
+    otherName: other.name,
+    when: REMINDER_WHEN[reminder],
+    start: cairoStart.format(lesson.startsAt),
+    duration: arabicMinutes(lesson.duration),
+    lessonUrl: new URL(`/lesson/${lesson.id}`, webOrigin).href,
+  };
+}
+
+/**
+ * Tries one phone channel: true when sent, false when this person cannot be reached there (the
+ * caller then falls back to e-mail). A provider failure is thrown, so the job retries.
+ */
+async function tryPhoneChannel(
+  send: () => Promise<void>,
+  log: JobLog,
+  context: Record<string, unknown>,
+): Promise<boolean> {
+  try {
+    await send();
+    return true;
+  } catch (error) {
+    if (isMessagingError(error) && error.kind !== 'unavailable') {
+      log.warn({ ...context, kind: error.kind }, 'lesson reminder falls back to e-mail');
+      return false;
+    }
+    throw error;
+  }
+}
+
+/**
+ * Delivers through the recipient's notification method: WhatsApp or Telegram when their phone is
+ * verified (Telegram also needs the chat they linked for that phone), else e-mail; `none` is
+ * e-mail. E-mail goes only to a verified address. Answers the channel used, or undefined.
+ */
+async function deliver(
+  deps: ReminderDeps,
+  recipient: ReminderRecipient,
+  message: LessonReminderMessage,
+): Promise<Channel | undefined> {
+  const { messenger, log } = deps;
+  const phone = recipient.phoneVerified ? recipient.phone : null;
+  const context = { userId: recipient.id, method: recipient.notificationMethod };
+  if (phone && recipient.notificationMethod === 'whatsapp' && messenger.channels.whatsapp) {
+    if (await tryPhoneChannel(() => messenger.whatsapp(phone, message), log, context)) {
+      return 'whatsapp';
+    }
+  }
+  if (phone && recipient.notificationMethod === 'telegram' && messenger.channels.telegram) {
+    const chatId = await linkedChatId(deps.db, recipient.id, phone);
+    if (
+      chatId !== undefined &&
+      (await tryPhoneChannel(() => messenger.telegram(chatId, message), log, context))
+    ) {
+      return 'telegram';
+    }
+  }
+  if (!recipient.emailVerified) {
+    log.warn(context, 'lesson reminder not sent: no verified e-mail nor reachable phone');
+    return undefined;
+  }
+  await messenger.email(recipient.email, message);
+  return 'email';
+}
+
+/**
+ * One recipient, once: a reminder already recorded for this lesson, start and person is not sent
+ * again. The record is written right after the send, so only a crash between the two sends twice.
+ */
+async function remindOne(
+  deps: ReminderDeps,
+  lesson: ReminderLesson,
+  reminder: LessonReminder,
+  recipient: ReminderRecipient,
+): Promise<void> {
+  const key = { lessonId: lesson.id, reminder, userId: recipient.id, startsAt: lesson.startsAt };
+  if (await reminderWasSent(deps.db, key)) return;
+  const channel = await deliver(
+    deps,
+    recipient,
+    messageFor(lesson, reminder, recipient, deps.webOrigin),
+  );
+  if (channel) await recordSentReminder(deps.db, key, channel);
+}
+
+/**
+ * A reminder that ran late (the server was down) is dropped once the next one is due: the day's
+ * after the hour's moment, the hour's once the lesson has begun.
+ */
+function isOverdue(reminder: LessonReminder, start: Date, now: Date): boolean {
+  const staleFrom = start.getTime() - (reminder === 'day' ? REMINDER_LEAD_MS.hour : 0);
+  return now.getTime() >= staleFrom;
+}
+
+/**
+ * The job: nothing for a canceled lesson, one moved since (the start differs), or a reminder
+ * overdue; else both sides, each on its own. A failure for one is retried after the other is sent.
+ */
+export async function sendLessonReminder(deps: ReminderDeps, payload: unknown): Promise<void> {
+  const { lessonId, reminder, start } = reminderPayloadSchema.parse(payload);
+  const lesson = await findReminderLesson(deps.db, lessonId);
+  if (!lesson || lesson.canceled || lesson.startsAt.toISOString() !== start) return;
+  if (isOverdue(reminder, lesson.startsAt, deps.now())) return;
+  const results = await Promise.allSettled(
+    [lesson.student, lesson.tutor].map((recipient) => remindOne(deps, lesson, reminder, recipient)),
+  );
+  const failed = results.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
+/** Registers the reminder job's handler (the lessons module's plugin). */
+export const lessonReminderJobs: FastifyPluginAsync = async (app) => {
+  app.jobs.register(LESSON_REMINDER_JOB, (payload, { db, log }) =>
+    sendLessonReminder(
+      {
+        db,
+        messenger: app.lessonReminders,
+        webOrigin: webOriginFor(app.config),
+        now: () => app.clock.now(),
+        log,
+      },
+      payload,
+    ),
+  );
+};

@@ -1,0 +1,128 @@
+import { and, asc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import { availabilityForWeek, cairoWeekBounds, nextFreeStart } from '@talaqa/domain';
+import type { TutorTimeContext } from '@talaqa/domain';
+import type { Database } from '../../db';
+import { tutorProfiles } from '../../db/schema';
+import { scheduleJob } from '../../jobs';
+import { busyOf, templatesOf } from '../availability/repo';
+
+/**
+ * The stored next free start of each tutor (`tutor_profiles.next_free_at`), which the public list
+ * filters and sorts by so that a page never reads every tutor's schedule. It is written in the
+ * transaction of every change that can move it (a schedule saved, a lesson booked, moved or
+ * canceled, the notice period changed) and, as the clock passes it, by a job every minute.
+ */
+
+/** Tutors refreshed per query batch: two reads and one write whatever the batch holds. */
+const BATCH = 200;
+export const REFRESH_NEXT_FREE_JOB = 'tutors.refresh-next-free';
+const REFRESH_EVERY_MS = 60_000;
+
+/**
+ * Stores one tutor's next free start from the schedule and appointments its caller has already
+ * read (and changed) in the transaction: a booking needs no second read of them.
+ */
+export async function storeNextFree(
+  db: Database,
+  tutorId: number,
+  context: TutorTimeContext,
+): Promise<void> {
+  const next = nextFreeStart({ ...context, tutor: { ...context.tutor, listed: true } });
+  await db
+    .update(tutorProfiles)
+    .set({ nextFreeAt: next, nextFreeWeek: cairoWeekBounds(context.now).start })
+    .where(eq(tutorProfiles.userId, tutorId));
+}
+
+/** Computes and stores the exact next free start (this Cairo week) of these tutors. */
+export async function refreshNextFree(
+  db: Database,
+  tutorIds: readonly number[],
+  now: Date,
+): Promise<void> {
+  for (let index = 0; index < tutorIds.length; index += BATCH) {
+    await refreshBatch(db, tutorIds.slice(index, index + BATCH), now);
+  }
+}
+
+async function refreshBatch(db: Database, tutorIds: readonly number[], now: Date): Promise<void> {
+  if (tutorIds.length === 0) return;
+  const week = cairoWeekBounds(now);
+  const [profiles, templates, busy] = await Promise.all([
+    db
+      .select({ userId: tutorProfiles.userId, noticePeriod: tutorProfiles.noticePeriod })
+      .from(tutorProfiles)
+      .where(inArray(tutorProfiles.userId, [...tutorIds])),
+    templatesOf(db, tutorIds),
+    busyOf(db, tutorIds, week),
+  ]);
+  if (profiles.length === 0) return;
+  const values = profiles.map((profile) => {
+    const next = nextFreeStart({
+      now,
+      tutor: { listed: true, noticePeriod: profile.noticePeriod },
+      availability: availabilityForWeek(templates.get(profile.userId) ?? [], now),
+      busy: busy.get(profile.userId) ?? [],
+    });
+    return sql`(${profile.userId}::integer, ${next ? next.toISOString() : null}::timestamptz)`;
+  });
+  await db.execute(sql`update tutor_profiles p
+    set next_free_at = v.next_free_at, next_free_week = ${week.start.toISOString()}::timestamptz
+    from (values ${sql.join(values, sql`, `)}) as v(user_id, next_free_at)
+    where p.user_id = v.user_id`);
+}
+
+/**
+ * Tutors whose stored value the clock has made wrong: written for an earlier week (or never), or
+ * no longer bookable (the start is inside the notice period now). A stored "none this week" stays
+ * true as time passes, so only the week change touches those.
+ */
+export async function staleTutorIds(db: Database, now: Date, limit: number): Promise<number[]> {
+  const week = cairoWeekBounds(now).start.toISOString();
+  const rows = await db
+    .select({ userId: tutorProfiles.userId })
+    .from(tutorProfiles)
+    .where(
+      or(
+        sql`${tutorProfiles.nextFreeWeek} is distinct from ${week}::timestamptz`,
+        and(
+          isNotNull(tutorProfiles.nextFreeAt),
+          sql`${tutorProfiles.nextFreeAt} < ${now.toISOString()}::timestamptz + ${tutorProfiles.noticePeriod} * interval '1 minute'`,
+        ),
+      ),
+    )
+    .orderBy(asc(tutorProfiles.userId))
+    .limit(limit);
+  return rows.map((row) => row.userId);
+}
+
+/** Refreshes every stale tutor, a batch at a time; answers how many were refreshed. */
+export async function refreshStaleNextFree(db: Database, now: Date): Promise<number> {
+  let refreshed = 0;
+  for (;;) {
+    const ids = await staleTutorIds(db, now, BATCH);
+    if (ids.length === 0) return refreshed;
+    await refreshBatch(db, ids, now);
+    refreshed += ids.length;
+    if (ids.length < BATCH) return refreshed;
+  }
+}
+
+/**
+ * One job, moved a minute ahead by each run (same key), keeps the stored values true as the clock
+ * moves; every instance asks for it at start and the key keeps it single.
+ */
+export const nextFreeJobs: FastifyPluginAsync = async (app) => {
+  const scheduleTick = (at: Date): Promise<unknown> =>
+    scheduleJob(app.database.db, { kind: REFRESH_NEXT_FREE_JOB, key: 'tick', runAt: at });
+  app.jobs.register(REFRESH_NEXT_FREE_JOB, async (_payload, { db, log }) => {
+    const now = app.clock.now();
+    const refreshed = await refreshStaleNextFree(db, now);
+    if (refreshed > 0) log.debug({ refreshed }, 'tutors next free times refreshed');
+    await scheduleTick(new Date(Date.now() + REFRESH_EVERY_MS));
+  });
+  app.addHook('onReady', async () => {
+    await scheduleTick(new Date());
+  });
+};

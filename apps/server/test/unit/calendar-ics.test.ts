@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { escapeText, foldLine, icsDateTime, writeCalendar } from '../../src/modules/calendar/ics';
+import type { IcsEvent } from '../../src/modules/calendar/ics';
+
+const octets = (text: string): number => Buffer.byteLength(text, 'utf8');
+
+describe('escapeText', () => {
+  it('escapes backslash, semicolon, comma and new lines', () => {
+    expect(escapeText('a\\b;c,d\ne\r\nf')).toBe('a\\\\b\\;c\\,d\\ne\\nf');
+  });
+});
+
+describe('icsDateTime', () => {
+  it('writes UTC as YYYYMMDDTHHMMSSZ', () => {
+    expect(icsDateTime(new Date('2030-01-09T10:05:07.123Z'))).toBe('20300109T100507Z');
+  });
+});
+
+describe('foldLine', () => {
+  it('keeps a short line', () => {
+    expect(foldLine('SUMMARY:short')).toBe('SUMMARY:short');
+  });
+
+  it('folds ASCII at 75 octets, continuations starting with a space', () => {
+    const line = `DESCRIPTION:${'x'.repeat(200)}`;
+    const parts = foldLine(line).split('\r\n');
+    expect(parts.length).toBeGreaterThan(2);
+    expect(parts.every((part) => octets(part) <= 75)).toBe(true);
+    expect(octets(parts[0] ?? '')).toBe(75);
+    expect(parts.slice(1).every((part) => part.startsWith(' '))).toBe(true);
+    expect(parts.map((part, index) => (index === 0 ? part : part.slice(1))).join('')).toBe(line);
+  });
+
+  it('never splits a multi-byte character (Arabic, emoji)', () => {
+    const line = `SUMMARY:${'درس إنجليزي مع أحمد '.repeat(8)}😀😀😀`;
+    const folded = foldLine(line);
+    const parts = folded.split('\r\n');
+    expect(parts.every((part) => octets(part) <= 75)).toBe(true);
+    // Each physical line is valid UTF-8 on its own: re-encoding changes nothing.
+    for (const part of parts) {
+      expect(Buffer.from(part, 'utf8').toString('utf8')).toBe(part);
+      expect(part).not.toMatch(/[\uD800-\uDBFF]$/);
+    }
+    expect(parts.map((part, index) => (index === 0 ? part : part.slice(1))).join('')).toBe(line);
+  });
+});
+
+describe('writeCalendar', () => {
+  const event: IcsEvent = {
+    uid: 'lesson-7@talaqa.test',
+    start: new Date('2030-01-09T10:00:00Z'),
+    end: new Date('2030-01-09T10:30:00Z'),
+    created: new Date('2030-01-01T08:00:00Z'),
+    lastModified: new Date('2030-01-02T08:00:00Z'),
+    sequence: 3,
+    summary: 'درس إنجليزي مع سارة, أحمد; و\\ غيرهم',
+    description: 'السطر الأول\nhttps://talaqa.test/lesson/7',
+    url: 'https://talaqa.test/lesson/7',
+    status: 'CANCELLED',
+  };
+  const text = writeCalendar({
+    prodId: '-//Talaqa//Lessons//AR',
+    name: 'دروس طلاقة',
+    timeZone: 'Africa/Cairo',
+    stamp: new Date('2030-01-05T00:00:00Z'),
+    events: [event],
+  });
+
+  it('is a VCALENDAR with CRLF line ends, folded lines only', () => {
+    expect(text.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
+    expect(text.endsWith('END:VCALENDAR\r\n')).toBe(true);
+    expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+    expect(text.split('\r\n').every((line) => octets(line) <= 75)).toBe(true);
+  });
+
+  it('writes the header and the event in UTC with its escaped texts', () => {
+    const unfolded = text.replace(/\r\n /g, '');
+    const lines = unfolded.split('\r\n');
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'PRODID:-//Talaqa//Lessons//AR',
+        'VERSION:2.0',
+        'CALSCALE:GREGORIAN',
+        'METHOD:PUBLISH',
+        'X-WR-CALNAME:دروس طلاقة',
+        'X-WR-TIMEZONE:Africa/Cairo',
+        'BEGIN:VEVENT',
+        'UID:lesson-7@talaqa.test',
+        'DTSTAMP:20300105T000000Z',
+        'DTSTART:20300109T100000Z',
+        'DTEND:20300109T103000Z',
+        'SEQUENCE:3',
+        'STATUS:CANCELLED',
+        'SUMMARY:درس إنجليزي مع سارة\\, أحمد\\; و\\\\ غيرهم',
+        'DESCRIPTION:السطر الأول\\nhttps://talaqa.test/lesson/7',
+        'URL:https://talaqa.test/lesson/7',
+        'END:VEVENT',
+      ]),
+    );
+  });
+});
