@@ -2,6 +2,7 @@ import { createApiClient, createRealtime, resolveApiUrl, runtimeConfig } from '@
 import type { QueryParams, Realtime } from '@talaqa/api-client';
 import type { ImageUploadControls } from '@talaqa/ui';
 import type { BookLessonBody, TutorListQuery, TutorPage, TutorProfile } from '@talaqa/domain';
+import type { CalendarFeedCreated, CalendarFeedState } from '@talaqa/domain';
 import { LOCAL_PORTS } from '@talaqa/domain';
 import type {
   AvailabilityBody,
@@ -10,6 +11,8 @@ import type {
   LessonCanceledAnswer,
   LessonListQuery,
   LessonPage,
+  LessonStats,
+  LessonStatsQuery,
   LessonView,
   RescheduleLessonBody,
 } from '@talaqa/domain';
@@ -379,6 +382,13 @@ export const lessonsListApi = {
   cancel: (id: number) => api.delete<LessonCanceledAnswer>(`/lesson/${id}`, privately),
   /** PATCH /lesson : the student moves the lesson to a new start. */
   reschedule: (body: RescheduleLessonBody) => api.patch<LessonView>('/lesson', body, privately),
+  /** GET /lesson/attended/stats : the caller's lesson tallies and `weeks` Cairo weeks of minutes. */
+  stats: (query: LessonStatsQuery = {}, signal?: AbortSignal) =>
+    api.get<LessonStats>('/lesson/attended/stats', {
+      ...privately,
+      query: query as QueryParams,
+      signal,
+    }),
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -396,4 +406,17 @@ export const tutorsApi = {
 export const lessonsApi = {
   /** POST /lesson/ (students): books a lesson; answers the LessonView (201). */
   book: (body: BookLessonBody) => api.post<LessonView>('/lesson/', body, privately),
+};
+
+// ---------------------------------------------------------------------------------------------
+// Calendar feed (issue 6; the contract is packages/domain/src/api/calendar.ts)
+
+export const calendarApi = {
+  /** GET /calendar/feed : whether the caller's calendar feed is on. */
+  state: (signal?: AbortSignal) =>
+    api.get<CalendarFeedState>('/calendar/feed', { ...privately, signal }),
+  /** POST /calendar/feed : a new feed address, shown this once; the old one stops working. */
+  create: () => api.post<CalendarFeedCreated>('/calendar/feed', undefined, privately),
+  /** DELETE /calendar/feed : turns the feed off (204). */
+  disable: () => api.delete<void>('/calendar/feed', privately),
 };

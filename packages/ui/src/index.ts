@@ -86,3 +86,5 @@ export type { SegmentedControlProps, SegmentedOption } from './components/Segmen
 export type { RadioGroupProps, RadioOption } from './components/RadioGroup';
 export { Stepper, stepOfTotalText } from './components/Stepper';
 export type { StepperProps } from './components/Stepper';
+export { BarChart, niceCeiling } from './components/BarChart';
+export type { BarChartProps, BarDatum } from './components/BarChart';

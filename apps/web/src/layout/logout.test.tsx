@@ -33,7 +33,9 @@ describe('header account menu', () => {
     await ui.click(screen.getByRole('button', { name: 'تسجيل الخروج' }));
     let dialog = await screen.findByRole('dialog', { name: UI_MESSAGES.logoutConfirmTitle });
     await ui.click(within(dialog).getByRole('button', { name: UI_MESSAGES.cancel }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: UI_MESSAGES.logoutConfirmTitle })).toBeNull(),
+    );
     expect(localStorage.getItem(STORAGE_KEYS.authToken)).not.toBeNull();
 
     await ui.click(menu);

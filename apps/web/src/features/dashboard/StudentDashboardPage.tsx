@@ -1,13 +1,218 @@
-import { PreparingPage } from '@talaqa/ui';
+import { useRef } from 'react';
+import { Link } from 'react-router';
+import { EmptyState, ErrorState, PageTitle, Skeleton, buttonClasses } from '@talaqa/ui';
+import { LessonRatification, LessonTiming, PlanPeriod } from '@talaqa/domain';
+import type { LessonStats, SubscriptionView } from '@talaqa/domain';
+import { paths } from '../../paths';
 import { EmailVerificationBanner } from '../account/EmailVerificationBanner';
+import { useLessonEvents, useLessonStats } from '../lessons/queries';
+import { formatNumber, minutesText } from '../payments/format';
+import { useCurrentSubscription } from '../payments/queries';
+import { useCurrentUser } from '../session/session-context';
+import { DashboardLessons } from './DashboardLessons';
+import { GuidedTour, TourButton, useFirstVisitTour } from './GuidedTour';
+import type { TourStep } from './GuidedTour';
+import { OverviewCards } from './OverviewCards';
+import type { OverviewItem } from './OverviewCards';
+import { CHART_WEEKS, WeeklyMinutesChart } from './WeeklyMinutesChart';
 
+const UPCOMING = { when: LessonTiming.Future, state: LessonRatification.Ratified } as const;
+const PAST = { when: LessonTiming.Past, state: LessonRatification.Ratified } as const;
+
+const TOUR_STEPS: readonly TourStep[] = [
+  {
+    title: 'ابحث عن معلم',
+    body: 'تصفّح المعلمين واختر بحسب الموضوع والجنس والتقييم ومن لديه مواعيد متاحة هذا الأسبوع.',
+    link: { to: paths.tutors, label: 'تصفّح المعلمين' },
+  },
+  {
+    title: 'احجز درسًا',
+    body: 'من صفحة المعلم اختر اليوم والمدة (١٥ أو ٣٠ دقيقة) والموعد، وتُخصم الدقائق من رصيدك الأسبوعي.',
+  },
+  {
+    title: 'دروسك',
+    body: 'تظهر دروسك القادمة والسابقة في هذه الصفحة، ومنها تدخل الدرس أو تغيّر موعده أو تلغيه.',
+    link: { to: paths.upcomingLessons, label: 'الدروس القادمة' },
+  },
+  {
+    title: 'باقتك',
+    body: 'بطاقة «الدقائق المتبقية» تعرض رصيدك هذا الأسبوع، ومن صفحة الباقات تشترك أو تتابع اشتراكك.',
+    link: { to: paths.plans, label: 'الباقات' },
+  },
+];
+
+/** The card of the student's weekly minutes: loading, failure, none, or what is left. */
+function minutesLeftItem(subscription: ReturnType<typeof useCurrentSubscription>): OverviewItem {
+  const label = 'الدقائق المتبقية هذا الأسبوع';
+  if (subscription.isPending) return { label, value: null };
+  if (subscription.isError) {
+    return {
+      label,
+      value: '—',
+      hint: (
+        <button
+          type="button"
+          onClick={() => void subscription.refetch()}
+          className="font-semibold text-brand-700 underline"
+        >
+          تعذّر التحميل، أعد المحاولة
+        </button>
+      ),
+    };
+  }
+  const current: SubscriptionView | null = subscription.data;
+  if (!current) {
+    return {
+      label,
+      value: 'لا يوجد اشتراك',
+      hint: (
+        <Link to={paths.plans} className="font-semibold text-brand-700 underline">
+          اختر باقة
+        </Link>
+      ),
+    };
+  }
+  const trial = current.period === PlanPeriod.FreeTrial;
+  return {
+    label: trial ? 'دقائق التجربة المتبقية' : label,
+    value: minutesText(current.remainingMinutes),
+    hint: `من ${minutesText(current.weeklyMinutes)}`,
+  };
+}
+
+function statsItems(stats: LessonStats | undefined): OverviewItem[] {
+  return [
+    { label: 'دروس حضرتها', value: stats ? formatNumber(stats.attended.lessons) : null },
+    {
+      label: 'دروس قادمة',
+      value: stats ? formatNumber(stats.upcoming.lessons) : null,
+      ...(stats && stats.upcoming.minutes > 0 && { hint: minutesText(stats.upcoming.minutes) }),
+    },
+    { label: 'دقائق تعلّمتها', value: stats ? minutesText(stats.attended.minutes) : null },
+  ];
+}
+
+function LearningChart({ stats }: { stats: LessonStats }) {
+  const learned = stats.weeks.some((week) => week.minutes > 0);
+  if (!learned) {
+    return (
+      <EmptyState
+        title="لا دقائق تعلّم في آخر ثمانية أسابيع"
+        description="احضر درسك الأول وسترى هنا دقائقك أسبوعًا بأسبوع."
+        action={
+          <Link to={paths.tutors} className={buttonClasses()}>
+            تصفّح المعلمين
+          </Link>
+        }
+      />
+    );
+  }
+  return <WeeklyMinutesChart weeks={stats.weeks} title="دقائق التعلّم في آخر ثمانية أسابيع" />;
+}
+
+/** /s/dashboard: the student's figures, minutes per week, next and past lessons, and the tour. */
 export default function StudentDashboardPage() {
+  const user = useCurrentUser();
+  const stats = useLessonStats(CHART_WEEKS);
+  useLessonEvents();
+  const subscription = useCurrentSubscription();
+  const tour = useFirstVisitTour('student-dashboard', user.id);
+  const tourButton = useRef<HTMLButtonElement>(null);
+  const hasNoPlan = subscription.isSuccess && subscription.data === null;
+
   return (
     <>
       <EmailVerificationBanner />
-      <PreparingPage
-        title="لوحة تحكم الطالب"
-        description="نظرة عامة على دروسك القادمة والسابقة وملخص محادثاتك."
+      <div className="mx-auto flex w-full max-w-5xl flex-col gap-8 px-4 py-8 sm:px-6">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <PageTitle title="لوحة تحكم الطالب">
+            <p>أهلًا {user.name}، هذه دروسك ودقائقك في لمحة.</p>
+          </PageTitle>
+          <TourButton onClick={tour.start} buttonRef={tourButton} />
+        </div>
+
+        <section aria-labelledby="student-overview-title" className="flex flex-col gap-3">
+          <h2 id="student-overview-title" className="text-xl font-bold text-ink">
+            نظرة عامة
+          </h2>
+          {stats.isError ? (
+            <ErrorState
+              title="تعذّر تحميل إحصاءات دروسك"
+              error={stats.error}
+              onRetry={() => void stats.refetch()}
+              retrying={stats.isFetching}
+            />
+          ) : (
+            <OverviewCards
+              label="نظرة عامة"
+              items={[minutesLeftItem(subscription), ...statsItems(stats.data)]}
+            />
+          )}
+        </section>
+
+        {!stats.isError && (
+          <section aria-labelledby="student-chart-title" className="flex flex-col gap-3">
+            <h2 id="student-chart-title" className="text-xl font-bold text-ink">
+              دقائق التعلّم أسبوعيًا
+            </h2>
+            <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+              {stats.isPending ? (
+                <div role="status" aria-label="جارٍ تحميل الرسم البياني">
+                  <Skeleton className="h-56 w-full" />
+                </div>
+              ) : (
+                <LearningChart stats={stats.data} />
+              )}
+            </div>
+          </section>
+        )}
+
+        <div className="grid gap-8 lg:grid-cols-2">
+          <DashboardLessons
+            title="الدروس القادمة"
+            query={UPCOMING}
+            actions
+            more={{ to: paths.upcomingLessons, label: 'كل الدروس القادمة' }}
+            empty={
+              <EmptyState
+                title="لا توجد دروس قادمة"
+                description={
+                  hasNoPlan
+                    ? 'اختر معلمًا واحجز درسك الأول، أو اشترك في باقة لتحصل على دقائق كل أسبوع.'
+                    : 'اختر معلمًا واحجز درسك القادم.'
+                }
+                action={
+                  <div className="flex flex-wrap justify-center gap-2">
+                    <Link to={paths.tutors} className={buttonClasses()}>
+                      تصفّح المعلمين
+                    </Link>
+                    {hasNoPlan && (
+                      <Link to={paths.plans} className={buttonClasses({ variant: 'secondary' })}>
+                        اطّلع على الباقات
+                      </Link>
+                    )}
+                  </div>
+                }
+              />
+            }
+          />
+          <DashboardLessons
+            title="الدروس السابقة"
+            query={PAST}
+            actions={false}
+            more={{ to: paths.lessonsSchedule, label: 'جدول الدروس' }}
+            empty={
+              <EmptyState title="لم تحضر أي درس بعد" description="بعد أن تحضر درسًا سيظهر هنا." />
+            }
+          />
+        </div>
+      </div>
+      <GuidedTour
+        label="جولة تعريفية"
+        steps={TOUR_STEPS}
+        open={tour.open}
+        onClose={tour.close}
+        returnFocusTo={tourButton}
       />
     </>
   );

@@ -1,14 +1,122 @@
-import { PreparingPage } from '@talaqa/ui';
+import { Link } from 'react-router';
+import { EmptyState, ErrorState, PageTitle, Skeleton, buttonClasses } from '@talaqa/ui';
+import { LessonRatification, LessonTiming } from '@talaqa/domain';
+import type { LessonStats } from '@talaqa/domain';
+import { paths } from '../../paths';
 import { EmailVerificationBanner } from '../account/EmailVerificationBanner';
+import { useLessonEvents, useLessonStats } from '../lessons/queries';
+import { formatNumber, minutesText } from '../payments/format';
+import { DashboardLessons } from './DashboardLessons';
+import { OverviewCards } from './OverviewCards';
+import type { OverviewItem } from './OverviewCards';
+import { ScheduleSummary } from './ScheduleSummary';
+import { CHART_WEEKS, WeeklyMinutesChart } from './WeeklyMinutesChart';
 
+const UPCOMING = { when: LessonTiming.Future, state: LessonRatification.Ratified } as const;
+const PAST = { when: LessonTiming.Past, state: LessonRatification.Ratified } as const;
+
+function statsItems(stats: LessonStats | undefined): OverviewItem[] {
+  const figure = (value: (loaded: LessonStats) => string) => (stats ? value(stats) : null);
+  return [
+    { label: 'دروس قدّمتها', value: figure((s) => formatNumber(s.attended.lessons)) },
+    { label: 'دقائق التدريس', value: figure((s) => minutesText(s.attended.minutes)) },
+    { label: 'دروس قادمة', value: figure((s) => formatNumber(s.upcoming.lessons)) },
+    { label: 'دروس ملغاة', value: figure((s) => formatNumber(s.canceled.lessons)) },
+  ];
+}
+
+function TeachingChart({ stats }: { stats: LessonStats }) {
+  if (!stats.weeks.some((week) => week.minutes > 0)) {
+    return (
+      <EmptyState
+        title="لا دقائق تدريس في آخر ثمانية أسابيع"
+        description="بعد أن تقدّم دروسًا سترى هنا دقائقك أسبوعًا بأسبوع."
+      />
+    );
+  }
+  return <WeeklyMinutesChart weeks={stats.weeks} title="دقائق التدريس في آخر ثمانية أسابيع" />;
+}
+
+/**
+ * /t/dashboard: the tutor's schedule (or the invitation to create it), figures, minutes taught per
+ * week, and the next and past lessons, all kept live by the realtime lesson events.
+ */
 export default function TutorDashboardPage() {
+  const stats = useLessonStats(CHART_WEEKS);
+  useLessonEvents();
+
   return (
     <>
       <EmailVerificationBanner />
-      <PreparingPage
-        title="لوحة تحكم المعلم"
-        description="نظرة عامة على دروسك وإحصاءاتك، وإنشاء جدول مواعيدك."
-      />
+      <div className="mx-auto flex w-full max-w-5xl flex-col gap-8 px-4 py-8 sm:px-6">
+        <PageTitle title="لوحة تحكم المعلم">
+          <p>دروسك وإحصاءاتك وجدول مواعيدك في لمحة.</p>
+        </PageTitle>
+
+        <ScheduleSummary />
+
+        <section aria-labelledby="tutor-overview-title" className="flex flex-col gap-3">
+          <h2 id="tutor-overview-title" className="text-xl font-bold text-ink">
+            نظرة عامة
+          </h2>
+          {stats.isError ? (
+            <ErrorState
+              title="تعذّر تحميل إحصاءات دروسك"
+              error={stats.error}
+              onRetry={() => void stats.refetch()}
+              retrying={stats.isFetching}
+            />
+          ) : (
+            <OverviewCards label="نظرة عامة" items={statsItems(stats.data)} />
+          )}
+        </section>
+
+        {!stats.isError && (
+          <section aria-labelledby="tutor-chart-title" className="flex flex-col gap-3">
+            <h2 id="tutor-chart-title" className="text-xl font-bold text-ink">
+              دقائق التدريس أسبوعيًا
+            </h2>
+            <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+              {stats.isPending ? (
+                <div role="status" aria-label="جارٍ تحميل الرسم البياني">
+                  <Skeleton className="h-56 w-full" />
+                </div>
+              ) : (
+                <TeachingChart stats={stats.data} />
+              )}
+            </div>
+          </section>
+        )}
+
+        <div className="grid gap-8 lg:grid-cols-2">
+          <DashboardLessons
+            title="الدروس القادمة"
+            query={UPCOMING}
+            actions
+            more={{ to: paths.upcomingLessons, label: 'كل الدروس القادمة' }}
+            empty={
+              <EmptyState
+                title="لا توجد دروس قادمة"
+                description="عندما يحجز طالب درسًا معك سيظهر هنا فورًا."
+                action={
+                  <Link to={paths.scheduleManagement} className={buttonClasses()}>
+                    إدارة مواعيدك
+                  </Link>
+                }
+              />
+            }
+          />
+          <DashboardLessons
+            title="الدروس السابقة"
+            query={PAST}
+            actions={false}
+            more={{ to: paths.lessonsSchedule, label: 'جدول الدروس' }}
+            empty={
+              <EmptyState title="لم تقدّم أي درس بعد" description="بعد انتهاء دروسك ستظهر هنا." />
+            }
+          />
+        </div>
+      </div>
     </>
   );
 }

@@ -1,17 +1,28 @@
 /**
- * TanStack Query hooks of the lesson lists (/upcoming-lessons, /lessons-schedule): a page of the
- * caller's lessons, cancelling and moving one, and the realtime LessonBooked, LessonRebooked and
- * LessonCanceled events that make every lesson list read again.
+ * TanStack Query hooks of the lesson lists (/upcoming-lessons, /lessons-schedule) and the
+ * dashboards: a page of the caller's lessons, their statistics, cancelling and moving one, and the
+ * realtime LessonBooked, LessonRebooked and LessonCanceled events that make every lesson list and
+ * statistic read again.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ServerEvent } from '@talaqa/domain';
-import type { LessonListQuery, RescheduleLessonBody } from '@talaqa/domain';
+import type {
+  LessonListQuery,
+  LessonStats,
+  LessonStatsWeek,
+  LessonTally,
+  RescheduleLessonBody,
+} from '@talaqa/domain';
 import { lessonsListApi, scheduleApi } from '../../api';
+import { UnexpectedAnswerError } from '../payments/format';
+import { paymentKeys } from '../payments/queries';
 import { useRealtimeEvent } from '../payments/realtime';
 
 export const lessonKeys = {
   all: ['lesson'] as const,
   list: (query: LessonListQuery) => ['lesson', 'list', query] as const,
+  /** Under `all`, so whatever makes the lists stale makes the statistics stale too. */
+  stats: (weeks: number) => ['lesson', 'stats', weeks] as const,
   tutorWeek: (tutorId: number) => ['availability-slot', 'tutor', tutorId] as const,
 };
 
@@ -24,12 +35,53 @@ export function useLessonPage(query: LessonListQuery) {
   });
 }
 
-/** Every lesson list (and the schedules with their busy times) is stale after these. */
+const isWhole = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+
+const isTally = (value: unknown): value is LessonTally =>
+  typeof value === 'object' &&
+  value !== null &&
+  isWhole((value as LessonTally).lessons) &&
+  isWhole((value as LessonTally).minutes);
+
+const isStatsWeek = (value: unknown): value is LessonStatsWeek =>
+  isTally(value) && typeof (value as LessonStatsWeek).weekStart === 'string';
+
+/** The answer as LessonStats, or an error that the page shows as a failed load. */
+export function expectLessonStats(value: unknown): LessonStats {
+  const stats = value as Partial<LessonStats> | null;
+  if (
+    !stats ||
+    !isTally(stats.attended) ||
+    !isTally(stats.canceled) ||
+    !isTally(stats.upcoming) ||
+    !Array.isArray(stats.weeks) ||
+    !stats.weeks.every(isStatsWeek)
+  ) {
+    throw new UnexpectedAnswerError('lesson stats');
+  }
+  return stats as LessonStats;
+}
+
+/** GET /lesson/attended/stats: the caller's tallies and minutes of the last `weeks` Cairo weeks. */
+export function useLessonStats(weeks: number, enabled = true) {
+  return useQuery({
+    queryKey: lessonKeys.stats(weeks),
+    queryFn: async ({ signal }) => expectLessonStats(await lessonsListApi.stats({ weeks }, signal)),
+    enabled,
+  });
+}
+
+/**
+ * Every lesson list and statistic (and the schedules with their busy times) is stale after these,
+ * and so are the student's minutes left, which a booking, move or cancellation changes.
+ */
 function useInvalidateLessons() {
   const queryClient = useQueryClient();
   return () => {
     void queryClient.invalidateQueries({ queryKey: lessonKeys.all });
     void queryClient.invalidateQueries({ queryKey: ['availability-slot'] });
+    void queryClient.invalidateQueries({ queryKey: paymentKeys.currentSubscription });
   };
 }
 

@@ -5,12 +5,21 @@ import { NotificationsForm } from '../account/NotificationsForm';
 import { ProfileForm } from '../account/ProfileForm';
 import { ProfileImageForm } from '../account/ProfileImageForm';
 import { VerificationPanel } from '../account/VerificationPanel';
+import { CalendarFeedCard } from './CalendarFeedCard';
 import { SettingsLayout, TabSection } from './SettingsLayout';
 import { useTabParam } from './useTabParam';
 
-const TABS = ['profile', 'password', 'topics', 'notifications', 'verification', 'image'] as const;
+const TABS = [
+  'profile',
+  'password',
+  'topics',
+  'notifications',
+  'calendar',
+  'verification',
+  'image',
+] as const;
 
-/** `/s/settings`: the student's profile, password, topics, notifications, verification, image. */
+/** `/s/settings`: profile, password, topics, notifications, calendar, verification, image. */
 export default function StudentSettingsPage() {
   const [tab, setTab] = useTabParam(TABS, 'profile');
   return (
@@ -56,6 +65,18 @@ export default function StudentSettingsPage() {
                 description="تصلك تذكيرات الدروس قبل موعدها بيوم وبساعة."
               >
                 <NotificationsForm />
+              </TabSection>
+            ),
+          },
+          {
+            value: 'calendar',
+            label: 'التقويم',
+            content: (
+              <TabSection
+                title="تقويمك"
+                description="مواعيد دروسك في تطبيق التقويم على هاتفك أو حاسوبك."
+              >
+                <CalendarFeedCard />
               </TabSection>
             ),
           },

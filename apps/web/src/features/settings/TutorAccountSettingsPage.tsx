@@ -2,12 +2,13 @@ import { Tabs } from '@talaqa/ui';
 import { ChangePasswordForm } from '../account/ChangePasswordForm';
 import { NotificationsForm } from '../account/NotificationsForm';
 import { VerificationPanel } from '../account/VerificationPanel';
+import { CalendarFeedCard } from './CalendarFeedCard';
 import { SettingsLayout, TabSection } from './SettingsLayout';
 import { useTabParam } from './useTabParam';
 
-const TABS = ['password', 'notifications', 'verification'] as const;
+const TABS = ['password', 'notifications', 'calendar', 'verification'] as const;
 
-/** `/t/account-settings`: the tutor's password, notifications and verification. */
+/** `/t/account-settings`: the tutor's password, notifications, calendar and verification. */
 export default function TutorAccountSettingsPage() {
   const [tab, setTab] = useTabParam(TABS, 'password');
   return (
@@ -35,6 +36,18 @@ export default function TutorAccountSettingsPage() {
                 description="تصلك إشعارات الحجز والتذكير قبل كل درس بيوم وبساعة."
               >
                 <NotificationsForm />
+              </TabSection>
+            ),
+          },
+          {
+            value: 'calendar',
+            label: 'التقويم',
+            content: (
+              <TabSection
+                title="تقويمك"
+                description="مواعيد دروسك في تطبيق التقويم على هاتفك أو حاسوبك."
+              >
+                <CalendarFeedCard />
               </TabSection>
             ),
           },
