@@ -71,6 +71,8 @@ export default defineConfig({
       DATABASE_URL: '',
       REDIS_URL: '',
       LOG_LEVEL: 'warn',
+      // Every browser of the run signs in from this one address (per-account limits still hold).
+      RATE_LIMIT_TRUSTED_ADDRESSES: '127.0.0.1',
       CORS_ORIGINS: Object.values(urls).join(','),
     },
   },

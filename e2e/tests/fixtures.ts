@@ -1,7 +1,7 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { urls } from '../env';
+import { ports, urls } from '../env';
 
 export { expect };
 
@@ -51,4 +51,19 @@ export async function signInToAdmin(page: Page) {
   await page.getByLabel('كلمة المرور', { exact: true }).fill('Talaqa2026');
   await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
   await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** The 5-digit code last sent to `to` on `channel`, read from the simulators' outbox. */
+export async function codeSentTo(request: APIRequestContext, channel: string, to: string) {
+  const outbox = `http://127.0.0.1:${ports.outbox}/api/messages`;
+  let text = '';
+  await expect
+    .poll(async () => {
+      const answer = await request.get(outbox, { params: { channel, to } });
+      const { messages } = (await answer.json()) as { messages: { text: string }[] };
+      text = messages[0]?.text ?? '';
+      return /\b\d{5}\b/.test(text);
+    })
+    .toBe(true);
+  return /\b\d{5}\b/.exec(text)?.[0] as string;
 }

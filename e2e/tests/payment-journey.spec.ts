@@ -1,27 +1,13 @@
 import type { APIRequestContext } from '@playwright/test';
-import { ports, urls } from '../env';
-import { expect, saveScreenshot, signInToAdmin, test } from './fixtures';
+import { urls } from '../env';
+import { codeSentTo, expect, saveScreenshot, signInToAdmin, test } from './fixtures';
 
 // A verified student buys the advance plan for a quarter with a test card saved on the Fawry
 // simulator's page, reaches the payment-done screen, and an admin sees the transaction. The
 // payment runs the real FawryPay protocol against the local simulator (signatures included).
 
 const api = `${urls.api}/api/v1`;
-const outbox = `http://127.0.0.1:${ports.outbox}/api/messages`;
 const PASSWORD = 'Buyer#2026';
-
-async function codeSentTo(request: APIRequestContext, channel: string, to: string) {
-  let text = '';
-  await expect
-    .poll(async () => {
-      const answer = await request.get(outbox, { params: { channel, to } });
-      const { messages } = (await answer.json()) as { messages: { text: string }[] };
-      text = messages[0]?.text ?? '';
-      return /\b\d{5}\b/.test(text);
-    })
-    .toBe(true);
-  return /\b\d{5}\b/.exec(text)?.[0] as string;
-}
 
 /** A new student with a verified e-mail and phone, made through the API (the account journey
  * covers doing that in the browser). */
