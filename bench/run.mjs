@@ -6,11 +6,13 @@
 // server to create the fresh database on (default: a fresh PGlite folder), BENCH_REDIS_URL.
 //
 // Suites: `health` (the foundation), `tutors` (issue 6: the public tutors list with 500 and then
-// 5,000 tutors, cached and read from the database, and sustained booking). The tutors suite
+// 5,000 tutors, cached and read from the database, and sustained booking; `tutors-list` and
+// `booking` run one half). The tutors suite
 // writes its data next to the running server, so it needs PostgreSQL (BENCH_DATABASE_URL).
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { spawn, spawnSync } from 'node:child_process';
+import { get as httpGet } from 'node:http';
 import { appendFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -81,7 +83,12 @@ function stop(child) {
  * vary each request). `warmUp: false` for scenarios that use data up (bookings).
  */
 async function measure(scenario) {
-  const options = { url: scenario.url, connections, requests: scenario.requests };
+  const options = {
+    url: scenario.url,
+    connections,
+    requests: scenario.requests,
+    headers: scenario.headers,
+  };
   // A short warm-up so the JIT and connection pools are settled before the figures count.
   if (scenario.warmUp !== false) await autocannon({ ...options, duration: 2 });
   const result = await autocannon({ ...options, duration });
@@ -94,6 +101,20 @@ async function measure(scenario) {
     errors: result.errors + result.non2xx,
     status5xx: result['5xx'],
   };
+}
+
+/** What a browser sends as Accept-Encoding. */
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
+/** GET with a browser's Accept-Encoding, answering the bytes as sent (fetch would unzip them). */
+function rawGet(url) {
+  return new Promise((resolve, reject) => {
+    httpGet(url, { headers: BROWSER }, (response) => {
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+    }).once('error', reject);
+  });
 }
 
 /** A new, empty database for this run: a PGlite folder, or a database on BENCH_DATABASE_URL. */
@@ -184,54 +205,86 @@ async function tutorsSuite() {
   await waitFor(api(ports.uncached, '/health'));
   const client = new pg.Client({ connectionString: database.env.DATABASE_URL });
   await client.connect();
-  try {
-    const admin = accessToken(await addAdmin(client), JWT_SECRET);
-    const listScenarios = (count) => {
-      // Pages, filters and sorts a visitor would ask for, in turn (each a different SQL query).
-      const queries = [
-        '?page=1&size=10',
-        '?page=2&size=10',
-        '?page=7&size=10',
-        '?page=1&size=10&freeThisWeek=true',
-        '?page=1&size=10&gender=female',
-        '?page=3&size=10&gender=male&freeThisWeek=true',
-        '?page=1&size=10&topic=1',
-        '?page=1&size=10&sort=newest',
-      ];
-      let next = 0;
-      return [
-        {
-          name: `tutor list, ${count} tutors, cached page`,
-          url: api(ports.api, '/user/tutor/list/onboarded?page=1&size=10'),
-        },
-        {
-          name: `tutor list, ${count} tutors, from the database (8 queries in turn)`,
-          url: api(ports.uncached, '/user/tutor/list/onboarded'),
-          requests: [
-            {
-              method: 'GET',
-              setupRequest: (request) => {
-                next = (next + 1) % queries.length;
-                return { ...request, path: `/api/v1/user/tutor/list/onboarded${queries[next]}` };
-              },
+  const admin = accessToken(await addAdmin(client), JWT_SECRET);
+  const listScenarios = (count) => {
+    // Pages, filters and sorts a visitor would ask for, in turn (each a different SQL query).
+    const queries = [
+      '?page=1&size=10',
+      '?page=2&size=10',
+      '?page=7&size=10',
+      '?page=1&size=10&freeThisWeek=true',
+      '?page=1&size=10&gender=female',
+      '?page=3&size=10&gender=male&freeThisWeek=true',
+      '?page=1&size=10&topic=1',
+      '?page=1&size=10&sort=newest',
+    ];
+    let next = 0;
+    return [
+      {
+        name: 'bare Fastify route serving the same gzipped page (its bytes and headers)',
+        url: `http://127.0.0.1:${ports.bare}/bare-page`,
+        headers: BROWSER,
+      },
+      {
+        name: `tutor list, ${count} tutors, cached page, gzip (as browsers ask)`,
+        url: api(ports.api, '/user/tutor/list/onboarded?page=1&size=10'),
+        headers: BROWSER,
+      },
+      {
+        name: `tutor list, ${count} tutors, cached page, uncompressed`,
+        url: api(ports.api, '/user/tutor/list/onboarded?page=1&size=10'),
+      },
+      {
+        name: `tutor list, ${count} tutors, from the database (8 queries in turn)`,
+        url: api(ports.uncached, '/user/tutor/list/onboarded'),
+        headers: BROWSER,
+        requests: [
+          {
+            method: 'GET',
+            setupRequest: (request) => {
+              next = (next + 1) % queries.length;
+              return { ...request, path: `/api/v1/user/tutor/list/onboarded${queries[next]}` };
             },
-          ],
-        },
-      ];
-    };
-    const flush = async () => {
-      const response = await fetch(api(ports.api, '/cache/flush'), {
-        method: 'DELETE',
-        headers: { authorization: `Bearer ${admin}` },
-      });
-      if (response.status !== 204) throw new Error(`cache flush answered ${response.status}`);
-    };
+          },
+        ],
+      },
+    ];
+  };
+  const flush = async () => {
+    const response = await fetch(api(ports.api, '/cache/flush'), {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    if (response.status !== 204) throw new Error(`cache flush answered ${response.status}`);
+  };
 
+  /** The first page as the API sends it gzipped, served again by the bare route. */
+  const copyPageToBare = async () => {
+    const page = await rawGet(api(ports.api, '/user/tutor/list/onboarded?page=1&size=10'));
+    const keep = ['content-type', 'content-encoding', 'vary'];
+    const headers = Object.fromEntries(keep.map((name) => [name, page.headers[name]]));
+    const response = await fetch(`http://127.0.0.1:${ports.bare}/bare-page`, {
+      method: 'PUT',
+      headers: { 'x-page-headers': JSON.stringify(headers) },
+      body: page.body,
+    });
+    if (response.status !== 204) throw new Error(`bare page answered ${response.status}`);
+  };
+
+  try {
+    if (wants('tutors') || wants('tutors-list')) await listTables();
+    if (wants('tutors') || wants('booking')) await bookingTable();
+  } finally {
+    await client.end();
+  }
+
+  async function listTables() {
     // ANALYZE as autovacuum would after such a load, so the planner knows the tables' sizes.
     await addTutors(client, { from: 1, to: 500 });
     await waitForNextFree(client);
     await client.query('analyze');
     await flush();
+    await copyPageToBare();
     await table(
       'Tutors list, 500 listed tutors (evening schedules, a lesson each this week)',
       listScenarios(500),
@@ -241,8 +294,11 @@ async function tutorsSuite() {
     await waitForNextFree(client);
     await client.query('analyze');
     await flush();
+    await copyPageToBare();
     await table('Tutors list, 5,000 listed tutors (same shape)', listScenarios(5000));
+  }
 
+  async function bookingTable() {
     // Sustained booking: each request a different student, each a different tutor's half hour.
     const tutorCount = 2000;
     await addTutors(client, { from: 5001, to: 5000 + tutorCount, roundTheClock: true });
@@ -285,8 +341,6 @@ async function tutorsSuite() {
         ],
       },
     ]);
-  } finally {
-    await client.end();
   }
 }
 
@@ -296,7 +350,7 @@ try {
   if (wants('health')) {
     await table('Foundation', [{ name: 'GET /api/v1/health', url: api(ports.api, '/health') }]);
   }
-  if (wants('tutors')) await tutorsSuite();
+  if (['tutors', 'tutors-list', 'booking'].some(wants)) await tutorsSuite();
 } finally {
   await Promise.all(children.map(stop));
   await database.drop();

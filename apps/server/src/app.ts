@@ -16,7 +16,7 @@ import { createDatabase } from './db';
 import type { DatabaseHandle } from './db';
 import { installErrorHandling, sendError } from './errors';
 import { createJobs } from './jobs';
-import { loggerOptions } from './logger';
+import { lazyChildLogger, loggerOptions } from './logger';
 import { healthRoutes } from './modules/health/routes';
 import { lessonReminderJobs } from './modules/lessons/reminders';
 import { disabledReminderMessenger } from './modules/lessons/reminders-messenger';
@@ -106,6 +106,7 @@ const CORS_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
 function createServer(config: Config, options: BuildOptions): App {
   return Fastify({
     logger: options.logger === false ? false : loggerOptions(config),
+    childLoggerFactory: lazyChildLogger,
     genReqId,
     // Our genReqId reads and checks x-request-id itself; Fastify must not take it unchecked.
     requestIdHeader: false,
@@ -152,8 +153,10 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
-  app.addHook('onSend', async (request, reply) => {
+  // Set as the request arrives (a plain callback hook: the hottest path pays no promise).
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    done();
   });
   await registerHttpPlugins(app, config);
 

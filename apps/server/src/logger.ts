@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
-import type { LoggerOptions } from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Bindings, ChildLoggerOptions, LogFn, LoggerOptions } from 'pino';
 import type { Config } from './config';
 
 const SENSITIVE_FIELDS = ['password', 'token', 'secret', 'accessToken', 'refreshToken'];
@@ -35,5 +36,57 @@ export function loggerOptions(config: Config): LoggerOptions {
     level: config.logLevel,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     transport: prettyTransport(config),
+  };
+}
+
+const LEVEL_VALUES: Record<string, number> = {
+  trace: 10,
+  debug: 20,
+  info: 30,
+  warn: 40,
+  error: 50,
+  fatal: 60,
+  silent: Infinity,
+};
+type LogMethod = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+
+/**
+ * Each request's logger, made only once something is logged at an enabled level. Making a pino
+ * child serializes and redacts its bindings; at levels that log nothing per request that cost
+ * about a sixth of a cached tutors page (bench/RESULTS.md). A route with its own log level gets
+ * its child at once.
+ */
+export function lazyChildLogger(
+  parent: FastifyBaseLogger,
+  bindings: Bindings,
+  options: ChildLoggerOptions,
+): FastifyBaseLogger {
+  if (options.level !== undefined) return parent.child(bindings, options);
+  let child: FastifyBaseLogger | undefined;
+  const made = (): FastifyBaseLogger => (child ??= parent.child(bindings, options));
+  const current = (): string => child?.level ?? parent.level;
+  const at =
+    (method: LogMethod): LogFn =>
+    (...args: unknown[]) => {
+      if ((LEVEL_VALUES[method] ?? 0) < (LEVEL_VALUES[current()] ?? 0)) return;
+      const log = made();
+      (log[method] as (...logged: unknown[]) => void).apply(log, args);
+    };
+  return {
+    get level() {
+      return current();
+    },
+    set level(level: string) {
+      made().level = level;
+    },
+    fatal: at('fatal'),
+    error: at('error'),
+    warn: at('warn'),
+    info: at('info'),
+    debug: at('debug'),
+    trace: at('trace'),
+    silent: () => undefined,
+    child: (childBindings: Bindings, childOptions?: ChildLoggerOptions) =>
+      made().child(childBindings, childOptions),
   };
 }

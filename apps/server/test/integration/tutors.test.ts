@@ -1,3 +1,6 @@
+import { get as getUrl } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { io as connect } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -375,6 +378,62 @@ describe('the list cache', () => {
     expect(events.updated[1]).toEqual({ tutorId: cached.id, card: null });
   });
 
+  it('counts the matches once for every page of the same filters, again after a change', async () => {
+    for (let n = 1; n <= 11; n += 1) await tutor(`Totaltest ${String(n).padStart(2, '0')}`, listed);
+    const first = await list('?search=Totaltest&sort=newest');
+    expect(first.body.total).toBe(11);
+    // Added behind the server's back: page 2 (never read) shows the row but keeps the count.
+    const added = await tutor('Totaltest 12', listed);
+    const second = await list('?search=Totaltest&sort=newest&page=2');
+    expect(second.body.list).toHaveLength(2);
+    expect(second.body.total).toBe(11);
+    // Another filter is counted on its own.
+    expect((await list('?search=Totaltest&freeThisWeek=false')).body.total).toBe(12);
+    // Any tutor change forgets the totals with the pages.
+    await api('PATCH', `/user/tutor/${added.id}`, {
+      token: admin.token,
+      body: { noticePeriod: 60 },
+    });
+    expect((await list('?search=Totaltest&sort=newest&page=2')).body.total).toBe(12);
+  });
+
+  it('answers gzip to clients that accept it, from the database and from the cache', async () => {
+    await tutor('Gziptest One', listed);
+    const url = `${server.baseUrl}/api/v1/user/tutor/list/onboarded?search=Gziptest`;
+    const raw = (encoding?: string) =>
+      new Promise<{ headers: IncomingHttpHeaders; bytes: Buffer }>((resolve, reject) => {
+        const headers = encoding === undefined ? {} : { 'accept-encoding': encoding };
+        getUrl(url, { headers, agent: false }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({ headers: response.headers, bytes: Buffer.concat(chunks) }),
+          );
+        }).once('error', reject);
+      });
+    for (const round of ['from the database', 'cached']) {
+      const zipped = await raw('gzip, deflate, br');
+      expect(zipped.headers['content-encoding'], round).toBe('gzip');
+      expect(zipped.headers.vary).toMatch(/Accept-Encoding/);
+      const plain = await raw(round === 'cached' ? 'gzip;q=0' : undefined);
+      expect(plain.headers['content-encoding'], round).toBeUndefined();
+      expect(plain.headers.vary).toMatch(/Accept-Encoding/);
+      expect(gunzipSync(zipped.bytes).toString()).toBe(plain.bytes.toString());
+      expect(names(JSON.parse(plain.bytes.toString()) as TutorPage)).toEqual(['Gziptest One']);
+    }
+  });
+
+  it('never caches a refused query string, and keys pages by the string as sent', async () => {
+    for (let round = 0; round < 2; round += 1) {
+      const refused = await list('?size=abc&search=Keytest');
+      expect(refused.status).toBe(400);
+      expect(refused.body.code).toBe('invalid-page-size');
+    }
+    await tutor('Keytest One', listed);
+    expect(names((await list('?search=Keytest&page=1')).body)).toEqual(['Keytest One']);
+    expect(names((await list('?page=1&search=Keytest')).body)).toEqual(['Keytest One']);
+  });
+
   it('is flushed by admins only, with a TutorsCacheUpdated for everything', async () => {
     const cached = await tutor('Flushtest One', listed);
     expect(names((await list('?search=Flushtest')).body)).toEqual(['Flushtest One']);
@@ -393,26 +452,26 @@ describe('the list cache', () => {
   it('keeps at most its size in process and forgets pages after their time', async () => {
     let now = 0;
     const cache = memoryTutorsCache(1000, 2, () => now);
-    await cache.set('a', '1');
-    await cache.set('b', '2');
+    await cache.set('a', Buffer.from('1'));
+    await cache.set('b', Buffer.from('2'));
     await cache.get('a');
-    await cache.set('c', '3');
+    await cache.set('c', Buffer.from('3'));
     expect(await cache.get('b')).toBeUndefined();
-    expect(await cache.get('a')).toBe('1');
+    expect((await cache.get('a'))?.toString()).toBe('1');
     now = 1000;
     expect(await cache.get('c')).toBeUndefined();
-    await cache.set('d', '4');
+    await cache.set('d', Buffer.from('4'));
     await cache.clear();
     expect(await cache.get('d')).toBeUndefined();
   });
 
   it('caches nothing when TUTORS_CACHE_SECONDS is 0', async () => {
     const none = tutorsCacheOf(0, undefined, 'x:');
-    await none.set('a', '1');
+    await none.set('a', Buffer.from('1'));
     expect(await none.get('a')).toBeUndefined();
     const some = tutorsCacheOf(60, undefined, 'x:');
-    await some.set('a', '1');
-    expect(await some.get('a')).toBe('1');
+    await some.set('a', Buffer.from('1'));
+    expect((await some.get('a'))?.toString()).toBe('1');
   });
 });
 

@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/config';
-import { loggerOptions } from '../../src/logger';
+import { lazyChildLogger, loggerOptions } from '../../src/logger';
 
 function capture(): { stream: Writable; lines: () => Record<string, unknown>[] } {
   const chunks: string[] = [];
@@ -58,5 +58,45 @@ describe('logger options', () => {
     }
     expect(text).toContain('a@b.co');
     expect(text).toContain('[redacted]');
+  });
+});
+
+describe('lazyChildLogger', () => {
+  it('makes no child while nothing is logged at an enabled level', () => {
+    const { stream, lines } = capture();
+    const parent = pino({ level: 'warn' }, stream);
+    const child = vi.spyOn(parent, 'child');
+    const log = lazyChildLogger(parent, { reqId: 'r-1' }, {});
+    log.info('incoming request');
+    log.debug({ detail: 1 }, 'detail');
+    expect(child).not.toHaveBeenCalled();
+    expect(log.level).toBe('warn');
+    log.warn({ tutorId: 7 }, 'tutors page not cached');
+    log.error('boom');
+    expect(child).toHaveBeenCalledTimes(1);
+    expect(lines()).toMatchObject([
+      { reqId: 'r-1', tutorId: 7, msg: 'tutors page not cached', level: 40 },
+      { reqId: 'r-1', msg: 'boom', level: 50 },
+    ]);
+  });
+
+  it('follows a level set on it, and makes its own children with the bindings', () => {
+    const { stream, lines } = capture();
+    const parent = pino({ level: 'warn' }, stream);
+    const log = lazyChildLogger(parent, { reqId: 'r-2' }, {});
+    log.level = 'debug';
+    log.debug('now shown');
+    log.child({ module: 'x' }).info('nested');
+    expect(lines()).toMatchObject([
+      { reqId: 'r-2', msg: 'now shown' },
+      { reqId: 'r-2', module: 'x', msg: 'nested' },
+    ]);
+  });
+
+  it('gives a route with its own level a real child at once', () => {
+    const parent = pino({ level: 'warn' }, capture().stream);
+    const child = vi.spyOn(parent, 'child');
+    lazyChildLogger(parent, { reqId: 'r-3' }, { level: 'error' });
+    expect(child).toHaveBeenCalledWith({ reqId: 'r-3' }, { level: 'error' });
   });
 });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  index,
   integer,
   pgTable,
   smallint,
@@ -58,6 +59,10 @@ export const users = pgTable(
   (t) => [
     // Sign-in compares e-mails case-insensitively, so uniqueness must too.
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    // The public tutors list's "newest" order walks this backwards instead of sorting every tutor.
+    index('users_tutors_newest_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.role} = 3`),
     check('users_role_check', sql`${t.role} between 1 and 6`),
     check('users_city_check', sql`${t.city} between 1 and 30`),
     check('users_level_check', sql`${t.level} between 1 and 6`),

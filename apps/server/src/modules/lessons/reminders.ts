@@ -47,12 +47,14 @@ export async function scheduleLessonReminders(
   tx: Database,
   lesson: { id: number; startsAt: Date },
   now: Date,
+  /** A lesson just booked has no reminders to cancel yet. */
+  { newLesson = false }: { newLesson?: boolean } = {},
 ): Promise<void> {
   for (const reminder of LESSON_REMINDERS) {
     const key = reminderKey(lesson.id, reminder);
     const runAt = new Date(lesson.startsAt.getTime() - REMINDER_LEAD_MS[reminder]);
     if (runAt.getTime() <= now.getTime()) {
-      await cancelJobs(tx, LESSON_REMINDER_JOB, key);
+      if (!newLesson) await cancelJobs(tx, LESSON_REMINDER_JOB, key);
       continue;
     }
     const payload: ReminderPayload = {

@@ -27,7 +27,7 @@ import type {
 import { AppError } from '../../errors';
 import type { Database } from '../../db';
 import { isExclusionViolation } from '../../db/errors';
-import type { LessonRow } from '../../db/schema';
+import type { LessonRow, SubscriptionRow } from '../../db/schema';
 import type { Identity } from '../auth/access';
 import { isAdmin } from '../auth/access';
 import { consumeMinutes, grantFreeTrial, returnMinutes } from '../subscriptions/service';
@@ -110,7 +110,7 @@ async function bookingContext(
   studentId: number,
   tutorId: number,
   now: Date,
-): Promise<BookingContext> {
+): Promise<BookingContext & { subscriptionRow: SubscriptionRow | undefined }> {
   const student = await lockStudent(tx, studentId);
   if (!student) throw new AppError('unauthenticated', 'The account no longer exists');
   // A schedule saved at the same moment must not leave this lesson outside it: the save locks
@@ -137,6 +137,7 @@ async function bookingContext(
       subscription: bookingSubscriptionOf(subscription && quotaFields(subscription), now),
       hasUpcomingLesson: await hasUpcomingLesson(tx, studentId, now),
     },
+    subscriptionRow: subscription,
   };
 }
 
@@ -187,7 +188,13 @@ export async function bookLesson(
     const appointmentId = await holdTime(tx, request.tutorId, request.start, request.duration);
     const held = { start: request.start, end: endOf(request.start, request.duration) };
     await storeNextFree(tx, request.tutorId, { ...context, busy: [...context.busy, held] });
-    const consumed = await consumeMinutes(tx, caller.userId, request.duration, now);
+    const consumed = await consumeMinutes(
+      tx,
+      caller.userId,
+      request.duration,
+      now,
+      context.subscriptionRow,
+    );
     const lesson = await insertLesson(tx, {
       appointmentId,
       tutorId: request.tutorId,
@@ -199,7 +206,7 @@ export async function bookLesson(
       createdAt: now,
       updatedAt: now,
     });
-    await scheduleLessonReminders(tx, lesson, now);
+    await scheduleLessonReminders(tx, lesson, now, { newLesson: true });
     return lesson.id;
   });
   return viewOf(db, id, now);

@@ -273,11 +273,13 @@ export async function consumeMinutes(
   userId: number,
   minutes: number,
   now: Date,
+  /** The live row this transaction read already, untouched since (saves reading it again). */
+  liveRow?: SubscriptionRow,
 ): Promise<Consumption> {
   if (!Number.isInteger(minutes) || minutes <= 0) {
     throw new RangeError(`minutes must be a positive whole number, got ${minutes}`);
   }
-  let row = await findLiveRow(tx, userId, now);
+  let row = liveRow ?? (await findLiveRow(tx, userId, now));
   if (!row && (await grantFreeTrial(tx, userId, now))) row = await findLiveRow(tx, userId, now);
   if (!row) throw new AppError('subscription-required', 'No live subscription');
   const quota = weeklyQuota(quotaFields(row), now);

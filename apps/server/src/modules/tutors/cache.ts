@@ -6,9 +6,13 @@ import type { Redis } from 'ioredis';
  * read again and simply expire; no key scan is needed. Without Redis it is an in-process LRU with
  * the same time to live (one instance only, as docs/decisions.md says).
  */
+/**
+ * Values are the answer's bytes (UTF-8 JSON): a cached page is written to the socket as it is,
+ * without encoding its Arabic text again on every request.
+ */
 export interface TutorsCache {
-  get(key: string): Promise<string | undefined>;
-  set(key: string, value: string): Promise<void>;
+  get(key: string): Promise<Buffer | undefined>;
+  set(key: string, value: Buffer): Promise<void>;
   /** Forgets every cached page. */
   clear(): Promise<void>;
 }
@@ -32,7 +36,7 @@ export function memoryTutorsCache(
   maxEntries: number = TUTORS_CACHE_MAX_ENTRIES,
   clock: () => number = Date.now,
 ): TutorsCache {
-  const entries = new Map<string, { value: string; expiresAt: number }>();
+  const entries = new Map<string, { value: Buffer; expiresAt: number }>();
   return {
     get: async (key) => {
       const entry = entries.get(key);
@@ -66,7 +70,7 @@ export function redisTutorsCache(
   const pageKey = async (key: string): Promise<string> =>
     `${prefix}tutors:${(await redis.get(generationKey)) ?? '0'}:${key}`;
   return {
-    get: async (key) => (await redis.get(await pageKey(key))) ?? undefined,
+    get: async (key) => (await redis.getBuffer(await pageKey(key))) ?? undefined,
     set: async (key, value) => {
       await redis.set(await pageKey(key), value, 'EX', ttlSeconds);
     },

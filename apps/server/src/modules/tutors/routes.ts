@@ -1,3 +1,6 @@
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -7,9 +10,11 @@ import {
   tutorListQuerySchema,
 } from '@talaqa/domain';
 import type { TutorPage } from '@talaqa/domain';
+import { acceptsGzip } from '../../accepts-gzip';
 import { admins, anyone, identityOf, rolesOnly } from '../auth/access';
 import { tutorsChanged } from './events';
 import { listTutors, patchTutorAdminFields, tutorInfo, tutorMeta } from './service';
+import type { KnownTotals } from './service';
 
 /**
  * PATCH /user/tutor/{id} (admins; our route, docs/decisions.md): the fields only an admin sets.
@@ -26,6 +31,27 @@ export const tutorAdminBodySchema = z.strictObject({
  * the cache flush. Writing the texts goes through PUT /user/{id} (users module), which upserts
  * them in the same transaction as the user's fields.
  */
+const JSON_UTF8 = 'application/json; charset=utf-8';
+const gzipAsync = promisify(gzip);
+
+/** Caches must keep the gzipped and plain answers apart (CORS may have set Vary already). */
+function varyOnEncoding(reply: FastifyReply): string {
+  const vary = reply.getHeader('vary');
+  return vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding';
+}
+
+/** A list page's cache key: its query string as sent, and the encoding. */
+function pageKeyOf(url: string, gzip: boolean): string {
+  const at = url.indexOf('?');
+  return `list:${gzip ? 'gzip' : 'json'}:${at === -1 ? '' : url.slice(at + 1)}`;
+}
+
+function sendPage(reply: FastifyReply, bytes: Buffer, gzipped: boolean): FastifyReply {
+  reply.header('content-type', JSON_UTF8).header('vary', varyOnEncoding(reply));
+  if (gzipped) reply.header('content-encoding', 'gzip');
+  return reply.send(bytes);
+}
+
 export const tutorRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
 
@@ -52,21 +78,53 @@ export const tutorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Public pages are cached by their normalised query (tutors/cache.ts).
+  // A total counted once serves every page of the same filters while the cache keeps it.
+  const knownTotals: KnownTotals = {
+    get: async (matchKey) => {
+      const total = await app.tutorsCache.get(`total:${matchKey}`).catch(() => undefined);
+      return total === undefined ? undefined : Number(total.toString());
+    },
+    set: async (matchKey, total) => {
+      await app.tutorsCache
+        .set(`total:${matchKey}`, Buffer.from(String(total)))
+        .catch((error: unknown) => {
+          app.log.warn({ err: error }, 'tutors total not cached');
+        });
+    },
+  };
+
+  /**
+   * Public pages are cached by their query string (tutors/cache.ts), as JSON bytes and gzipped
+   * once beside them: browsers always accept gzip, and the page shrinks about five times. A query
+   * string is stored only once it passed validation, so a page found for it is sent as the
+   * request arrives, before validation and the handler (the list is the busiest public read).
+   */
   app.get(
     '/user/tutor/list/onboarded',
-    { config: { access: anyone }, schema: { querystring: tutorListQuerySchema } },
+    {
+      config: { access: anyone },
+      schema: { querystring: tutorListQuerySchema },
+      onRequest: async (request, reply) => {
+        const gzip = acceptsGzip(request.headers['accept-encoding']);
+        const cached = await app.tutorsCache
+          .get(pageKeyOf(request.url, gzip))
+          .catch(() => undefined);
+        if (cached === undefined) return undefined;
+        return sendPage(reply, cached, gzip);
+      },
+    },
     async (request, reply) => {
-      const key = `list:${JSON.stringify(request.query)}`;
-      const cached = await app.tutorsCache.get(key).catch(() => undefined);
-      if (cached !== undefined) {
-        return reply.header('content-type', 'application/json; charset=utf-8').send(cached);
-      }
-      const page: TutorPage = await listTutors(db, request.query, app.clock.now());
-      await app.tutorsCache.set(key, JSON.stringify(page)).catch((error: unknown) => {
+      const page: TutorPage = await listTutors(db, request.query, app.clock.now(), knownTotals);
+      const body = Buffer.from(JSON.stringify(page));
+      const zipped = await gzipAsync(body);
+      await Promise.all([
+        app.tutorsCache.set(pageKeyOf(request.url, false), body),
+        app.tutorsCache.set(pageKeyOf(request.url, true), zipped),
+      ]).catch((error: unknown) => {
         request.log.warn({ err: error }, 'tutors page not cached');
       });
-      return page;
+      const gzip = acceptsGzip(request.headers['accept-encoding']);
+      return sendPage(reply, gzip ? zipped : body, gzip);
     },
   );
 

@@ -228,11 +228,28 @@ export async function tutorInfo(db: Database, tutorId: number, now: Date): Promi
 /** `%`, `_` and `\` typed in the search box are matched literally (LIKE's escape is `\`). */
 export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** GET /user/tutor/list/onboarded: listed tutors, filtered, sorted and paged in SQL. */
+/** Totals already counted for a set of filters (kept beside the cached pages, routes.ts). */
+export interface KnownTotals {
+  get(matchKey: string): Promise<number | undefined>;
+  set(matchKey: string, total: number): Promise<void>;
+}
+
+const countEveryTime: KnownTotals = { get: async () => undefined, set: async () => undefined };
+
+/** What decides which tutors match, not the page or the order: the key a total is known by. */
+export const matchKeyOf = (filters: TutorListFilters): string =>
+  JSON.stringify([filters.search, filters.topic, filters.gender, filters.freeThisWeek]);
+
+/**
+ * GET /user/tutor/list/onboarded: listed tutors, filtered, sorted and paged in SQL. Every page
+ * walks an index (soonest free, newest) and reads only its own rows; counting the matches is the
+ * one cost that grows with the tutors, so a total once counted is reused from `totals`.
+ */
 export async function listTutors(
   db: Database,
   filters: TutorListFilters,
   now: Date,
+  totals: KnownTotals = countEveryTime,
 ): Promise<TutorPage> {
   // Nobody has ratings yet, so no tutor reaches any minimum rating (docs/decisions.md).
   if (filters.minRating !== undefined) return { list: [], total: 0 };
@@ -256,13 +273,23 @@ export async function listTutors(
   const where = and(...conditions);
   const order =
     filters.sort === TutorListSort.Newest
-      ? [desc(users.createdAt), desc(users.id)]
+      ? [desc(users.createdAt), desc(users.id)] // users_tutors_newest_idx, walked backwards
       : filters.sort === TutorListSort.Rating
         ? [asc(users.id)] // all unrated: a stable order
         : // The stored next free start (tutors/next-free.ts): an indexed column, no schedule
           // read. One the clock passed sorts first until the minute's refresh; cards are exact.
           [sql`${tutorProfiles.nextFreeAt} asc nulls last`, asc(tutorProfiles.userId)];
-  const [rows, [counted]] = await Promise.all([
+  const matchKey = matchKeyOf(filters);
+  const known = await totals.get(matchKey);
+  const counting = async (): Promise<number> => {
+    const [counted] = await db
+      .select({ total: count() })
+      .from(users)
+      .innerJoin(tutorProfiles, eq(tutorProfiles.userId, users.id))
+      .where(where);
+    return counted?.total ?? 0;
+  };
+  const [rows, total] = await Promise.all([
     db
       .select(tutorColumns)
       .from(users)
@@ -271,11 +298,8 @@ export async function listTutors(
       .orderBy(...order)
       .limit(filters.size)
       .offset((filters.page - 1) * filters.size),
-    db
-      .select({ total: count() })
-      .from(users)
-      .innerJoin(tutorProfiles, eq(tutorProfiles.userId, users.id))
-      .where(where),
+    known ?? counting(),
   ]);
-  return { list: await cardsOf(db, rows.map(tutorRowOf), now), total: counted?.total ?? 0 };
+  if (known === undefined) await totals.set(matchKey, total);
+  return { list: await cardsOf(db, rows.map(tutorRowOf), now), total };
 }

@@ -19,7 +19,7 @@ import { BookLessonDialog } from '../booking/BookLessonDialog';
 import { loginPathWithNext } from '../session/destinations';
 import { useSession } from '../session/session-context';
 import { RatingText } from './TutorCard';
-import { useTutor } from './queries';
+import { useTutor, useTutorEvents } from './queries';
 
 const PAGE_TITLE = 'ملف المعلم';
 
@@ -109,6 +109,7 @@ function ProfileTab({ tutor }: { tutor: TutorProfile }) {
 export default function TutorProfilePage() {
   const id = idOf(useParams().id);
   const tutor = useTutor(id);
+  useTutorEvents(useSession().status === 'signed-in');
   const image = useAssetUrl(tutor.data?.image);
 
   if (id === null) {

@@ -21,7 +21,8 @@ import {
 import type { Gender, TutorListQuery } from '@talaqa/domain';
 import { TutorCard } from './TutorCard';
 import { TUTORS_PAGE_SIZES, readPageSize, writePageSize } from './page-size';
-import { useTopics, useTutorPage } from './queries';
+import { useSession } from '../session/session-context';
+import { useTopics, useTutorEvents, useTutorPage } from './queries';
 
 /** The search box waits this long after the last key before searching. */
 export const SEARCH_DEBOUNCE_MS = 400;
@@ -73,6 +74,7 @@ export default function TutorsPage() {
     ...(rating && rating <= RATING_FILTER_MAX ? { minRating: rating } : {}),
   };
   const tutors = useTutorPage(query);
+  useTutorEvents(useSession().status === 'signed-in');
 
   const update = (changes: Record<string, string | null>) => {
     setParams(

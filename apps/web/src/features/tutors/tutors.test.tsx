@@ -1,15 +1,27 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { formatCairoDateTime } from '@talaqa/domain';
 import type { TutorCard } from '@talaqa/domain';
 import { UI_MESSAGES } from '@talaqa/ui';
 import { stubHealthyApi } from '@talaqa/ui/testing';
 import type { FakeRequest } from '../../testing/fake-api';
-import { apiError, fakeApi, json, renderApp, resetSession } from '../../testing/fake-api';
+import {
+  apiError,
+  fakeApi,
+  json,
+  makeUser,
+  renderApp,
+  resetSession,
+  signInAs,
+} from '../../testing/fake-api';
+import { fakeSockets } from '../../testing/fake-socket';
 import { pageOf } from '../../testing/payments-fixtures';
 import { TUTORS_PAGE_SIZE_KEY } from './page-size';
 
+vi.mock('socket.io-client', async () => (await import('../../testing/fake-socket')).socketIoModule);
+
+const NOW = '2026-11-22T10:00:00.000Z';
 const server = fakeApi(stubHealthyApi());
 afterEach(resetSession);
 
@@ -144,5 +156,32 @@ describe('/tutors', () => {
     expect(params.get('free')).toBe('true');
     // A new filter starts again at the first page.
     expect(params.get('page')).toBeNull();
+  });
+
+  it('keeps the list true while a signed-in visitor watches it', async () => {
+    signInAs(server, makeUser({ id: 40 }));
+    serveTutors(2);
+    renderApp('/tutors');
+    await screen.findByRole('article', { name: 'المعلم 1' });
+    await waitFor(() => expect(fakeSockets.latest()?.listeners('TutorUpdated')).toBeGreaterThan(0));
+    const socket = fakeSockets.latest()!;
+    const calls = listCalls().length;
+
+    // A tutor's new card replaces the old one in place, without asking the server.
+    act(() =>
+      socket.serverEmit('TutorUpdated', { tutorId: 2, card: makeTutor(2, { name: 'نور الهدى' }) }),
+    );
+    expect(await screen.findByRole('article', { name: 'نور الهدى' })).toBeTruthy();
+    expect(listCalls()).toHaveLength(calls);
+
+    // A change to a tutor not on this page leaves it be; one on it reads the page again.
+    act(() => socket.serverEmit('TutorsCacheUpdated', { at: NOW, tutorIds: [99] }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(listCalls()).toHaveLength(calls);
+    act(() => socket.serverEmit('TutorsCacheUpdated', { at: NOW, tutorIds: [1] }));
+    await waitFor(() => expect(listCalls()).toHaveLength(calls + 1));
+    // A flush reads it again whatever it shows.
+    act(() => socket.serverEmit('TutorsCacheUpdated', { at: NOW, tutorIds: null }));
+    await waitFor(() => expect(listCalls()).toHaveLength(calls + 2));
   });
 });

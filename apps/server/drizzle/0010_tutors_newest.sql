@@ -1,0 +1,1 @@
+CREATE INDEX "users_tutors_newest_idx" ON "users" USING btree ("created_at","id") WHERE "users"."role" = 3;
