@@ -10,5 +10,5 @@ export type {
   JobRunnerOptions,
   RetryPolicy,
 } from './runner';
-export { cancelJobs, DEFAULT_MAX_ATTEMPTS, scheduleJob } from './schedule';
+export { cancelJobs, DEFAULT_MAX_ATTEMPTS, scheduleJob, scheduleJobs } from './schedule';
 export type { JobRequest } from './schedule';

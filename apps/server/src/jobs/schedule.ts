@@ -28,33 +28,33 @@ const PENDING_WITH_KEY = sql`key is not null and done_at is null and canceled_at
  * payload and attempts start over); scheduling it with the same values again changes nothing.
  * A job running at that moment finishes and then runs again at the new time.
  */
+const valuesOf = (request: JobRequest) => ({
+  kind: request.kind,
+  key: request.key ?? null,
+  runAt: request.runAt,
+  payload: request.payload ?? {},
+  maxAttempts: request.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+});
+
+const movePendingJob = {
+  target: [jobs.kind, jobs.key],
+  targetWhere: PENDING_WITH_KEY,
+  set: {
+    runAt: sql`excluded.run_at`,
+    payload: sql`excluded.payload`,
+    maxAttempts: sql`excluded.max_attempts`,
+    attempts: 0,
+    lastError: null,
+    updatedAt: sql`now()`,
+  },
+  // The same request again is not a change: the job keeps its attempts (and a running job
+  // is not made to run twice).
+  setWhere: sql`(${jobs.runAt}, ${jobs.payload}, ${jobs.maxAttempts}) is distinct from (excluded.run_at, excluded.payload, excluded.max_attempts)`,
+};
+
 export async function scheduleJob(db: Database, request: JobRequest): Promise<JobRow> {
-  const values = {
-    kind: request.kind,
-    key: request.key ?? null,
-    runAt: request.runAt,
-    payload: request.payload ?? {},
-    maxAttempts: request.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
-  };
-  const [row] = await db
-    .insert(jobs)
-    .values(values)
-    .onConflictDoUpdate({
-      target: [jobs.kind, jobs.key],
-      targetWhere: PENDING_WITH_KEY,
-      set: {
-        runAt: sql`excluded.run_at`,
-        payload: sql`excluded.payload`,
-        maxAttempts: sql`excluded.max_attempts`,
-        attempts: 0,
-        lastError: null,
-        updatedAt: sql`now()`,
-      },
-      // The same request again is not a change: the job keeps its attempts (and a running job
-      // is not made to run twice).
-      setWhere: sql`(${jobs.runAt}, ${jobs.payload}, ${jobs.maxAttempts}) is distinct from (excluded.run_at, excluded.payload, excluded.max_attempts)`,
-    })
-    .returning();
+  const values = valuesOf(request);
+  const [row] = await db.insert(jobs).values(values).onConflictDoUpdate(movePendingJob).returning();
   if (row) return row;
   const [pending] = await db
     .select()
@@ -62,6 +62,12 @@ export async function scheduleJob(db: Database, request: JobRequest): Promise<Jo
     .where(and(eq(jobs.kind, values.kind), pendingWithKey(values.key)));
   if (!pending) throw new Error(`job ${values.kind}/${values.key} vanished while scheduling`);
   return pending;
+}
+
+/** scheduleJob for several jobs (of distinct kinds or keys) in one statement. */
+export async function scheduleJobs(db: Database, requests: readonly JobRequest[]): Promise<void> {
+  if (requests.length === 0) return;
+  await db.insert(jobs).values(requests.map(valuesOf)).onConflictDoUpdate(movePendingJob);
 }
 
 const pendingWithKey = (key: string | null) =>

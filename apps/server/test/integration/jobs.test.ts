@@ -7,7 +7,7 @@ import pino from 'pino';
 import { jobs } from '../../src/db/schema';
 import type { JobRow } from '../../src/db/schema';
 import type { Database } from '../../src/db';
-import { cancelJobs, scheduleJob, startJobRunner } from '../../src/jobs';
+import { cancelJobs, scheduleJob, scheduleJobs, startJobRunner } from '../../src/jobs';
 import type { JobHandler } from '../../src/jobs';
 import { startTestServer, testDriver } from './helpers';
 import type { TestServer } from './helpers';
@@ -117,6 +117,30 @@ describe('scheduling', () => {
       runAt: new Date(Date.now() + 3_600_000),
     });
     expect(other.id).not.toBe(first.id);
+  });
+
+  it('schedules several jobs in one statement, with the same one-per-key rule', async () => {
+    const later = new Date(Date.now() + 3_600_000);
+    const latest = new Date(Date.now() + 7_200_000);
+    await scheduleJobs(db, [
+      { kind: 'test.record', key: 'batch-1', runAt: later, payload: { v: 1 } },
+      { kind: 'test.record', key: 'batch-2', runAt: later },
+    ]);
+    await scheduleJobs(db, [
+      { kind: 'test.record', key: 'batch-1', runAt: latest, payload: { v: 2 } },
+      { kind: 'test.record', key: 'batch-3', runAt: later },
+    ]);
+    await scheduleJobs(db, []);
+    const rows = await db
+      .select()
+      .from(jobs)
+      .where(sql`${jobs.key} like 'batch-%'`)
+      .orderBy(jobs.key);
+    expect(rows.map((row) => [row.key, row.runAt.getTime(), row.payload])).toEqual([
+      ['batch-1', latest.getTime(), { v: 2 }],
+      ['batch-2', later.getTime(), {}],
+      ['batch-3', later.getTime(), {}],
+    ]);
   });
 
   it('never runs a cancelled job, and a new one may take its key', async () => {

@@ -1,3 +1,4 @@
+import { webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { AppError } from '../../errors';
 
@@ -16,10 +17,29 @@ export interface TokenSettings {
 
 const ALGORITHM = 'HS256';
 const encoder = new TextEncoder();
-const keyOf = (secret: string): Uint8Array => encoder.encode(secret);
+const keys = new Map<string, Promise<webcrypto.CryptoKey>>();
+
+/**
+ * The secret as an HMAC key, imported once: given raw bytes, jose imports them again on every
+ * call, which every signed-in request paid for.
+ */
+function keyOf(secret: string): Promise<webcrypto.CryptoKey> {
+  let key = keys.get(secret);
+  if (!key) {
+    key = webcrypto.subtle.importKey(
+      'raw',
+      encoder.encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
+    keys.set(secret, key);
+  }
+  return key;
+}
 
 /** Signs an access token for a user; `now` (unix seconds) is for tests. */
-export function signAccessToken(
+export async function signAccessToken(
   userId: number,
   settings: TokenSettings,
   now: number = Math.floor(Date.now() / 1000),
@@ -28,7 +48,7 @@ export function signAccessToken(
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setIssuedAt(now)
     .setExpirationTime(now + settings.accessTokenTtl)
-    .sign(keyOf(settings.jwtSecret));
+    .sign(await keyOf(settings.jwtSecret));
 }
 
 const isUserId = (value: unknown): value is number =>
@@ -43,7 +63,7 @@ export async function verifyAccessToken(
   settings: Pick<TokenSettings, 'jwtSecret'>,
 ): Promise<AccessTokenPayload> {
   try {
-    const { payload } = await jwtVerify(token, keyOf(settings.jwtSecret), {
+    const { payload } = await jwtVerify(token, await keyOf(settings.jwtSecret), {
       algorithms: [ALGORITHM],
       requiredClaims: ['iat', 'exp'],
     });
@@ -71,7 +91,7 @@ export interface PurposeTokenPayload {
   codeId: number;
 }
 
-export function signPurposeToken(
+export async function signPurposeToken(
   payload: PurposeTokenPayload,
   settings: Pick<TokenSettings, 'jwtSecret'>,
   ttlSeconds: number,
@@ -81,7 +101,7 @@ export function signPurposeToken(
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setIssuedAt(now)
     .setExpirationTime(now + ttlSeconds)
-    .sign(keyOf(settings.jwtSecret));
+    .sign(await keyOf(settings.jwtSecret));
 }
 
 /** A purpose token of the expected purpose, or `expired-verification-code`. */
@@ -91,7 +111,7 @@ export async function verifyPurposeToken(
   settings: Pick<TokenSettings, 'jwtSecret'>,
 ): Promise<PurposeTokenPayload> {
   try {
-    const { payload } = await jwtVerify(token, keyOf(settings.jwtSecret), {
+    const { payload } = await jwtVerify(token, await keyOf(settings.jwtSecret), {
       algorithms: [ALGORITHM],
       requiredClaims: ['exp'],
     });

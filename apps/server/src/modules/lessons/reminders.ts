@@ -4,8 +4,8 @@ import type { Database } from '../../db';
 import { LESSON_REMINDERS } from '../../db/schema';
 import type { LessonReminderSentRow } from '../../db/schema';
 import { arabicMinutes, isMessagingError } from '../../integrations/messaging';
-import { cancelJobs, scheduleJob } from '../../jobs';
-import type { JobLog } from '../../jobs';
+import { cancelJobs, scheduleJobs } from '../../jobs';
+import type { JobLog, JobRequest } from '../../jobs';
 import { webOriginFor } from '../payments/urls';
 import { linkedChatId } from '../telegram/repo';
 import type { LessonReminderMessage, LessonReminderMessenger } from './reminders-messenger';
@@ -50,6 +50,7 @@ export async function scheduleLessonReminders(
   /** A lesson just booked has no reminders to cancel yet. */
   { newLesson = false }: { newLesson?: boolean } = {},
 ): Promise<void> {
+  const due: JobRequest[] = [];
   for (const reminder of LESSON_REMINDERS) {
     const key = reminderKey(lesson.id, reminder);
     const runAt = new Date(lesson.startsAt.getTime() - REMINDER_LEAD_MS[reminder]);
@@ -62,8 +63,9 @@ export async function scheduleLessonReminders(
       reminder,
       start: lesson.startsAt.toISOString(),
     };
-    await scheduleJob(tx, { kind: LESSON_REMINDER_JOB, key, runAt, payload });
+    due.push({ kind: LESSON_REMINDER_JOB, key, runAt, payload });
   }
+  await scheduleJobs(tx, due);
 }
 
 /** Cancels the lesson's pending reminders (a running one still checks the lesson first). */

@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { Role, WEEKDAYS_FROM_SATURDAY } from '@talaqa/domain';
 import type { BusyInterval, SessionSlotLength, WeeklySlot } from '@talaqa/domain';
+import { queryRows } from '../../db';
 import type { Database } from '../../db';
-import { appointments, availabilitySlots, lessons, tutorProfiles, users } from '../../db/schema';
+import { appointments, lessons, users } from '../../db/schema';
 import type { LessonRow } from '../../db/schema';
 
 /**
@@ -27,27 +28,103 @@ export interface TutorBookingRow {
   noticePeriod: number;
 }
 
-/** A tutor (role tutor) with a profile, or undefined. */
-export async function findBookableTutor(
-  db: Database,
+/**
+ * Locks the student's row and then the tutor's: rows are locked in the order the statement
+ * returns them, so always the student first and two bookings never wait on each other crosswise
+ * (a schedule save locks the tutor's row too). Answers the student's row, undefined when gone.
+ */
+export async function lockStudentThenTutor(
+  tx: Database,
+  studentId: number,
   tutorId: number,
-): Promise<TutorBookingRow | undefined> {
-  const [row] = await db
-    .select({
-      activated: tutorProfiles.activated,
-      onboardedAt: tutorProfiles.onboardedAt,
-      bypassOnboarding: tutorProfiles.bypassOnboarding,
-      noticePeriod: tutorProfiles.noticePeriod,
-    })
+): Promise<{ emailVerified: boolean } | undefined> {
+  const rows = await tx
+    .select({ id: users.id, emailVerified: users.emailVerified })
     .from(users)
-    .innerJoin(tutorProfiles, eq(tutorProfiles.userId, users.id))
-    .where(and(eq(users.id, tutorId), eq(users.role, Role.Tutor)));
-  if (!row) return undefined;
+    .where(inArray(users.id, [studentId, tutorId]))
+    .orderBy(sql`${users.id} = ${studentId} desc`)
+    .for('update');
+  return rows.find((row) => row.id === studentId);
+}
+
+export interface BookingReads {
+  /** The tutor (role tutor with a profile), else undefined. */
+  tutor: TutorBookingRow | undefined;
+  slots: WeeklySlot[];
+  /** The tutor's live appointments overlapping the week, lessons with their id. */
+  busy: BusyInterval[];
+  /** Whether the student has a lesson not canceled and not over yet. */
+  hasUpcomingLesson: boolean;
+  /** The two people as a lesson shows them (so a booking answers without reading them again). */
+  people: { tutor: LessonPerson | undefined; student: LessonPerson | undefined };
+}
+
+export interface LessonPerson {
+  id: number;
+  name: string;
+  image: string | null;
+}
+
+interface BookingReadsRow extends Record<string, unknown> {
+  tutor: TutorBookingRow | null;
+  slots: [number, number][];
+  busy: [string, string, number | null][];
+  has_upcoming: boolean;
+  tutor_person: LessonPerson | null;
+  student_person: LessonPerson | null;
+}
+
+/**
+ * What booking reads of the tutor and the student, in one round trip (a booking is a dozen
+ * statements; each round trip costs more than the little SQL in it): the tutor's profile, weekly
+ * slots and live appointments overlapping [from, to), and whether the student has a lesson to come.
+ */
+export async function bookingReads(
+  db: Database,
+  studentId: number,
+  tutorId: number,
+  week: { start: Date; end: Date },
+  now: Date,
+): Promise<BookingReads> {
+  const [row] = await queryRows<BookingReadsRow>(
+    db,
+    sql`select
+      (select json_build_object(
+          'activated', p.activated,
+          'onboarded', p.onboarded_at is not null,
+          'bypassOnboarding', p.bypass_onboarding,
+          'noticePeriod', p.notice_period)
+        from users u join tutor_profiles p on p.user_id = u.id
+        where u.id = ${tutorId} and u.role = ${Role.Tutor}) as tutor,
+      (select coalesce(json_agg(json_build_array(s.start_minute, s.duration) order by s.start_minute), '[]'::json)
+        from availability_slots s where s.tutor_id = ${tutorId}) as slots,
+      (select coalesce(json_agg(json_build_array(a.starts_at, a.ends_at, l.id) order by a.starts_at), '[]'::json)
+        from appointments a left join lessons l on l.appointment_id = a.id
+        where a.tutor_id = ${tutorId} and a.released_at is null
+          and a.starts_at < ${week.end.toISOString()}::timestamptz
+          and a.ends_at > ${week.start.toISOString()}::timestamptz) as busy,
+      exists (select 1 from lessons
+        where ${lessons.studentId} = ${studentId} and ${lessons.status} <> 'cancelled'
+          and ${lessonEnd} > ${now.toISOString()}::timestamptz) as has_upcoming,
+      (select json_build_object('id', id, 'name', name, 'image', image)
+        from users where id = ${tutorId}) as tutor_person,
+      (select json_build_object('id', id, 'name', name, 'image', image)
+        from users where id = ${studentId}) as student_person`,
+  );
+  if (!row) throw new Error('booking reads answered no row');
+  const tutor = row.tutor ?? undefined;
   return {
-    activated: row.activated,
-    onboarded: row.onboardedAt !== null,
-    bypassOnboarding: row.bypassOnboarding,
-    noticePeriod: row.noticePeriod,
+    tutor,
+    slots: tutor ? row.slots.map(([start, duration]) => weeklySlotOf(start, duration)) : [],
+    busy: tutor
+      ? row.busy.map(([start, end, lessonId]) =>
+          lessonId === null
+            ? { start: new Date(start), end: new Date(end) }
+            : { start: new Date(start), end: new Date(end), lessonId },
+        )
+      : [],
+    hasUpcomingLesson: row.has_upcoming,
+    people: { tutor: row.tutor_person ?? undefined, student: row.student_person ?? undefined },
   };
 }
 
@@ -66,41 +143,6 @@ export function weeklySlotOf(startMinute: number, duration: number): WeeklySlot 
 }
 
 /** The tutor's weekly schedule (template). */
-export async function tutorWeeklySlots(db: Database, tutorId: number): Promise<WeeklySlot[]> {
-  const rows = await db
-    .select({ startMinute: availabilitySlots.startMinute, duration: availabilitySlots.duration })
-    .from(availabilitySlots)
-    .where(eq(availabilitySlots.tutorId, tutorId))
-    .orderBy(asc(availabilitySlots.startMinute));
-  return rows.map((row) => weeklySlotOf(row.startMinute, row.duration));
-}
-
-/** The tutor's live appointments overlapping [from, to), lessons with their id. */
-export async function tutorBusy(
-  db: Database,
-  tutorId: number,
-  from: Date,
-  to: Date,
-): Promise<BusyInterval[]> {
-  const rows = await db
-    .select({ start: appointments.startsAt, end: appointments.endsAt, lessonId: lessons.id })
-    .from(appointments)
-    .leftJoin(lessons, eq(lessons.appointmentId, appointments.id))
-    .where(
-      and(
-        eq(appointments.tutorId, tutorId),
-        isNull(appointments.releasedAt),
-        lt(appointments.startsAt, to),
-        gt(appointments.endsAt, from),
-      ),
-    );
-  return rows.map((row) =>
-    row.lessonId === null
-      ? { start: row.start, end: row.end }
-      : { start: row.start, end: row.end, lessonId: row.lessonId },
-  );
-}
-
 // ---------------------------------------------------------------------------------------------
 // Writing
 
@@ -182,22 +224,6 @@ export async function moveLessonRow(
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-/** The student holds a lesson that is neither canceled nor over. */
-export async function hasUpcomingLesson(
-  db: Database,
-  studentId: number,
-  now: Date,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ id: lessons.id })
-    .from(lessons)
-    .where(
-      and(eq(lessons.studentId, studentId), ne(lessons.status, 'cancelled'), gt(lessonEnd, now)),
-    )
-    .limit(1);
-  return row !== undefined;
-}
-
 /** Lessons of a subscription that were not canceled. */
 export async function countLessonsOfSubscription(
   db: Database,
@@ -215,8 +241,8 @@ const studentUser = alias(users, 'lesson_student');
 
 export interface LessonWithPeople {
   lesson: LessonRow;
-  tutor: { id: number; name: string; image: string | null };
-  student: { id: number; name: string; image: string | null };
+  tutor: LessonPerson;
+  student: LessonPerson;
 }
 
 const withPeople = (db: Database) =>

@@ -31,25 +31,22 @@ import type { LessonRow, SubscriptionRow } from '../../db/schema';
 import type { Identity } from '../auth/access';
 import { isAdmin } from '../auth/access';
 import { consumeMinutes, grantFreeTrial, returnMinutes } from '../subscriptions/service';
-import { lockTutor } from '../availability/repo';
-import { findLiveRow, lockStudent, quotaFields } from '../subscriptions/repo';
+import { findLiveRow, quotaFields } from '../subscriptions/repo';
 import {
+  bookingReads,
   cancelLessonRow,
-  findBookableTutor,
   findLessonWithPeople,
-  hasUpcomingLesson,
   insertAppointment,
   insertLesson,
   lessonsOfMember,
   listLessonRows,
   lockLesson,
+  lockStudentThenTutor,
   moveLessonRow,
   releaseAppointment,
-  tutorBusy,
-  tutorWeeklySlots,
   userExists,
 } from './repo';
-import type { LessonWithPeople } from './repo';
+import type { BookingReads, LessonWithPeople } from './repo';
 import { cancelLessonReminders, scheduleLessonReminders } from './reminders';
 import { refreshNextFree, storeNextFree } from '../tutors/next-free';
 
@@ -110,34 +107,35 @@ async function bookingContext(
   studentId: number,
   tutorId: number,
   now: Date,
-): Promise<BookingContext & { subscriptionRow: SubscriptionRow | undefined }> {
-  const student = await lockStudent(tx, studentId);
+): Promise<
+  BookingContext & {
+    subscriptionRow: SubscriptionRow | undefined;
+    people: BookingReads['people'];
+  }
+> {
+  const student = await lockStudentThenTutor(tx, studentId, tutorId);
   if (!student) throw new AppError('unauthenticated', 'The account no longer exists');
-  // A schedule saved at the same moment must not leave this lesson outside it: the save locks
-  // the tutor's row too. Always student then tutor, so two bookings never wait on each other.
-  await lockTutor(tx, tutorId);
   let subscription = await findLiveRow(tx, studentId, now);
   // The free trial is granted the first time a student needs it, as consumeMinutes would.
   if (!subscription && (await grantFreeTrial(tx, studentId, now))) {
     subscription = await findLiveRow(tx, studentId, now);
   }
-  const tutor = await findBookableTutor(tx, tutorId);
-  const week = cairoWeekBounds(now);
-  const slots = tutor ? await tutorWeeklySlots(tx, tutorId) : [];
+  const reads = await bookingReads(tx, studentId, tutorId, cairoWeekBounds(now), now);
   return {
     now,
     tutor: {
-      listed: tutor !== undefined && isTutorListed(tutor),
-      noticePeriod: tutor?.noticePeriod ?? 0,
+      listed: reads.tutor !== undefined && isTutorListed(reads.tutor),
+      noticePeriod: reads.tutor?.noticePeriod ?? 0,
     },
-    availability: availabilityForWeek(slots, now),
-    busy: tutor ? await tutorBusy(tx, tutorId, week.start, week.end) : [],
+    availability: availabilityForWeek(reads.slots, now),
+    busy: reads.busy,
     student: {
       verifiedEmail: student.emailVerified,
       subscription: bookingSubscriptionOf(subscription && quotaFields(subscription), now),
-      hasUpcomingLesson: await hasUpcomingLesson(tx, studentId, now),
+      hasUpcomingLesson: reads.hasUpcomingLesson,
     },
     subscriptionRow: subscription,
+    people: reads.people,
   };
 }
 
@@ -182,7 +180,7 @@ export async function bookLesson(
   request: BookRequest,
   now: Date,
 ): Promise<LessonView> {
-  const id = await db.transaction(async (tx) => {
+  const booked = await db.transaction(async (tx) => {
     const context = await bookingContext(tx, caller.userId, request.tutorId, now);
     refuseUnlessOk(checkBooking({ ...context, start: request.start, duration: request.duration }));
     const appointmentId = await holdTime(tx, request.tutorId, request.start, request.duration);
@@ -207,9 +205,12 @@ export async function bookLesson(
       updatedAt: now,
     });
     await scheduleLessonReminders(tx, lesson, now, { newLesson: true });
-    return lesson.id;
+    // Both rows are locked and checkBooking passed, so both people exist.
+    const { tutor, student } = context.people;
+    if (!tutor || !student) throw new Error('a booking without its tutor or student row');
+    return { lesson, tutor, student };
   });
-  return viewOf(db, id, now);
+  return toLessonView(booked, now);
 }
 
 // ---------------------------------------------------------------------------------------------
