@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ErrorState, Skeleton } from '@talaqa/ui';
+import { LessonRatification, LessonTiming } from '@talaqa/domain';
 import type { LessonListQuery } from '@talaqa/domain';
 import { useCurrentUser } from '../session/session-context';
 import { LessonItem } from '../lessons/LessonItem';
@@ -9,6 +10,16 @@ import { useLessonPage } from '../lessons/queries';
 
 /** Lessons a dashboard shows of each list; the rest are one link away. */
 export const DASHBOARD_LESSONS = 3;
+
+/** The dashboards' two lists: lessons to come and lessons given, canceled ones left out. */
+export const UPCOMING_LESSONS = {
+  when: LessonTiming.Future,
+  state: LessonRatification.Ratified,
+} as const;
+export const PAST_LESSONS = {
+  when: LessonTiming.Past,
+  state: LessonRatification.Ratified,
+} as const;
 
 function LessonsSkeleton({ name }: { name: string }) {
   return (

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Link } from 'react-router';
-import { EmptyState, ErrorState, PageTitle, Skeleton, buttonClasses } from '@talaqa/ui';
-import { LessonRatification, LessonTiming, PlanPeriod } from '@talaqa/domain';
+import { EmptyState, ErrorState, PageTitle, buttonClasses } from '@talaqa/ui';
+import { PlanPeriod } from '@talaqa/domain';
 import type { LessonStats, SubscriptionView } from '@talaqa/domain';
 import { paths } from '../../paths';
 import { EmailVerificationBanner } from '../account/EmailVerificationBanner';
@@ -9,15 +9,12 @@ import { useLessonEvents, useLessonStats } from '../lessons/queries';
 import { formatNumber, minutesText } from '../payments/format';
 import { useCurrentSubscription } from '../payments/queries';
 import { useCurrentUser } from '../session/session-context';
-import { DashboardLessons } from './DashboardLessons';
+import { DashboardLessons, PAST_LESSONS, UPCOMING_LESSONS } from './DashboardLessons';
 import { GuidedTour, TourButton, useFirstVisitTour } from './GuidedTour';
 import type { TourStep } from './GuidedTour';
 import { OverviewCards } from './OverviewCards';
 import type { OverviewItem } from './OverviewCards';
-import { CHART_WEEKS, WeeklyMinutesChart } from './WeeklyMinutesChart';
-
-const UPCOMING = { when: LessonTiming.Future, state: LessonRatification.Ratified } as const;
-const PAST = { when: LessonTiming.Past, state: LessonRatification.Ratified } as const;
+import { CHART_WEEKS, WeeklyMinutesSection } from './WeeklyMinutesChart';
 
 const TOUR_STEPS: readonly TourStep[] = [
   {
@@ -92,24 +89,6 @@ function statsItems(stats: LessonStats | undefined): OverviewItem[] {
   ];
 }
 
-function LearningChart({ stats }: { stats: LessonStats }) {
-  const learned = stats.weeks.some((week) => week.minutes > 0);
-  if (!learned) {
-    return (
-      <EmptyState
-        title="لا دقائق تعلّم في آخر ثمانية أسابيع"
-        description="احضر درسك الأول وسترى هنا دقائقك أسبوعًا بأسبوع."
-        action={
-          <Link to={paths.tutors} className={buttonClasses()}>
-            تصفّح المعلمين
-          </Link>
-        }
-      />
-    );
-  }
-  return <WeeklyMinutesChart weeks={stats.weeks} title="دقائق التعلّم في آخر ثمانية أسابيع" />;
-}
-
 /** /s/dashboard: the student's figures, minutes per week, next and past lessons, and the tour. */
 export default function StudentDashboardPage() {
   const user = useCurrentUser();
@@ -151,26 +130,29 @@ export default function StudentDashboardPage() {
         </section>
 
         {!stats.isError && (
-          <section aria-labelledby="student-chart-title" className="flex flex-col gap-3">
-            <h2 id="student-chart-title" className="text-xl font-bold text-ink">
-              دقائق التعلّم أسبوعيًا
-            </h2>
-            <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-              {stats.isPending ? (
-                <div role="status" aria-label="جارٍ تحميل الرسم البياني">
-                  <Skeleton className="h-56 w-full" />
-                </div>
-              ) : (
-                <LearningChart stats={stats.data} />
-              )}
-            </div>
-          </section>
+          <WeeklyMinutesSection
+            id="student-chart-title"
+            heading="دقائق التعلّم أسبوعيًا"
+            chartTitle="دقائق التعلّم في آخر ثمانية أسابيع"
+            stats={stats.data}
+            empty={
+              <EmptyState
+                title="لا دقائق تعلّم في آخر ثمانية أسابيع"
+                description="احضر درسك الأول وسترى هنا دقائقك أسبوعًا بأسبوع."
+                action={
+                  <Link to={paths.tutors} className={buttonClasses()}>
+                    تصفّح المعلمين
+                  </Link>
+                }
+              />
+            }
+          />
         )}
 
         <div className="grid gap-8 lg:grid-cols-2">
           <DashboardLessons
             title="الدروس القادمة"
-            query={UPCOMING}
+            query={UPCOMING_LESSONS}
             actions
             more={{ to: paths.upcomingLessons, label: 'كل الدروس القادمة' }}
             empty={
@@ -198,7 +180,7 @@ export default function StudentDashboardPage() {
           />
           <DashboardLessons
             title="الدروس السابقة"
-            query={PAST}
+            query={PAST_LESSONS}
             actions={false}
             more={{ to: paths.lessonsSchedule, label: 'جدول الدروس' }}
             empty={

@@ -1,19 +1,15 @@
 import { Link } from 'react-router';
-import { EmptyState, ErrorState, PageTitle, Skeleton, buttonClasses } from '@talaqa/ui';
-import { LessonRatification, LessonTiming } from '@talaqa/domain';
+import { EmptyState, ErrorState, PageTitle, buttonClasses } from '@talaqa/ui';
 import type { LessonStats } from '@talaqa/domain';
 import { paths } from '../../paths';
 import { EmailVerificationBanner } from '../account/EmailVerificationBanner';
 import { useLessonEvents, useLessonStats } from '../lessons/queries';
 import { formatNumber, minutesText } from '../payments/format';
-import { DashboardLessons } from './DashboardLessons';
+import { DashboardLessons, PAST_LESSONS, UPCOMING_LESSONS } from './DashboardLessons';
 import { OverviewCards } from './OverviewCards';
 import type { OverviewItem } from './OverviewCards';
 import { ScheduleSummary } from './ScheduleSummary';
-import { CHART_WEEKS, WeeklyMinutesChart } from './WeeklyMinutesChart';
-
-const UPCOMING = { when: LessonTiming.Future, state: LessonRatification.Ratified } as const;
-const PAST = { when: LessonTiming.Past, state: LessonRatification.Ratified } as const;
+import { CHART_WEEKS, WeeklyMinutesSection } from './WeeklyMinutesChart';
 
 function statsItems(stats: LessonStats | undefined): OverviewItem[] {
   const figure = (value: (loaded: LessonStats) => string) => (stats ? value(stats) : null);
@@ -23,18 +19,6 @@ function statsItems(stats: LessonStats | undefined): OverviewItem[] {
     { label: 'دروس قادمة', value: figure((s) => formatNumber(s.upcoming.lessons)) },
     { label: 'دروس ملغاة', value: figure((s) => formatNumber(s.canceled.lessons)) },
   ];
-}
-
-function TeachingChart({ stats }: { stats: LessonStats }) {
-  if (!stats.weeks.some((week) => week.minutes > 0)) {
-    return (
-      <EmptyState
-        title="لا دقائق تدريس في آخر ثمانية أسابيع"
-        description="بعد أن تقدّم دروسًا سترى هنا دقائقك أسبوعًا بأسبوع."
-      />
-    );
-  }
-  return <WeeklyMinutesChart weeks={stats.weeks} title="دقائق التدريس في آخر ثمانية أسابيع" />;
 }
 
 /**
@@ -72,26 +56,24 @@ export default function TutorDashboardPage() {
         </section>
 
         {!stats.isError && (
-          <section aria-labelledby="tutor-chart-title" className="flex flex-col gap-3">
-            <h2 id="tutor-chart-title" className="text-xl font-bold text-ink">
-              دقائق التدريس أسبوعيًا
-            </h2>
-            <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-              {stats.isPending ? (
-                <div role="status" aria-label="جارٍ تحميل الرسم البياني">
-                  <Skeleton className="h-56 w-full" />
-                </div>
-              ) : (
-                <TeachingChart stats={stats.data} />
-              )}
-            </div>
-          </section>
+          <WeeklyMinutesSection
+            id="tutor-chart-title"
+            heading="دقائق التدريس أسبوعيًا"
+            chartTitle="دقائق التدريس في آخر ثمانية أسابيع"
+            stats={stats.data}
+            empty={
+              <EmptyState
+                title="لا دقائق تدريس في آخر ثمانية أسابيع"
+                description="بعد أن تقدّم دروسًا سترى هنا دقائقك أسبوعًا بأسبوع."
+              />
+            }
+          />
         )}
 
         <div className="grid gap-8 lg:grid-cols-2">
           <DashboardLessons
             title="الدروس القادمة"
-            query={UPCOMING}
+            query={UPCOMING_LESSONS}
             actions
             more={{ to: paths.upcomingLessons, label: 'كل الدروس القادمة' }}
             empty={
@@ -108,7 +90,7 @@ export default function TutorDashboardPage() {
           />
           <DashboardLessons
             title="الدروس السابقة"
-            query={PAST}
+            query={PAST_LESSONS}
             actions={false}
             more={{ to: paths.lessonsSchedule, label: 'جدول الدروس' }}
             empty={

@@ -1,6 +1,7 @@
-import { BarChart } from '@talaqa/ui';
+import type { ReactNode } from 'react';
+import { BarChart, Skeleton } from '@talaqa/ui';
 import { formatCairoDayMonth } from '@talaqa/domain';
-import type { LessonStatsWeek } from '@talaqa/domain';
+import type { LessonStats, LessonStatsWeek } from '@talaqa/domain';
 import { formatNumber } from '../payments/format';
 
 /** Weeks of the dashboards' charts: two months, which still fit a phone's width. */
@@ -28,5 +29,43 @@ export function WeeklyMinutesChart({
         value: week.minutes,
       }))}
     />
+  );
+}
+
+/**
+ * A dashboard's chart section: its heading, a skeleton while the statistics load, `empty` when
+ * no week has minutes, else the chart. The page shows the statistics' error once, above.
+ */
+export function WeeklyMinutesSection({
+  id,
+  heading,
+  chartTitle,
+  stats,
+  empty,
+}: {
+  id: string;
+  heading: string;
+  chartTitle: string;
+  /** Undefined while loading. */
+  stats: LessonStats | undefined;
+  empty: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-3">
+      <h2 id={id} className="text-xl font-bold text-ink">
+        {heading}
+      </h2>
+      <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+        {!stats ? (
+          <div role="status" aria-label="جارٍ تحميل الرسم البياني">
+            <Skeleton className="h-56 w-full" />
+          </div>
+        ) : stats.weeks.some((week) => week.minutes > 0) ? (
+          <WeeklyMinutesChart weeks={stats.weeks} title={chartTitle} />
+        ) : (
+          empty
+        )}
+      </div>
+    </section>
   );
 }
