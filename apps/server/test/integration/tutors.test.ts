@@ -162,6 +162,7 @@ describe('the public tutors list and profile', () => {
   let percent: SignedInUser;
   let underscore: SignedInUser;
   let topicId: number;
+  let speakingId: number;
 
   beforeAll(async () => {
     free = await tutor('Listwide Free', { ...listed, about: ABOUT, video: 'free.mp4' });
@@ -181,7 +182,18 @@ describe('the public tutors list and profile', () => {
       .returning();
     if (!topic) throw new Error('no topic');
     topicId = topic.id;
-    await db().insert(userTopics).values({ userId: free.id, topicId });
+    const [speaking] = await db()
+      .insert(topics)
+      .values({ nameAr: 'التحدث', nameEn: 'Speaking' })
+      .returning();
+    if (!speaking) throw new Error('no topic');
+    speakingId = speaking.id;
+    await db()
+      .insert(userTopics)
+      .values([
+        { userId: free.id, topicId },
+        { userId: free.id, topicId: speakingId },
+      ]);
     const saved = await api('POST', '/availability-slot/', {
       token: free.token,
       body: { slots: wholeWeek },
@@ -208,7 +220,11 @@ describe('the public tutors list and profile', () => {
       name: 'Listwide Free',
       gender: 'female',
       bio: BIO,
-      topics: [{ id: topicId, nameAr: 'السفر', nameEn: 'Travel' }],
+      // In Arabic alphabetical order.
+      topics: [
+        { id: speakingId, nameAr: 'التحدث', nameEn: 'Speaking' },
+        { id: topicId, nameAr: 'السفر', nameEn: 'Travel' },
+      ],
       rating: { average: null, count: 0 },
     });
     expect(page.body.list.find((item) => item.id === idle.id)?.nextFreeAt).toBeNull();
@@ -309,7 +325,7 @@ describe('the public tutors list and profile', () => {
       thumbnail: null,
       noticePeriod: 0,
       lessonsGiven: 0,
-      topics: [{ id: topicId }],
+      topics: [{ id: speakingId }, { id: topicId }],
     });
     expect((await api('GET', `/user/tutor/info/${onboarded.id}`)).status).toBe(200);
     const hidden = await tutor('Listwide Hidden', { activated: false });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import {
   availabilityForWeek,
@@ -19,7 +19,7 @@ import type {
   TutorProfile,
 } from '@talaqa/domain';
 import type { Database } from '../../db';
-import { lessons, topics, tutorProfiles, userTopics, users } from '../../db/schema';
+import { lessons, tutorProfiles, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { busyOf, templatesOf } from '../availability/repo';
 import { findTutorRow, tutorColumns, tutorRowOf, upsertTutorAdminFields } from './repo';
@@ -96,23 +96,25 @@ const listedCondition = (): SQL =>
     or(isNotNull(tutorProfiles.onboardedAt), eq(tutorProfiles.bypassOnboarding, true)),
   ) as SQL;
 
-async function topicsOf(db: Database, ids: readonly number[]): Promise<Map<number, Topic[]>> {
-  const byTutor = new Map<number, Topic[]>(ids.map((id) => [id, []]));
-  if (ids.length === 0) return byTutor;
-  const rows = await db
-    .select({
-      userId: userTopics.userId,
-      id: topics.id,
-      nameAr: topics.nameAr,
-      nameEn: topics.nameEn,
-    })
-    .from(userTopics)
-    .innerJoin(topics, eq(topics.id, userTopics.topicId))
-    .where(inArray(userTopics.userId, [...ids]))
-    .orderBy(asc(topics.nameAr));
-  for (const { userId, ...topic } of rows) byTutor.get(userId)?.push(topic);
-  return byTutor;
-}
+/**
+ * A tutor's topics as one JSON column of the tutor's own row (by Arabic name), so a card or a page
+ * needs no second query for them.
+ */
+const topicsColumn = sql<Topic[]>`coalesce((
+  select json_agg(json_build_object('id', t.id, 'nameAr', t.name_ar, 'nameEn', t.name_en)
+    order by t.name_ar)
+  from user_topics ut join topics t on t.id = ut.topic_id
+  where ut.user_id = ${users.id}), '[]'::json)`;
+
+const cardColumns = { ...tutorColumns, topics: topicsColumn };
+
+/** A tutor row with its topics, as a card needs it. */
+type CardRow = TutorRow & { topics: Topic[] };
+
+const cardRowOf = (row: Parameters<typeof tutorRowOf>[0] & { topics: Topic[] }): CardRow => ({
+  ...tutorRowOf(row),
+  topics: row.topics,
+});
 
 /**
  * The stored next free start while it is still exact: written for this Cairo week and, when set,
@@ -158,17 +160,11 @@ async function computedNextFree(
  */
 export async function cardsOf(
   db: Database,
-  rows: readonly TutorRow[],
+  rows: readonly CardRow[],
   now: Date,
 ): Promise<TutorCard[]> {
   const stale = rows.filter((row) => storedNextFree(row, now) === undefined);
-  const [topicMap, computed] = await Promise.all([
-    topicsOf(
-      db,
-      rows.map((row) => row.id),
-    ),
-    computedNextFree(db, stale, now),
-  ]);
+  const computed = await computedNextFree(db, stale, now);
   return rows.map((row) => {
     const next = storedNextFree(row, now) ?? computed.get(row.id) ?? null;
     return {
@@ -177,12 +173,22 @@ export async function cardsOf(
       image: row.image,
       gender: row.gender,
       bio: row.bio,
-      topics: topicMap.get(row.id) ?? [],
+      topics: row.topics,
       // Ratings do not exist yet (docs/decisions.md): every tutor is unrated.
       rating: { average: null, count: 0 },
       nextFreeAt: next ? next.toISOString() : null,
     };
   });
+}
+
+/** A user with its profile and topics as a card reads them; undefined for no such user. */
+async function findCardRow(db: Database, userId: number): Promise<CardRow | undefined> {
+  const [row] = await db
+    .select(cardColumns)
+    .from(users)
+    .leftJoin(tutorProfiles, eq(tutorProfiles.userId, users.id))
+    .where(eq(users.id, userId));
+  return row ? cardRowOf(row) : undefined;
 }
 
 /** The card of a listed tutor, or null when the tutor is not (or no longer) listed. */
@@ -191,7 +197,7 @@ export async function tutorCard(
   tutorId: number,
   now: Date,
 ): Promise<TutorCard | null> {
-  const row = await findTutorRow(db, tutorId);
+  const row = await findCardRow(db, tutorId);
   if (!row || !isListedRow(row)) return null;
   const [card] = await cardsOf(db, [row], now);
   return card ?? null;
@@ -199,7 +205,7 @@ export async function tutorCard(
 
 /** GET /user/tutor/info/{id}: a listed tutor's profile tab, else `tutor-not-found`. */
 export async function tutorInfo(db: Database, tutorId: number, now: Date): Promise<TutorProfile> {
-  const row = await findTutorRow(db, tutorId);
+  const row = await findCardRow(db, tutorId);
   if (!row || !isListedRow(row)) throw new AppError('tutor-not-found');
   const [[card], [given]] = await Promise.all([
     cardsOf(db, [row], now),
@@ -291,7 +297,7 @@ export async function listTutors(
   };
   const [rows, total] = await Promise.all([
     db
-      .select(tutorColumns)
+      .select(cardColumns)
       .from(users)
       .innerJoin(tutorProfiles, eq(tutorProfiles.userId, users.id))
       .where(where)
@@ -301,5 +307,5 @@ export async function listTutors(
     known ?? counting(),
   ]);
   if (known === undefined) await totals.set(matchKey, total);
-  return { list: await cardsOf(db, rows.map(tutorRowOf), now), total };
+  return { list: await cardsOf(db, rows.map(cardRowOf), now), total };
 }
