@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   availabilityForWeek,
+  availabilityForWeekMinutes,
   BOOKING_RULES,
   bookingSubscriptionOf,
   checkBooking,
@@ -752,6 +753,17 @@ describe('availabilityForWeek', () => {
     expect(slotFitsWeek(slot(Weekday.Friday, '23:45', 30))).toBe(false);
     expect(FULL_WEEK).toHaveLength(WEEKLY_SLOTS_MAX);
     expect(() => slotWeekMinute(slot(Weekday.Monday, '10:10'))).toThrow(RangeError);
+  });
+
+  it('gives the same week from slots in week minutes as from HH:MM slots, clock changes included', () => {
+    fc.assert(
+      fc.property(weeks, fc.array(weeklySlots, { maxLength: 12 }), (week, slots) => {
+        const minutes = slots.map((s) => ({ weekMinute: slotWeekMinute(s), length: s.length }));
+        expect(availabilityForWeekMinutes(minutes.reverse(), week.start)).toEqual(
+          availabilityForWeek(slots, week.start),
+        );
+      }),
+    );
   });
 });
 

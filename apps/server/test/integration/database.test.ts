@@ -224,3 +224,45 @@ describe(`a tutor's time on ${testDriver}`, () => {
     expect(await failureOf(pastFriday)).toMatch(/availability_slots_minutes_check/);
   });
 });
+
+describe.runIf(testDriver === 'postgres')('prepared statements on PostgreSQL', () => {
+  /** The statements prepared on the connection that runs `work` (a transaction holds one). */
+  const preparedAfter = (work: (tx: ReturnType<typeof db>) => Promise<unknown>) =>
+    db().transaction(async (tx) => {
+      await work(tx);
+      return queryRows<{ name: string; statement: string }>(
+        tx,
+        sql`select name, statement from pg_prepared_statements`,
+      );
+    });
+
+  it('prepares a parameterized statement once and runs it again by name', async () => {
+    const prepared = await preparedAfter(async (tx) => {
+      await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`${users.id} = ${-1}`);
+      await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`${users.id} = ${-2}`);
+    });
+    const ours = prepared.filter(
+      (row) => row.statement === 'select "id" from "users" where "users"."id" = $1',
+    );
+    expect(ours).toHaveLength(1);
+    expect(prepared.every((row) => row.name.startsWith('talaqa_'))).toBe(true);
+  });
+
+  it('leaves statements without parameters unprepared', async () => {
+    const prepared = await preparedAfter((tx) => tx.execute(sql`select 42 as answer`));
+    expect(prepared.map((row) => row.statement)).not.toContain('select 42 as answer');
+  });
+
+  it('reports a statement that fails to parse every time, not a missing prepared statement', async () => {
+    const broken = () => db().execute(sql`select * frm users where id = ${1}`);
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      expect(await failureOf(broken())).toMatch(/syntax error/);
+    }
+  });
+});

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { Role, WEEKDAYS_FROM_SATURDAY } from '@talaqa/domain';
-import type { BusyInterval, SessionSlotLength, WeeklySlot } from '@talaqa/domain';
+import { Role } from '@talaqa/domain';
+import type { BusyInterval, WeekMinuteSlot } from '@talaqa/domain';
 import { queryRows } from '../../db';
 import type { Database } from '../../db';
 import { appointments, lessons, users } from '../../db/schema';
@@ -12,8 +12,6 @@ import type { LessonRow } from '../../db/schema';
  * SQL of the lessons feature. The tutor's side (profile, weekly slots, appointments) is read
  * straight from its tables here, so booking depends on no other feature's code.
  */
-
-const DAY_MINUTES = 24 * 60;
 
 /** The end of a lesson as SQL: `starts_at + duration minutes`. */
 const lessonEnd = sql`(${lessons.startsAt} + ${lessons.duration} * interval '1 minute')`;
@@ -50,7 +48,8 @@ export async function lockStudentThenTutor(
 export interface BookingReads {
   /** The tutor (role tutor with a profile), else undefined. */
   tutor: TutorBookingRow | undefined;
-  slots: WeeklySlot[];
+  /** The weekly schedule in week minutes, in no particular order. */
+  slots: WeekMinuteSlot[];
   /** The tutor's live appointments overlapping the week, lessons with their id. */
   busy: BusyInterval[];
   /** Whether the student has a lesson not canceled and not over yet. */
@@ -65,9 +64,13 @@ export interface LessonPerson {
   image: string | null;
 }
 
+/** Slot lengths are 15 or 30 minutes, so start * 100 + length keeps both. */
+const SLOT_PACKING = 100;
+
 interface BookingReadsRow extends Record<string, unknown> {
   tutor: TutorBookingRow | null;
-  slots: [number, number][];
+  /** Each slot as start minute * 100 + length (one number: cheaper to build and read). */
+  slots: number[];
   busy: [string, string, number | null][];
   has_upcoming: boolean;
   tutor_person: LessonPerson | null;
@@ -96,13 +99,12 @@ export async function bookingReads(
           'noticePeriod', p.notice_period)
         from users u join tutor_profiles p on p.user_id = u.id
         where u.id = ${tutorId} and u.role = ${Role.Tutor}) as tutor,
-      (select coalesce(json_agg(json_build_array(s.start_minute, s.duration) order by s.start_minute), '[]'::json)
+      (select coalesce(json_agg(s.start_minute::int * ${sql.raw(String(SLOT_PACKING))} + s.duration), '[]'::json)
         from availability_slots s where s.tutor_id = ${tutorId}) as slots,
       (select coalesce(json_agg(json_build_array(a.starts_at, a.ends_at, l.id) order by a.starts_at), '[]'::json)
         from appointments a left join lessons l on l.appointment_id = a.id
         where a.tutor_id = ${tutorId} and a.released_at is null
-          and a.starts_at < ${week.end.toISOString()}::timestamptz
-          and a.ends_at > ${week.start.toISOString()}::timestamptz) as busy,
+          and tstzrange(a.starts_at, a.ends_at) && tstzrange(${week.start.toISOString()}::timestamptz, ${week.end.toISOString()}::timestamptz)) as busy,
       exists (select 1 from lessons
         where ${lessons.studentId} = ${studentId} and ${lessons.status} <> 'cancelled'
           and ${lessonEnd} > ${now.toISOString()}::timestamptz) as has_upcoming,
@@ -115,7 +117,12 @@ export async function bookingReads(
   const tutor = row.tutor ?? undefined;
   return {
     tutor,
-    slots: tutor ? row.slots.map(([start, duration]) => weeklySlotOf(start, duration)) : [],
+    slots: tutor
+      ? row.slots.map((packed) => ({
+          weekMinute: Math.floor(packed / SLOT_PACKING),
+          length: packed % SLOT_PACKING,
+        }))
+      : [],
     busy: tutor
       ? row.busy.map(([start, end, lessonId]) =>
           lessonId === null
@@ -128,21 +135,6 @@ export async function bookingReads(
   };
 }
 
-/** Minutes from Saturday 00:00 to a weekly slot (weekday and HH:MM). */
-export function weeklySlotOf(startMinute: number, duration: number): WeeklySlot {
-  const day = Math.floor(startMinute / DAY_MINUTES);
-  const minutes = startMinute % DAY_MINUTES;
-  const pad = (value: number): string => String(value).padStart(2, '0');
-  const weekday = WEEKDAYS_FROM_SATURDAY[day];
-  if (weekday === undefined) throw new RangeError(`Bad start minute: ${startMinute}`);
-  return {
-    weekday,
-    start: `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`,
-    length: duration as SessionSlotLength,
-  };
-}
-
-/** The tutor's weekly schedule (template). */
 // ---------------------------------------------------------------------------------------------
 // Writing
 
@@ -167,8 +159,27 @@ export async function releaseAppointment(db: Database, id: number, now: Date): P
 
 export type NewLessonRow = typeof lessons.$inferInsert;
 
-export async function insertLesson(db: Database, values: NewLessonRow): Promise<LessonRow> {
-  const [row] = await db.insert(lessons).values(values).returning();
+/**
+ * Inserts the lesson and the appointment that holds its tutor's time in one statement (a
+ * data-modifying WITH): one round trip less per booking. The appointments' exclusion constraint
+ * refuses an overlap as it does for `insertAppointment`.
+ */
+export async function insertLessonHoldingTime(
+  db: Database,
+  values: Omit<NewLessonRow, 'appointmentId'> & { startsAt: Date; tutorId: number },
+  endsAt: Date,
+): Promise<LessonRow> {
+  const held = db.$with('held', { id: appointments.id }).as(
+    sql`insert into ${appointments} (tutor_id, kind, starts_at, ends_at)
+        values (${values.tutorId}, 'lesson', ${values.startsAt.toISOString()}::timestamptz,
+                ${endsAt.toISOString()}::timestamptz)
+        returning id`,
+  );
+  const [row] = await db
+    .with(held)
+    .insert(lessons)
+    .values({ ...values, appointmentId: sql`(select id from ${held})` })
+    .returning();
   if (!row) throw new Error('lesson not inserted');
   return row;
 }

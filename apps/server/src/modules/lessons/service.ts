@@ -1,5 +1,5 @@
 import {
-  availabilityForWeek,
+  availabilityForWeekMinutes,
   bookingSubscriptionOf,
   cairoWeekBounds,
   checkBooking,
@@ -37,7 +37,7 @@ import {
   cancelLessonRow,
   findLessonWithPeople,
   insertAppointment,
-  insertLesson,
+  insertLessonHoldingTime,
   lessonsOfMember,
   listLessonRows,
   lockLesson,
@@ -127,7 +127,7 @@ async function bookingContext(
       listed: reads.tutor !== undefined && isTutorListed(reads.tutor),
       noticePeriod: reads.tutor?.noticePeriod ?? 0,
     },
-    availability: availabilityForWeek(reads.slots, now),
+    availability: availabilityForWeekMinutes(reads.slots, now),
     busy: reads.busy,
     student: {
       verifiedEmail: student.emailVerified,
@@ -144,18 +144,21 @@ function refuseUnlessOk(verdict: BookingVerdict): void {
 }
 
 /** Holds the tutor's time; the database refuses an overlap with `conflicting-lessons`. */
-export async function holdTime(
+export function holdTime(
   tx: Database,
   tutorId: number,
   start: Date,
   duration: number,
 ): Promise<number> {
+  return refusingOverlap(() =>
+    insertAppointment(tx, { tutorId, startsAt: start, endsAt: endOf(start, duration) }),
+  );
+}
+
+/** Runs a write that takes a tutor's time, answering an overlap as `conflicting-lessons`. */
+async function refusingOverlap<T>(write: () => Promise<T>): Promise<T> {
   try {
-    return await insertAppointment(tx, {
-      tutorId,
-      startsAt: start,
-      endsAt: endOf(start, duration),
-    });
+    return await write();
   } catch (error) {
     if (isExclusionViolation(error, APPOINTMENTS_NO_OVERLAP)) {
       throw new AppError('conflicting-lessons', 'The tutor is taken at that time');
@@ -183,7 +186,6 @@ export async function bookLesson(
   const booked = await db.transaction(async (tx) => {
     const context = await bookingContext(tx, caller.userId, request.tutorId, now);
     refuseUnlessOk(checkBooking({ ...context, start: request.start, duration: request.duration }));
-    const appointmentId = await holdTime(tx, request.tutorId, request.start, request.duration);
     const held = { start: request.start, end: endOf(request.start, request.duration) };
     await storeNextFree(tx, request.tutorId, { ...context, busy: [...context.busy, held] });
     const consumed = await consumeMinutes(
@@ -193,17 +195,22 @@ export async function bookLesson(
       now,
       context.subscriptionRow,
     );
-    const lesson = await insertLesson(tx, {
-      appointmentId,
-      tutorId: request.tutorId,
-      studentId: caller.userId,
-      subscriptionId: consumed.subscriptionId,
-      startsAt: request.start,
-      duration: request.duration,
-      quotaWeekStart: consumed.weekStart,
-      createdAt: now,
-      updatedAt: now,
-    });
+    const lesson = await refusingOverlap(() =>
+      insertLessonHoldingTime(
+        tx,
+        {
+          tutorId: request.tutorId,
+          studentId: caller.userId,
+          subscriptionId: consumed.subscriptionId,
+          startsAt: request.start,
+          duration: request.duration,
+          quotaWeekStart: consumed.weekStart,
+          createdAt: now,
+          updatedAt: now,
+        },
+        held.end,
+      ),
+    );
     await scheduleLessonReminders(tx, lesson, now, { newLesson: true });
     // Both rows are locked and checkBooking passed, so both people exist.
     const { tutor, student } = context.people;
