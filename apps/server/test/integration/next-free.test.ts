@@ -177,4 +177,43 @@ describe('the stored next free start of a tutor', () => {
       socket.disconnect();
     }
   });
+
+  it('leaves the card and the list alone when a booking does not move the next free start', async () => {
+    const tutor = await insertTutor(server, { slots: NOON_SLOTS });
+    const watcher = await insertStudent(server, { planId });
+    const socket = connect(server.baseUrl, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      auth: { token: watcher.token },
+    });
+    await new Promise<void>((resolve) => socket.on('connect', () => resolve()));
+    const told: number[] = [];
+    socket.on(ServerEvent.TutorUpdated, (event: TutorUpdatedEvent) => told.push(event.tutorId));
+    try {
+      // 12:30 is not the next free start (12:00 is): nothing about the tutor's card changes.
+      const later = await book(
+        await insertStudent(server, { planId }),
+        tutor.id,
+        cairo(9, '12:30'),
+      );
+      expect(later.status).toBe(201);
+      expect(await stored(tutor.id)).toEqual(cairo(9, '12:00'));
+      // 12:00 is: the card moves to "nothing free this week" and every tab is told.
+      const sooner = await book(
+        await insertStudent(server, { planId }),
+        tutor.id,
+        cairo(9, '12:00'),
+      );
+      expect(sooner.status).toBe(201);
+      expect(await stored(tutor.id)).toBeNull();
+      await expect.poll(() => told.filter((id) => id === tutor.id)).toHaveLength(1);
+      // The first booking sent nothing: had it, the one event above would have been two.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(told.filter((id) => id === tutor.id)).toHaveLength(1);
+    } finally {
+      socket.disconnect();
+    }
+  });
 });

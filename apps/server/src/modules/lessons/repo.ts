@@ -24,6 +24,9 @@ export interface TutorBookingRow {
   onboarded: boolean;
   bypassOnboarding: boolean;
   noticePeriod: number;
+  /** The stored next free start and its week (timestamps as JSON gives them), or null. */
+  nextFreeAt: string | null;
+  nextFreeWeek: string | null;
 }
 
 /**
@@ -96,7 +99,9 @@ export async function bookingReads(
           'activated', p.activated,
           'onboarded', p.onboarded_at is not null,
           'bypassOnboarding', p.bypass_onboarding,
-          'noticePeriod', p.notice_period)
+          'noticePeriod', p.notice_period,
+          'nextFreeAt', p.next_free_at,
+          'nextFreeWeek', p.next_free_week)
         from users u join tutor_profiles p on p.user_id = u.id
         where u.id = ${tutorId} and u.role = ${Role.Tutor}) as tutor,
       (select coalesce(json_agg(s.start_minute::int * ${sql.raw(String(SLOT_PACKING))} + s.duration), '[]'::json)

@@ -24,7 +24,8 @@ import {
  * Lessons (spec section 7, issue 6). Students book and move their lessons; a lesson's student or
  * tutor (or an admin) reads and cancels it; the service checks who is a member. Realtime events
  * go to both sides after the commit, and the public tutors list learns the tutor's new next free
- * time. "Now" is `app.clock`, so tests can set it.
+ * time (a booking that leaves it where it was changes no card and no list page). "Now" is
+ * `app.clock`, so tests can set it.
  */
 export const lessonRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
@@ -34,9 +35,14 @@ export const lessonRoutes: FastifyPluginAsyncZod = async (app) => {
     '/lesson',
     { config: { access: rolesOnly(Role.Student) }, schema: { body: bookLessonBodySchema } },
     async (request, reply) => {
-      const lesson = await bookLesson(db, identityOf(request), request.body, now());
+      const { lesson, nextFreeMoved } = await bookLesson(
+        db,
+        identityOf(request),
+        request.body,
+        now(),
+      );
       emitLessonEvent(app.io, 'LessonBooked', lesson, { lesson });
-      await tutorsChanged(app, [lesson.members.tutorId]);
+      if (nextFreeMoved) await tutorsChanged(app, [lesson.members.tutorId]);
       return reply.code(201).send(lesson);
     },
   );

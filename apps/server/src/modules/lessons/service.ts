@@ -49,6 +49,7 @@ import {
 import type { BookingReads, LessonWithPeople } from './repo';
 import { cancelLessonReminders, scheduleLessonReminders } from './reminders';
 import { refreshNextFree, storeNextFree } from '../tutors/next-free';
+import type { StoredNextFree } from '../tutors/next-free';
 
 /**
  * Lessons (issue 6): booking, moving and cancelling, each in one transaction under the rules of
@@ -111,6 +112,7 @@ async function bookingContext(
   BookingContext & {
     subscriptionRow: SubscriptionRow | undefined;
     people: BookingReads['people'];
+    storedNextFree: StoredNextFree | undefined;
   }
 > {
   const student = await lockStudentThenTutor(tx, studentId, tutorId);
@@ -136,6 +138,10 @@ async function bookingContext(
     },
     subscriptionRow: subscription,
     people: reads.people,
+    storedNextFree: reads.tutor && {
+      at: reads.tutor.nextFreeAt === null ? null : new Date(reads.tutor.nextFreeAt),
+      week: reads.tutor.nextFreeWeek === null ? null : new Date(reads.tutor.nextFreeWeek),
+    },
   };
 }
 
@@ -176,18 +182,26 @@ export interface BookRequest {
   duration: SessionSlotLength;
 }
 
-/** POST /lesson/: the booked lesson. */
+/**
+ * POST /lesson/: the booked lesson, and whether it moved the tutor's next free start (only then
+ * do the tutor's card and the public list change).
+ */
 export async function bookLesson(
   db: Database,
   caller: Identity,
   request: BookRequest,
   now: Date,
-): Promise<LessonView> {
+): Promise<{ lesson: LessonView; nextFreeMoved: boolean }> {
   const booked = await db.transaction(async (tx) => {
     const context = await bookingContext(tx, caller.userId, request.tutorId, now);
     refuseUnlessOk(checkBooking({ ...context, start: request.start, duration: request.duration }));
     const held = { start: request.start, end: endOf(request.start, request.duration) };
-    await storeNextFree(tx, request.tutorId, { ...context, busy: [...context.busy, held] });
+    const nextFreeMoved = await storeNextFree(
+      tx,
+      request.tutorId,
+      { ...context, busy: [...context.busy, held] },
+      context.storedNextFree,
+    );
     const consumed = await consumeMinutes(
       tx,
       caller.userId,
@@ -215,9 +229,9 @@ export async function bookLesson(
     // Both rows are locked and checkBooking passed, so both people exist.
     const { tutor, student } = context.people;
     if (!tutor || !student) throw new Error('a booking without its tutor or student row');
-    return { lesson, tutor, student };
+    return { row: { lesson, tutor, student }, nextFreeMoved };
   });
-  return toLessonView(booked, now);
+  return { lesson: toLessonView(booked.row, now), nextFreeMoved: booked.nextFreeMoved };
 }
 
 // ---------------------------------------------------------------------------------------------

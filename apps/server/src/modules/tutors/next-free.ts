@@ -19,21 +19,36 @@ const BATCH = 200;
 export const REFRESH_NEXT_FREE_JOB = 'tutors.refresh-next-free';
 const REFRESH_EVERY_MS = 60_000;
 
+/** A tutor's next free start as stored, with the Cairo week it was computed in. */
+export interface StoredNextFree {
+  at: Date | null;
+  week: Date | null;
+}
+
 /**
  * Stores one tutor's next free start from the schedule and appointments its caller has already
- * read (and changed) in the transaction: a booking needs no second read of them.
+ * read (and changed) in the transaction: a booking needs no second read of them. Given what is
+ * stored now, writes only when it moves, and answers whether it did: a booking later in the
+ * week leaves the tutor's card and every list page as they were.
  */
 export async function storeNextFree(
   db: Database,
   tutorId: number,
   context: TutorTimeContext,
-): Promise<void> {
+  stored?: StoredNextFree,
+): Promise<boolean> {
   const next = nextFreeStart({ ...context, tutor: { ...context.tutor, listed: true } });
+  const week = cairoWeekBounds(context.now).start;
+  if (stored && sameInstant(stored.at, next) && sameInstant(stored.week, week)) return false;
   await db
     .update(tutorProfiles)
-    .set({ nextFreeAt: next, nextFreeWeek: cairoWeekBounds(context.now).start })
+    .set({ nextFreeAt: next, nextFreeWeek: week })
     .where(eq(tutorProfiles.userId, tutorId));
+  return true;
 }
+
+const sameInstant = (a: Date | null, b: Date | null): boolean =>
+  a === null || b === null ? a === b : a.getTime() === b.getTime();
 
 /** Computes and stores the exact next free start (this Cairo week) of these tutors. */
 export async function refreshNextFree(
