@@ -59,6 +59,20 @@ const book = (caller: Caller, tutorId: number, start: Date) =>
     duration: 30,
   });
 
+/** A signed-in student's realtime connection, as an open tutors list has one. */
+async function watcherSocket() {
+  const watcher = await insertStudent(server, { planId });
+  const socket = connect(server.baseUrl, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    auth: { token: watcher.token },
+  });
+  await new Promise<void>((resolve) => socket.on('connect', () => resolve()));
+  return socket;
+}
+
 describe('the stored next free start of a tutor', () => {
   it('follows bookings, moves and cancellations in their own transactions', async () => {
     const tutor = await insertTutor(server, { slots: NOON_SLOTS });
@@ -150,15 +164,7 @@ describe('the stored next free start of a tutor', () => {
     };
     expect(await list()).toEqual([early.id, late.id]);
 
-    const watcher = await insertStudent(server, { planId });
-    const socket = connect(server.baseUrl, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      reconnection: false,
-      forceNew: true,
-      auth: { token: watcher.token },
-    });
-    await new Promise<void>((resolve) => socket.on('connect', () => resolve()));
+    const socket = await watcherSocket();
     const updated = new Promise<TutorUpdatedEvent>((resolve) =>
       socket.on(ServerEvent.TutorUpdated, (event: TutorUpdatedEvent) => {
         if (event.tutorId === early.id) resolve(event);
@@ -180,15 +186,7 @@ describe('the stored next free start of a tutor', () => {
 
   it('leaves the card and the list alone when a booking does not move the next free start', async () => {
     const tutor = await insertTutor(server, { slots: NOON_SLOTS });
-    const watcher = await insertStudent(server, { planId });
-    const socket = connect(server.baseUrl, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      reconnection: false,
-      forceNew: true,
-      auth: { token: watcher.token },
-    });
-    await new Promise<void>((resolve) => socket.on('connect', () => resolve()));
+    const socket = await watcherSocket();
     const told: number[] = [];
     socket.on(ServerEvent.TutorUpdated, (event: TutorUpdatedEvent) => told.push(event.tutorId));
     try {
