@@ -104,12 +104,15 @@ export async function bookingReads(
           'nextFreeWeek', p.next_free_week)
         from users u join tutor_profiles p on p.user_id = u.id
         where u.id = ${tutorId} and u.role = ${Role.Tutor}) as tutor,
-      (select coalesce(json_agg(s.start_minute::int * ${sql.raw(String(SLOT_PACKING))} + s.duration), '[]'::json)
+      (select coalesce(
+          json_agg(s.start_minute::int * ${sql.raw(String(SLOT_PACKING))} + s.duration), '[]'::json)
         from availability_slots s where s.tutor_id = ${tutorId}) as slots,
       (select coalesce(json_agg(json_build_array(a.starts_at, a.ends_at, l.id) order by a.starts_at), '[]'::json)
         from appointments a left join lessons l on l.appointment_id = a.id
         where a.tutor_id = ${tutorId} and a.released_at is null
-          and tstzrange(a.starts_at, a.ends_at) && tstzrange(${week.start.toISOString()}::timestamptz, ${week.end.toISOString()}::timestamptz)) as busy,
+          and tstzrange(a.starts_at, a.ends_at)
+            && tstzrange(${week.start.toISOString()}::timestamptz,
+                         ${week.end.toISOString()}::timestamptz)) as busy,
       exists (select 1 from lessons
         where ${lessons.studentId} = ${studentId} and ${lessons.status} <> 'cancelled'
           and ${lessonEnd} > ${now.toISOString()}::timestamptz) as has_upcoming,
