@@ -29,6 +29,7 @@ import {
   bookingContextOf,
   dayKeyOf,
   freeTimesByDuration,
+  serverNowOf,
   studentBlock,
 } from './booking';
 import type { StudentBlock } from './booking';
@@ -104,7 +105,10 @@ function BookingFlow({ tutor, user }: { tutor: { id: number; name: string }; use
   const [booked, setBooked] = useState(false);
 
   const ready = week.data && subscription.data !== undefined && upcoming.data !== undefined;
-  const now = new Date(Date.now() + (week.data?.clockOffset ?? 0));
+  const now = serverNowOf(
+    week.data?.clockOffset ?? 0,
+    subscription.data ? [subscription.data.startsAt] : [],
+  );
   const context = ready
     ? bookingContextOf({
         week: week.data.week,

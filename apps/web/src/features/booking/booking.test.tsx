@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { formatCairoDate, formatCairoDateTime, formatCairoTime } from '@talaqa/domain';
+import { formatCairoDate, formatCairoDateTime, formatCairoTime, PlanPeriod } from '@talaqa/domain';
 import type { AvailabilityWeek, LessonView, TutorProfile } from '@talaqa/domain';
 import { ERROR_MESSAGES } from '@talaqa/ui';
 import { stubHealthyApi } from '@talaqa/ui/testing';
@@ -234,6 +234,22 @@ describe('the book-lesson dialog', () => {
     expect(alert.textContent).toContain('تحتاج إلى اشتراك فعّال');
     expect(within(alert).getByRole('link').getAttribute('href')).toBe('/plans');
     expect(within(dialog).queryByRole('radio')).toBeNull();
+  });
+
+  it('offers times with a free trial granted a moment after the week was read', async () => {
+    // GET /sub/user grants a first trial as it answers: it starts after the week's `now`.
+    const granted = '2026-11-23T08:00:05.000Z';
+    const { dialog } = await openDialog({
+      subscription: {
+        ...subscription,
+        period: PlanPeriod.FreeTrial,
+        startsAt: granted,
+        weekStartedAt: granted,
+        consumedMinutes: 0,
+      },
+    });
+    await waitFor(() => group(dialog, '١. اليوم'));
+    expect(within(dialog).queryByRole('alert')).toBeNull();
   });
 
   it('explains an unverified e-mail with a link to the settings', async () => {

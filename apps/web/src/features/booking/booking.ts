@@ -31,6 +31,17 @@ export interface BookingSources {
   now: Date;
 }
 
+/**
+ * The server's clock as this device best knows it: its own clock moved by the offset measured on
+ * the week's answer, but never before an instant the server has already shown as begun. A first
+ * free trial is granted by the very request that reads it, a moment after the week's `now` was
+ * taken; judged before its start, it would read as no subscription at all.
+ */
+export function serverNowOf(clockOffset: number, begun: readonly string[]): Date {
+  const estimate = Date.now() + clockOffset;
+  return new Date(Math.max(estimate, ...begun.map((instant) => Date.parse(instant))));
+}
+
 /** The context `checkBooking` and `freeStartTimes` judge, as the server would build it. */
 export function bookingContextOf({
   week,
