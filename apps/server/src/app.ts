@@ -1,6 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import cookie from '@fastify/cookie';
-import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
@@ -8,7 +6,8 @@ import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fasti
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_PREFIX } from '@talaqa/domain';
-import { securityHeaders } from './security-headers';
+import { cors } from './cors';
+import { API_SECURITY_HEADERS } from './security-headers';
 import { systemClock } from './clock';
 import type { Clock } from './clock';
 import type { Config } from './config';
@@ -118,17 +117,12 @@ function createServer(config: Config, options: BuildOptions): App {
 }
 
 async function registerHttpPlugins(app: App, config: Config): Promise<void> {
-  // The API is read by the apps on other origins (their own ports or hosts), so its answers may
-  // be embedded cross-origin; CORS still decides who may read them.
-  await app.register(securityHeaders, { crossOriginResourcePolicy: { policy: 'cross-origin' } });
   await app.register(cors, {
-    origin: config.corsOrigins,
-    credentials: true,
+    origins: config.corsOrigins,
     methods: CORS_METHODS,
     exposedHeaders: [REQUEST_ID_HEADER],
-    maxAge: 600,
+    maxAgeSeconds: 600,
   });
-  await app.register(cookie);
   await app.register(multipart);
 }
 
@@ -155,7 +149,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   installErrorHandling(app);
   // Set as the request arrives (a plain callback hook: the hottest path pays no promise).
   app.addHook('onRequest', (request, reply, done) => {
-    reply.header(REQUEST_ID_HEADER, request.id);
+    reply.headers(API_SECURITY_HEADERS).header(REQUEST_ID_HEADER, request.id);
     done();
   });
   await registerHttpPlugins(app, config);

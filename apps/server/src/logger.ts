@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Bindings, ChildLoggerOptions, LogFn, LoggerOptions } from 'pino';
+import type { Bindings, ChildLoggerOptions, LoggerOptions } from 'pino';
 import type { Config } from './config';
 
 const SENSITIVE_FIELDS = ['password', 'token', 'secret', 'accessToken', 'refreshToken'];
@@ -62,31 +62,65 @@ export function lazyChildLogger(
   options: ChildLoggerOptions,
 ): FastifyBaseLogger {
   if (options.level !== undefined) return parent.child(bindings, options);
-  let child: FastifyBaseLogger | undefined;
-  const made = (): FastifyBaseLogger => (child ??= parent.child(bindings, options));
-  const current = (): string => child?.level ?? parent.level;
-  const at =
-    (method: LogMethod): LogFn =>
-    (...args: unknown[]) => {
-      if ((LEVEL_VALUES[method] ?? 0) < (LEVEL_VALUES[current()] ?? 0)) return;
-      const log = made();
-      (log[method] as (...logged: unknown[]) => void).apply(log, args);
-    };
-  return {
-    get level() {
-      return current();
-    },
-    set level(level: string) {
-      made().level = level;
-    },
-    fatal: at('fatal'),
-    error: at('error'),
-    warn: at('warn'),
-    info: at('info'),
-    debug: at('debug'),
-    trace: at('trace'),
-    silent: () => undefined,
-    child: (childBindings: Bindings, childOptions?: ChildLoggerOptions) =>
-      made().child(childBindings, childOptions),
-  };
+  return new LazyChildLogger(parent, bindings, options);
+}
+
+/** A class, so a request that logs nothing costs one small object and no closures. */
+class LazyChildLogger implements FastifyBaseLogger {
+  private made: FastifyBaseLogger | undefined;
+
+  constructor(
+    private readonly parent: FastifyBaseLogger,
+    private readonly bindings: Bindings,
+    private readonly options: ChildLoggerOptions,
+  ) {}
+
+  get level(): string {
+    return this.made?.level ?? this.parent.level;
+  }
+
+  set level(level: string) {
+    this.child_().level = level;
+  }
+
+  fatal(...args: unknown[]): void {
+    this.log('fatal', args);
+  }
+
+  error(...args: unknown[]): void {
+    this.log('error', args);
+  }
+
+  warn(...args: unknown[]): void {
+    this.log('warn', args);
+  }
+
+  info(...args: unknown[]): void {
+    this.log('info', args);
+  }
+
+  debug(...args: unknown[]): void {
+    this.log('debug', args);
+  }
+
+  trace(...args: unknown[]): void {
+    this.log('trace', args);
+  }
+
+  silent(): void {}
+
+  child(childBindings: Bindings, childOptions?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.child_().child(childBindings, childOptions);
+  }
+
+  private child_(): FastifyBaseLogger {
+    this.made ??= this.parent.child(this.bindings, this.options);
+    return this.made;
+  }
+
+  private log(method: LogMethod, args: unknown[]): void {
+    if ((LEVEL_VALUES[method] ?? 0) < (LEVEL_VALUES[this.level] ?? 0)) return;
+    const log = this.child_();
+    (log[method] as (...logged: unknown[]) => void).apply(log, args);
+  }
 }

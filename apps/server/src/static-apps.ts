@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import type { AppName, Config } from './config';
+import { documentSecurityHeaders, securityHeaders } from './security-headers';
 
 export const APP_NAMES: readonly AppName[] = ['web', 'admin', 'landing'];
 
@@ -91,6 +92,7 @@ export async function buildStaticApp(
   const server = Fastify({
     loggerInstance: log.child({ app: name }, { level: quieter(log.level) }),
   });
+  await server.register(securityHeaders, documentSecurityHeaders());
   await server.register(fastifyStatic, {
     root,
     cacheControl: false,

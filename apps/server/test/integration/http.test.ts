@@ -147,9 +147,23 @@ describe('errors', () => {
 });
 
 describe('headers', () => {
-  it('sends no x-powered-by and the security headers', async () => {
+  it('sends no x-powered-by and the security headers of an API', async () => {
     const response = await fetch(url('/api/v1/health'));
     expect(response.headers.get('x-powered-by')).toBeNull();
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+    expect(response.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    expect(response.headers.get('strict-transport-security')).toMatch(/^max-age=\d+/);
+    // Headers that only mean something for an HTML page are not sent with JSON.
+    expect(response.headers.get('x-dns-prefetch-control')).toBeNull();
+    expect(response.headers.get('x-xss-protection')).toBeNull();
+  });
+
+  it('sends the security headers with errors too', async () => {
+    const response = await fetch(url('/api/v1/nowhere'));
+    expect(response.status).toBe(404);
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
@@ -187,8 +201,43 @@ describe('CORS', () => {
     expect(response.headers.get('access-control-allow-methods')).toContain('PATCH');
   });
 
+  it('answers a preflight with the methods, the asked headers and how long to keep them', async () => {
+    const response = await preflight('http://localhost:4100');
+    expect(response.headers.get('access-control-allow-headers')).toBe(
+      'authorization, content-type',
+    );
+    expect(response.headers.get('access-control-max-age')).toBe('600');
+    expect(response.headers.get('content-length')).toBe('0');
+  });
+
   it('gives another origin no allow header', async () => {
     const response = await preflight('http://evil.example');
     expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    expect(response.headers.get('access-control-allow-credentials')).toBeNull();
+  });
+
+  it('refuses an OPTIONS request that is no preflight', async () => {
+    const response = await fetch(url('/api/v1/health'), { method: 'OPTIONS' });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: 'bad-request' });
+  });
+
+  it('lets an allowed origin read the answer and the request id, with credentials', async () => {
+    const response = await fetch(url('/api/v1/health'), {
+      headers: { origin: 'http://localhost:4100' },
+    });
+    expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:4100');
+    expect(response.headers.get('access-control-allow-credentials')).toBe('true');
+    expect(response.headers.get('access-control-expose-headers')).toBe('x-request-id');
+    expect(response.headers.get('vary')).toContain('Origin');
+  });
+
+  it('lets no other origin read an answer, and says answers vary by origin', async () => {
+    for (const headers of [{ origin: 'http://evil.example' }, {}]) {
+      const response = await fetch(url('/api/v1/health'), { headers });
+      expect(response.headers.get('access-control-allow-origin')).toBeNull();
+      expect(response.headers.get('access-control-expose-headers')).toBeNull();
+      expect(response.headers.get('vary')).toContain('Origin');
+    }
   });
 });

@@ -53,6 +53,14 @@ describe('a served single-page app', () => {
     expect(await response.text()).toBe(INDEX);
   });
 
+  it('sends the security headers of an HTML page', async () => {
+    const response = await fetch(`${baseUrl}/`);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
+  });
+
   it('answers a deep link with index.html and status 200', async () => {
     const response = await fetch(`${baseUrl}/tutor/12/schedule?week=3`);
     expect(response.status).toBe(200);

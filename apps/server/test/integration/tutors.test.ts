@@ -474,7 +474,11 @@ describe('the list cache', () => {
     await cache.set('c', Buffer.from('3'));
     expect(await cache.get('b')).toBeUndefined();
     expect((await cache.get('a'))?.toString()).toBe('1');
+    // The same answer at once (the list route's early hook reads it so).
+    expect(cache.peek?.('a')?.toString()).toBe('1');
+    expect(cache.peek?.('b')).toBeUndefined();
     now = 1000;
+    expect(cache.peek?.('a')).toBeUndefined();
     expect(await cache.get('c')).toBeUndefined();
     await cache.set('d', Buffer.from('4'));
     await cache.clear();

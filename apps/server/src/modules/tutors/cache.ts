@@ -12,6 +12,8 @@ import type { Redis } from 'ioredis';
  */
 export interface TutorsCache {
   get(key: string): Promise<Buffer | undefined>;
+  /** The same answer at once, from a cache held in this process (none for Redis). */
+  peek?(key: string): Buffer | undefined;
   set(key: string, value: Buffer): Promise<void>;
   /** Forgets every cached page. */
   clear(): Promise<void>;
@@ -37,15 +39,17 @@ export function memoryTutorsCache(
   clock: () => number = Date.now,
 ): TutorsCache {
   const entries = new Map<string, { value: Buffer; expiresAt: number }>();
+  const peek = (key: string): Buffer | undefined => {
+    const entry = entries.get(key);
+    if (!entry) return undefined;
+    entries.delete(key);
+    if (entry.expiresAt <= clock()) return undefined;
+    entries.set(key, entry); // most recently used last
+    return entry.value;
+  };
   return {
-    get: async (key) => {
-      const entry = entries.get(key);
-      if (!entry) return undefined;
-      entries.delete(key);
-      if (entry.expiresAt <= clock()) return undefined;
-      entries.set(key, entry); // most recently used last
-      return entry.value;
-    },
+    peek,
+    get: async (key) => peek(key),
     set: async (key, value) => {
       entries.delete(key);
       entries.set(key, { value, expiresAt: clock() + ttlMs });

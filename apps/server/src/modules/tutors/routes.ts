@@ -104,13 +104,21 @@ export const tutorRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: anyone },
       schema: { querystring: tutorListQuerySchema },
-      onRequest: async (request, reply) => {
+      // A callback hook: a page held in this process is sent without a promise in between.
+      onRequest: (request, reply, done) => {
         const gzip = acceptsGzip(request.headers['accept-encoding']);
-        const cached = await app.tutorsCache
-          .get(pageKeyOf(request.url, gzip))
-          .catch(() => undefined);
-        if (cached === undefined) return undefined;
-        return sendPage(reply, cached, gzip);
+        const key = pageKeyOf(request.url, gzip);
+        const cache = app.tutorsCache;
+        if (cache.peek) {
+          const page = cache.peek(key);
+          if (page === undefined) return done();
+          sendPage(reply, page, gzip);
+          return;
+        }
+        cache.get(key).then(
+          (page) => (page === undefined ? done() : sendPage(reply, page, gzip)),
+          () => done(),
+        );
       },
     },
     async (request, reply) => {
