@@ -80,47 +80,47 @@ class LazyChildLogger implements FastifyBaseLogger {
   }
 
   set level(level: string) {
-    this.child_().level = level;
+    this.madeChild().level = level;
   }
 
   fatal(...args: unknown[]): void {
-    this.log('fatal', args);
+    this.forward('fatal', args);
   }
 
   error(...args: unknown[]): void {
-    this.log('error', args);
+    this.forward('error', args);
   }
 
   warn(...args: unknown[]): void {
-    this.log('warn', args);
+    this.forward('warn', args);
   }
 
   info(...args: unknown[]): void {
-    this.log('info', args);
+    this.forward('info', args);
   }
 
   debug(...args: unknown[]): void {
-    this.log('debug', args);
+    this.forward('debug', args);
   }
 
   trace(...args: unknown[]): void {
-    this.log('trace', args);
+    this.forward('trace', args);
   }
 
   silent(): void {}
 
   child(childBindings: Bindings, childOptions?: ChildLoggerOptions): FastifyBaseLogger {
-    return this.child_().child(childBindings, childOptions);
+    return this.madeChild().child(childBindings, childOptions);
   }
 
-  private child_(): FastifyBaseLogger {
+  private madeChild(): FastifyBaseLogger {
     this.made ??= this.parent.child(this.bindings, this.options);
     return this.made;
   }
 
-  private log(method: LogMethod, args: unknown[]): void {
+  private forward(method: LogMethod, args: unknown[]): void {
     if ((LEVEL_VALUES[method] ?? 0) < (LEVEL_VALUES[this.level] ?? 0)) return;
-    const log = this.child_();
+    const log = this.madeChild();
     (log[method] as (...logged: unknown[]) => void).apply(log, args);
   }
 }
