@@ -147,7 +147,8 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
-  // Set as the request arrives (a plain callback hook: the hottest path pays no promise).
+  // The API's security headers and the request id, set as the request arrives (a plain callback
+  // hook: the hottest path pays no promise); errors and early answers carry them too.
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(API_SECURITY_HEADERS).header(REQUEST_ID_HEADER, request.id);
     done();
