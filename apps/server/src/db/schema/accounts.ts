@@ -113,5 +113,37 @@ export const tutorProfiles = pgTable(
   ],
 );
 
+/**
+ * How many listed tutors match each set of the public list's filters without a search: topic
+ * (0 = any), gender ('' = any) and "free this week" (false = any). Kept by triggers on the
+ * tables that decide them (drizzle/0011_listed_tutor_totals.sql), so a page reads its total
+ * instead of counting every tutor.
+ */
+export const listedTutorTotals = pgTable(
+  'listed_tutor_totals',
+  {
+    topicId: integer('topic_id').notNull(),
+    gender: text('gender').notNull(),
+    freeOnly: boolean('free_only').notNull(),
+    total: integer('total').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.topicId, t.gender, t.freeOnly] })],
+);
+
+/**
+ * The filter sets each listed tutor is counted in (one row per set): what the triggers take back
+ * when the tutor changes, whatever the order in which the tables changed.
+ */
+export const listedTutorKeys = pgTable(
+  'listed_tutor_keys',
+  {
+    userId: integer('user_id').notNull(),
+    topicId: integer('topic_id').notNull(),
+    gender: text('gender').notNull(),
+    freeOnly: boolean('free_only').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.topicId, t.gender, t.freeOnly] })],
+);
+
 export type ConfirmationCodeRow = typeof confirmationCodes.$inferSelect;
 export type TopicRow = typeof topics.$inferSelect;

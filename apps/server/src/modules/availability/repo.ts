@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
 import { slotWeekMinute, WEEKDAYS_FROM_SATURDAY } from '@talaqa/domain';
-import type { SessionSlotLength, TimeRange, WeeklySlot } from '@talaqa/domain';
+import type { SessionSlotLength, TimeRange, WeekMinuteSlot, WeeklySlot } from '@talaqa/domain';
 import type { Database } from '../../db';
 import { appointments, availabilitySlots, lessons, users } from '../../db/schema';
 
@@ -20,24 +20,40 @@ export function weeklySlotOf(startMinute: number, duration: number): WeeklySlot 
   };
 }
 
+/**
+ * The weekly slots of these tutors as stored (minutes from Saturday 00:00 Cairo), in week order:
+ * what `availabilityForWeekMinutes` reads, with no `HH:MM` written and parsed again.
+ */
+export async function storedSlotsOf(
+  db: Database,
+  tutorIds: readonly number[],
+): Promise<Map<number, WeekMinuteSlot[]>> {
+  const slots = new Map<number, WeekMinuteSlot[]>(tutorIds.map((id) => [id, []]));
+  if (tutorIds.length === 0) return slots;
+  const rows = await db
+    .select({
+      tutorId: availabilitySlots.tutorId,
+      weekMinute: availabilitySlots.startMinute,
+      length: availabilitySlots.duration,
+    })
+    .from(availabilitySlots)
+    .where(inArray(availabilitySlots.tutorId, [...tutorIds]))
+    .orderBy(asc(availabilitySlots.tutorId), asc(availabilitySlots.startMinute));
+  for (const { tutorId, ...slot } of rows) slots.get(tutorId)?.push(slot);
+  return slots;
+}
+
 /** The weekly templates of these tutors, each in week order (Saturday first, then by start). */
 export async function templatesOf(
   db: Database,
   tutorIds: readonly number[],
 ): Promise<Map<number, WeeklySlot[]>> {
-  const templates = new Map<number, WeeklySlot[]>(tutorIds.map((id) => [id, []]));
-  if (tutorIds.length === 0) return templates;
-  const rows = await db
-    .select({
-      tutorId: availabilitySlots.tutorId,
-      startMinute: availabilitySlots.startMinute,
-      duration: availabilitySlots.duration,
-    })
-    .from(availabilitySlots)
-    .where(inArray(availabilitySlots.tutorId, [...tutorIds]))
-    .orderBy(asc(availabilitySlots.tutorId), asc(availabilitySlots.startMinute));
-  for (const row of rows) {
-    templates.get(row.tutorId)?.push(weeklySlotOf(row.startMinute, row.duration));
+  const templates = new Map<number, WeeklySlot[]>();
+  for (const [tutorId, slots] of await storedSlotsOf(db, tutorIds)) {
+    templates.set(
+      tutorId,
+      slots.map((slot) => weeklySlotOf(slot.weekMinute, slot.length)),
+    );
   }
   return templates;
 }

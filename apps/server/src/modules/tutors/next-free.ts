@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
-import { availabilityForWeek, cairoWeekBounds, nextFreeStart } from '@talaqa/domain';
+import { availabilityForWeekMinutes, cairoWeekBounds, nextFreeStart } from '@talaqa/domain';
 import type { TutorTimeContext } from '@talaqa/domain';
 import type { Database } from '../../db';
 import { tutorProfiles } from '../../db/schema';
 import { scheduleJob } from '../../jobs';
-import { busyOf, templatesOf } from '../availability/repo';
+import { busyOf, storedSlotsOf } from '../availability/repo';
 
 /**
  * The stored next free start of each tutor (`tutor_profiles.next_free_at`), which the public list
@@ -64,12 +64,12 @@ export async function refreshNextFree(
 async function refreshBatch(db: Database, tutorIds: readonly number[], now: Date): Promise<void> {
   if (tutorIds.length === 0) return;
   const week = cairoWeekBounds(now);
-  const [profiles, templates, busy] = await Promise.all([
+  const [profiles, slots, busy] = await Promise.all([
     db
       .select({ userId: tutorProfiles.userId, noticePeriod: tutorProfiles.noticePeriod })
       .from(tutorProfiles)
       .where(inArray(tutorProfiles.userId, [...tutorIds])),
-    templatesOf(db, tutorIds),
+    storedSlotsOf(db, tutorIds),
     busyOf(db, tutorIds, week),
   ]);
   if (profiles.length === 0) return;
@@ -77,7 +77,7 @@ async function refreshBatch(db: Database, tutorIds: readonly number[], now: Date
     const next = nextFreeStart({
       now,
       tutor: { listed: true, noticePeriod: profile.noticePeriod },
-      availability: availabilityForWeek(templates.get(profile.userId) ?? [], now),
+      availability: availabilityForWeekMinutes(slots.get(profile.userId) ?? [], now),
       busy: busy.get(profile.userId) ?? [],
     });
     return sql`(${profile.userId}::integer, ${next ? next.toISOString() : null}::timestamptz)`;

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import {
-  availabilityForWeek,
+  availabilityForWeekMinutes,
   cairoWeekBounds,
   isTutorListed,
   nextFreeStart,
@@ -19,9 +19,9 @@ import type {
   TutorProfile,
 } from '@talaqa/domain';
 import type { Database } from '../../db';
-import { lessons, tutorProfiles, users } from '../../db/schema';
+import { lessons, listedTutorTotals, tutorProfiles, users } from '../../db/schema';
 import { AppError } from '../../errors';
-import { busyOf, templatesOf } from '../availability/repo';
+import { busyOf, storedSlotsOf } from '../availability/repo';
 import { findTutorRow, tutorColumns, tutorRowOf, upsertTutorAdminFields } from './repo';
 import type { TutorAdminPatch, TutorRow } from './repo';
 import { refreshNextFree } from './next-free';
@@ -137,15 +137,15 @@ async function computedNextFree(
   const ids = rows.map((row) => row.id);
   const computed = new Map<number, Date | null>();
   if (ids.length === 0) return computed;
-  const [templates, busy] = await Promise.all([
-    templatesOf(db, ids),
+  const [slots, busy] = await Promise.all([
+    storedSlotsOf(db, ids),
     busyOf(db, ids, cairoWeekBounds(now)),
   ]);
   for (const row of rows) {
     const next = nextFreeStart({
       now,
       tutor: { listed: true, noticePeriod: row.noticePeriod },
-      availability: availabilityForWeek(templates.get(row.id) ?? [], now),
+      availability: availabilityForWeekMinutes(slots.get(row.id) ?? [], now),
       busy: busy.get(row.id) ?? [],
     });
     computed.set(row.id, next);
@@ -234,7 +234,7 @@ export async function tutorInfo(db: Database, tutorId: number, now: Date): Promi
 /** `%`, `_` and `\` typed in the search box are matched literally (LIKE's escape is `\`). */
 export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Totals already counted for a set of filters (kept beside the cached pages, routes.ts). */
+/** Totals of searches already counted, by their filters (kept beside the cached pages, routes.ts). */
 export interface KnownTotals {
   get(matchKey: string): Promise<number | undefined>;
   set(matchKey: string, total: number): Promise<void>;
@@ -248,8 +248,8 @@ export const matchKeyOf = (filters: TutorListFilters): string =>
 
 /**
  * GET /user/tutor/list/onboarded: listed tutors, filtered, sorted and paged in SQL. Every page
- * walks an index (soonest free, newest) and reads only its own rows; counting the matches is the
- * one cost that grows with the tutors, so a total once counted is reused from `totals`.
+ * walks an index (soonest free, newest) and reads only its own rows; the total is one row the
+ * database keeps (listed_tutor_totals), except a search's, counted once and reused from `totals`.
  */
 export async function listTutors(
   db: Database,
@@ -273,8 +273,9 @@ export async function listTutors(
   }
   if (filters.gender !== undefined) conditions.push(eq(users.gender, filters.gender));
   if (filters.freeThisWeek === true) {
-    // A start already passed is stale (refreshed within the minute): certainly not free now.
-    conditions.push(sql`${tutorProfiles.nextFreeAt} > ${now.toISOString()}::timestamptz`);
+    // The test listed_tutor_totals counts by (drizzle/0011): a start the clock has just passed
+    // still counts until the minute's refresh, and the card shows the exact one.
+    conditions.push(isNotNull(tutorProfiles.nextFreeAt));
   }
   const where = and(...conditions);
   const order =
@@ -285,16 +286,6 @@ export async function listTutors(
         : // The stored next free start (tutors/next-free.ts): an indexed column, no schedule
           // read. One the clock passed sorts first until the minute's refresh; cards are exact.
           [sql`${tutorProfiles.nextFreeAt} asc nulls last`, asc(tutorProfiles.userId)];
-  const matchKey = matchKeyOf(filters);
-  const known = await totals.get(matchKey);
-  const counting = async (): Promise<number> => {
-    const [counted] = await db
-      .select({ total: count() })
-      .from(users)
-      .innerJoin(tutorProfiles, eq(tutorProfiles.userId, users.id))
-      .where(where);
-    return counted?.total ?? 0;
-  };
   const [rows, total] = await Promise.all([
     db
       .select(cardColumns)
@@ -304,8 +295,43 @@ export async function listTutors(
       .orderBy(...order)
       .limit(filters.size)
       .offset((filters.page - 1) * filters.size),
-    known ?? counting(),
+    filters.search === undefined
+      ? storedTotal(db, filters)
+      : searchTotal(db, where, matchKeyOf(filters), totals),
   ]);
-  if (known === undefined) await totals.set(matchKey, total);
   return { list: await cardsOf(db, rows.map(cardRowOf), now), total };
+}
+
+/** The total the database keeps for filters without a search: one row, however many tutors. */
+async function storedTotal(db: Database, filters: TutorListFilters): Promise<number> {
+  const [stored] = await db
+    .select({ total: listedTutorTotals.total })
+    .from(listedTutorTotals)
+    .where(
+      and(
+        eq(listedTutorTotals.topicId, filters.topic ?? 0),
+        eq(listedTutorTotals.gender, filters.gender ?? ''),
+        eq(listedTutorTotals.freeOnly, filters.freeThisWeek === true),
+      ),
+    );
+  return stored?.total ?? 0;
+}
+
+/** A search's total: counted (a `%text%` search reads every tutor anyway), then known. */
+async function searchTotal(
+  db: Database,
+  where: SQL | undefined,
+  matchKey: string,
+  totals: KnownTotals,
+): Promise<number> {
+  const known = await totals.get(matchKey);
+  if (known !== undefined) return known;
+  const [counted] = await db
+    .select({ total: count() })
+    .from(users)
+    .innerJoin(tutorProfiles, eq(tutorProfiles.userId, users.id))
+    .where(where);
+  const total = counted?.total ?? 0;
+  await totals.set(matchKey, total);
+  return total;
 }
