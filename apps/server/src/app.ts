@@ -36,6 +36,7 @@ import { couponRoutes } from './modules/coupons/routes';
 import type { PaymentGateways } from './modules/payments/gateways';
 import { fawryRoutes, paymobRoutes } from './modules/payments/routes';
 import { planInviteRoutes, planRoutes } from './modules/plans/routes';
+import { ratingRoutes } from './modules/ratings/routes';
 import { studentRoutes } from './modules/students/routes';
 import { subscriptionJobs } from './modules/subscriptions/jobs';
 import { subscriptionRoutes } from './modules/subscriptions/routes';
@@ -208,6 +209,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
         await api.register(topicRoutes);
         await api.register(tutorRoutes);
         await api.register(nextFreeJobs);
+        await api.register(ratingRoutes);
         await api.register(availabilityRoutes);
         await api.register(lessonRoutes);
         await api.register(lessonReminderJobs);

@@ -6,6 +6,7 @@ import {
   availabilitySlots,
   coupons,
   plans,
+  ratings,
   topics,
   tutorProfiles,
   users,
@@ -105,6 +106,7 @@ export async function seedDemoData(db: Database): Promise<void> {
     .onConflictDoNothing();
   await seedCatalogue(db, new Date());
   await seedTutors(db);
+  await seedReviews(db);
 }
 
 /** Evenings on a Cairo wall clock, 18:00 to 22:00 in 30-minute slots, on the given days. */
@@ -222,6 +224,70 @@ async function seedTutors(db: Database): Promise<void> {
         await refreshNextFree(tx, [userId], new Date());
       });
     }
+  }
+}
+
+/**
+ * Students who have reviewed the demo tutors (no password: they only sign the reviews), so the
+ * list's rating filter and sort and the profile's reviews tab show something. The demo student
+ * account has rated nobody, to try rating for the first time.
+ */
+const DEMO_REVIEWERS = [
+  { email: 'reviewer.karim@talaqa.eg', name: 'كريم فتحي' },
+  { email: 'reviewer.yasmin@talaqa.eg', name: 'ياسمين حسن' },
+  { email: 'reviewer.omar@talaqa.eg', name: 'عمر خالد' },
+  { email: 'reviewer.dina@talaqa.eg', name: 'دينا محمود' },
+] as const;
+
+/** Reviews of each demo tutor (by tutor e-mail): the reviewer's index, the stars, the text. */
+export const DEMO_REVIEWS: Record<string, [number, number, string | null][]> = {
+  'tutor@talaqa.eg': [
+    [0, 5, 'استعددت معه لمقابلة عمل وحصلت على الوظيفة. شرحه واضح وصبور جدًا.'],
+    [1, 5, 'دروس عملية ومفيدة، وكل درس ينتهي بتدريب على موقف حقيقي.'],
+    [2, 4, null],
+  ],
+  'tutor.nour@talaqa.eg': [
+    [1, 5, 'أسلوبها لطيف ويجعلني أتكلم دون خوف، أنصح بها للمبتدئين.'],
+    [3, 4, 'الدروس ممتعة، وأتمنى مواعيد أكثر في الصباح.'],
+  ],
+  'tutor.youssef@talaqa.eg': [
+    [0, 5, 'حصلت على ٧٫٥ في الآيلتس بعد شهرين من الدروس معه.'],
+    [2, 5, 'ملاحظاته المكتوبة بعد كل درس مفيدة جدًا.'],
+    [3, 5, null],
+    [1, 4, 'منظم جدًا وخطته واضحة.'],
+  ],
+  'tutor.salma@talaqa.eg': [[3, 4, 'صبورة ومناسبة للمبتدئين تمامًا.']],
+};
+
+/** The demo reviews, each once (one rating per student and tutor); edited ones are kept. */
+async function seedReviews(db: Database): Promise<void> {
+  const reviewerIds: number[] = [];
+  for (const reviewer of DEMO_REVIEWERS) {
+    const existing = await findUserRowByEmail(db, reviewer.email);
+    const user =
+      existing ??
+      (await createUser(db, {
+        ...reviewer,
+        password: null,
+        role: Role.Student,
+        emailVerified: true,
+      }));
+    reviewerIds.push(user.id);
+  }
+  for (const [email, reviews] of Object.entries(DEMO_REVIEWS)) {
+    const tutor = await findUserRowByEmail(db, email);
+    if (!tutor) continue;
+    await db
+      .insert(ratings)
+      .values(
+        reviews.map(([reviewer, value, text]) => ({
+          raterId: reviewerIds[reviewer] ?? 0,
+          rateeId: tutor.id,
+          value,
+          text,
+        })),
+      )
+      .onConflictDoNothing();
   }
 }
 

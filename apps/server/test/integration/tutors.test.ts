@@ -18,6 +18,7 @@ import type {
   TutorMeta,
   TutorPage,
   TutorProfile,
+  TutorReviewPage,
   TutorsCacheUpdatedEvent,
   TutorUpdatedEvent,
   WeeklySlot,
@@ -25,12 +26,13 @@ import type {
 import {
   appointments,
   availabilitySlots,
+  ratings,
   topics,
   tutorProfiles,
   users,
   userTopics,
 } from '../../src/db/schema';
-import { DEMO_TUTORS, seedDemoData } from '../../src/demo/seed';
+import { DEMO_REVIEWS, DEMO_TUTORS, seedDemoData } from '../../src/demo/seed';
 import { escapeLike } from '../../src/modules/tutors/service';
 import { memoryTutorsCache, tutorsCacheOf } from '../../src/modules/tutors/cache';
 import { apiOn, signedInUser } from './api';
@@ -274,7 +276,7 @@ describe('the public tutors list and profile', () => {
     }
   });
 
-  it('filters by topic and gender; no tutor has ratings yet', async () => {
+  it('filters by topic and gender; unrated tutors reach no minimum rating', async () => {
     expect(names((await list(`?search=Listwide&topic=${topicId}`)).body)).toEqual([
       'Listwide Free',
     ]);
@@ -523,5 +525,22 @@ describe('the demo tutors', () => {
     }
     const page = await list('?size=100');
     expect(page.body.list.map((card) => card.id)).toEqual(expect.arrayContaining(ids));
+    // Reviewed, once each however often seeded; the demo student has reviewed nobody.
+    for (const [index, demo] of DEMO_TUTORS.entries()) {
+      const reviews = DEMO_REVIEWS[demo.email] ?? [];
+      const card = page.body.list.find((item) => item.id === ids[index]);
+      expect(card?.rating.count).toBe(reviews.length);
+      const stars = reviews.map(([, value]) => value);
+      const average = stars.reduce((sum, value) => sum + value, 0) / stars.length;
+      expect(card?.rating.average).toBe(Math.round(average * 10) / 10);
+      const tab = await api<TutorReviewPage>('GET', `/rating/list/tutor/${ids[index]}`);
+      expect(tab.body.total).toBe(reviews.length);
+    }
+    const [student] = await db().select().from(users).where(eq(users.email, 'student@talaqa.eg'));
+    const byStudent = await db()
+      .select()
+      .from(ratings)
+      .where(eq(ratings.raterId, student?.id ?? 0));
+    expect(byStudent).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  doublePrecision,
   check,
   index,
   integer,
@@ -102,6 +103,13 @@ export const tutorProfiles = pgTable(
      */
     nextFreeAt: timestamp('next_free_at', { withTimezone: true }),
     nextFreeWeek: timestamp('next_free_week', { withTimezone: true }),
+    /** The tutor's ratings, kept by a trigger on `ratings` (drizzle/0012). */
+    ratingCount: integer('rating_count').notNull().default(0),
+    ratingSum: integer('rating_sum').notNull().default(0),
+    /** The average stars as cards show them (one decimal), null without ratings. */
+    ratingAverage: doublePrecision('rating_average').generatedAlwaysAs(
+      sql`(round(rating_sum::numeric / nullif(rating_count, 0), 1))::double precision`,
+    ),
     ...timestamps,
   },
   (t) => [
@@ -109,6 +117,10 @@ export const tutorProfiles = pgTable(
     // The public tutor list reads listed tutors only, soonest free first.
     index('tutor_profiles_listed_idx')
       .on(t.nextFreeAt, t.userId)
+      .where(sql`${t.activated} and (${t.onboardedAt} is not null or ${t.bypassOnboarding})`),
+    // The list's "rating" sort: best average first, then most ratings; unrated last.
+    index('tutor_profiles_listed_rating_idx')
+      .on(t.ratingAverage.desc().nullsLast(), t.ratingCount.desc(), t.userId)
       .where(sql`${t.activated} and (${t.onboardedAt} is not null or ${t.bypassOnboarding})`),
   ],
 );

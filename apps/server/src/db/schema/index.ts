@@ -4,3 +4,4 @@ export * from './accounts';
 export * from './telegram';
 export * from './payments';
 export * from './lessons';
+export * from './ratings';

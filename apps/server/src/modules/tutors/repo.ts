@@ -60,6 +60,9 @@ export interface TutorRow {
   /** The stored next free start and the Cairo week it was written for (tutors/next-free.ts). */
   nextFreeAt: Date | null;
   nextFreeWeek: Date | null;
+  /** Average stars to one decimal (null when unrated) and how many ratings it is of. */
+  ratingAverage: number | null;
+  ratingCount: number;
 }
 
 /** The stored defaults of a tutor without a profile row (tutor_profiles' column defaults). */
@@ -93,6 +96,8 @@ export const tutorColumns = {
   onboardedAt: tutorProfiles.onboardedAt,
   nextFreeAt: tutorProfiles.nextFreeAt,
   nextFreeWeek: tutorProfiles.nextFreeWeek,
+  ratingAverage: tutorProfiles.ratingAverage,
+  ratingCount: tutorProfiles.ratingCount,
 };
 
 type JoinedTutorRow = { [K in keyof TutorRow]: TutorRow[K] | null } & {
@@ -125,6 +130,8 @@ export function tutorRowOf(row: JoinedTutorRow): TutorRow {
     onboardedAt: row.onboardedAt,
     nextFreeAt: row.nextFreeAt,
     nextFreeWeek: row.nextFreeWeek,
+    ratingAverage: row.ratingAverage,
+    ratingCount: row.ratingCount ?? 0,
   };
 }
 

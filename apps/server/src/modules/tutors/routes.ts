@@ -78,7 +78,7 @@ export const tutorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // A search's total counted once serves every page of the same filters while the cache keeps it.
+  // A counted total (search, minimum rating) serves every page of the same filters while cached.
   const knownTotals: KnownTotals = {
     get: async (matchKey) => {
       const total = await app.tutorsCache.get(`total:${matchKey}`).catch(() => undefined);

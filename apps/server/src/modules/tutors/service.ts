@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNotNull, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import {
   availabilityForWeekMinutes,
@@ -174,8 +174,7 @@ export async function cardsOf(
       gender: row.gender,
       bio: row.bio,
       topics: row.topics,
-      // Ratings do not exist yet (docs/decisions.md): every tutor is unrated.
-      rating: { average: null, count: 0 },
+      rating: { average: row.ratingAverage, count: row.ratingCount },
       nextFreeAt: next ? next.toISOString() : null,
     };
   });
@@ -234,7 +233,7 @@ export async function tutorInfo(db: Database, tutorId: number, now: Date): Promi
 /** `%`, `_` and `\` typed in the search box are matched literally (LIKE's escape is `\`). */
 export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Totals of searches already counted, by their filters (kept beside the cached pages, routes.ts). */
+/** Counted totals (searches, minimum ratings) by their filters, kept beside the cached pages. */
 export interface KnownTotals {
   get(matchKey: string): Promise<number | undefined>;
   set(matchKey: string, total: number): Promise<void>;
@@ -244,7 +243,13 @@ const countEveryTime: KnownTotals = { get: async () => undefined, set: async () 
 
 /** What decides which tutors match, not the page or the order: the key a total is known by. */
 export const matchKeyOf = (filters: TutorListFilters): string =>
-  JSON.stringify([filters.search, filters.topic, filters.gender, filters.freeThisWeek]);
+  JSON.stringify([
+    filters.search,
+    filters.topic,
+    filters.gender,
+    filters.freeThisWeek,
+    filters.minRating,
+  ]);
 
 /**
  * GET /user/tutor/list/onboarded: listed tutors, filtered, sorted and paged in SQL. Every page
@@ -257,8 +262,6 @@ export async function listTutors(
   now: Date,
   totals: KnownTotals = countEveryTime,
 ): Promise<TutorPage> {
-  // Nobody has ratings yet, so no tutor reaches any minimum rating (docs/decisions.md).
-  if (filters.minRating !== undefined) return { list: [], total: 0 };
   const conditions: SQL[] = [listedCondition()];
   if (filters.search !== undefined) {
     const pattern = `%${escapeLike(filters.search)}%`;
@@ -272,6 +275,10 @@ export async function listTutors(
     );
   }
   if (filters.gender !== undefined) conditions.push(eq(users.gender, filters.gender));
+  if (filters.minRating !== undefined) {
+    // The average as cards show it (one decimal): a card's stars never contradict the filter.
+    conditions.push(gte(tutorProfiles.ratingAverage, filters.minRating));
+  }
   if (filters.freeThisWeek === true) {
     // The test listed_tutor_totals counts by (drizzle/0011): a start the clock has just passed
     // still counts until the minute's refresh, and the card shows the exact one.
@@ -282,7 +289,12 @@ export async function listTutors(
     filters.sort === TutorListSort.Newest
       ? [desc(users.createdAt), desc(users.id)] // users_tutors_newest_idx, walked backwards
       : filters.sort === TutorListSort.Rating
-        ? [asc(users.id)] // all unrated: a stable order
+        ? // tutor_profiles_listed_rating_idx: best average, then most ratings; unrated last.
+          [
+            sql`${tutorProfiles.ratingAverage} desc nulls last`,
+            sql`${tutorProfiles.ratingCount} desc nulls last`,
+            asc(tutorProfiles.userId),
+          ]
         : // The stored next free start (tutors/next-free.ts): an indexed column, no schedule
           // read. One the clock passed sorts first until the minute's refresh; cards are exact.
           [sql`${tutorProfiles.nextFreeAt} asc nulls last`, asc(tutorProfiles.userId)];
@@ -295,9 +307,9 @@ export async function listTutors(
       .orderBy(...order)
       .limit(filters.size)
       .offset((filters.page - 1) * filters.size),
-    filters.search === undefined
+    filters.search === undefined && filters.minRating === undefined
       ? storedTotal(db, filters)
-      : searchTotal(db, where, matchKeyOf(filters), totals),
+      : countedTotal(db, where, matchKeyOf(filters), totals),
   ]);
   return { list: await cardsOf(db, rows.map(cardRowOf), now), total };
 }
@@ -317,8 +329,11 @@ async function storedTotal(db: Database, filters: TutorListFilters): Promise<num
   return stored?.total ?? 0;
 }
 
-/** A search's total: counted (a `%text%` search reads every tutor anyway), then known. */
-async function searchTotal(
+/**
+ * The total of a search or a minimum rating: counted (a `%text%` search reads every tutor anyway;
+ * a minimum rating walks the rated tutors' index), then known.
+ */
+async function countedTotal(
   db: Database,
   where: SQL | undefined,
   matchKey: string,

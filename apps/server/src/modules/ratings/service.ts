@@ -1,0 +1,17 @@
+import type { TutorReviewPage } from '@talaqa/domain';
+import type { Database } from '../../db';
+import { AppError } from '../../errors';
+import { findTutorRow } from '../tutors/repo';
+import { isListedRow } from '../tutors/service';
+import { ratingsOfTutor } from './repo';
+
+/** GET /rating/list/tutor/{id}: a listed tutor's reviews, else `tutor-not-found`. */
+export async function tutorReviews(
+  db: Database,
+  tutorId: number,
+  page: { page: number; size: number },
+): Promise<TutorReviewPage> {
+  const tutor = await findTutorRow(db, tutorId);
+  if (!tutor || !isListedRow(tutor)) throw new AppError('tutor-not-found');
+  return ratingsOfTutor(db, tutorId, page);
+}
