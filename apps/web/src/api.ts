@@ -1,7 +1,14 @@
 import { createApiClient, createRealtime, resolveApiUrl, runtimeConfig } from '@talaqa/api-client';
 import type { QueryParams, Realtime } from '@talaqa/api-client';
 import type { ImageUploadControls } from '@talaqa/ui';
-import type { BookLessonBody, TutorListQuery, TutorPage, TutorProfile } from '@talaqa/domain';
+import type {
+  BookLessonBody,
+  TutorListQuery,
+  TutorPage,
+  TutorProfile,
+  TutorReviewPage,
+  TutorReviewsQuery,
+} from '@talaqa/domain';
 import type { CalendarFeedCreated, CalendarFeedState } from '@talaqa/domain';
 import { LOCAL_PORTS } from '@talaqa/domain';
 import type {
@@ -401,6 +408,12 @@ export const tutorsApi = {
   /** GET /user/tutor/info/{id} (public): `tutor-not-found` for an unknown or unlisted tutor. */
   get: (id: number, signal?: AbortSignal) =>
     api.get<TutorProfile>(`/user/tutor/info/${id}`, { signal }),
+  /**
+   * GET /rating/list/tutor/{id} (public): the tutor's reviews, newest first, 10 a page by
+   * default; `tutor-not-found` for an unknown or unlisted tutor.
+   */
+  reviews: (id: number, query: TutorReviewsQuery = {}, signal?: AbortSignal) =>
+    api.get<TutorReviewPage>(`/rating/list/tutor/${id}`, { query: query as QueryParams, signal }),
 };
 
 export const lessonsApi = {

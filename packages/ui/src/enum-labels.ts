@@ -12,9 +12,11 @@ import {
   PaymentMethod,
   PlanName,
   PlanPeriod,
+  RatingStars,
   Role,
   SubscriptionState,
   TransactionStatus,
+  TutorListSort,
 } from '@talaqa/domain';
 
 export const ROLE_NAMES_AR: Record<Role, string> = {
@@ -29,6 +31,22 @@ export const ROLE_NAMES_AR: Record<Role, string> = {
 export const GENDER_NAMES_AR: Record<Gender, string> = {
   [Gender.Male]: 'ذكر',
   [Gender.Female]: 'أنثى',
+};
+
+/** The spec's star labels: bad, accepted, good, very good, excellent. */
+export const RATING_STARS_NAMES_AR: Record<RatingStars, string> = {
+  [RatingStars.Bad]: 'ضعيف',
+  [RatingStars.Accepted]: 'مقبول',
+  [RatingStars.Good]: 'جيد',
+  [RatingStars.VeryGood]: 'جيد جدًا',
+  [RatingStars.Excellent]: 'ممتاز',
+};
+
+/** The tutors list's orders, as its sort menu offers them. */
+export const TUTOR_LIST_SORT_NAMES_AR: Record<TutorListSort, string> = {
+  [TutorListSort.NextFreeTime]: 'أقرب موعد متاح',
+  [TutorListSort.Rating]: 'الأعلى تقييمًا',
+  [TutorListSort.Newest]: 'الأحدث انضمامًا',
 };
 
 export const ENGLISH_LEVEL_NAMES_AR: Record<EnglishLevel, string> = {

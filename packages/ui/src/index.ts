@@ -15,9 +15,11 @@ export {
   PAYMENT_METHOD_NAMES_AR,
   PLAN_NAMES_AR,
   PLAN_PERIOD_NAMES_AR,
+  RATING_STARS_NAMES_AR,
   ROLE_NAMES_AR,
   SUBSCRIPTION_STATE_NAMES_AR,
   TRANSACTION_STATUS_NAMES_AR,
+  TUTOR_LIST_SORT_NAMES_AR,
 } from './enum-labels';
 export { createQueryClient } from './query';
 export { cx } from './cx';

@@ -9,9 +9,11 @@ import {
   PAYMENT_METHODS,
   PLAN_NAMES,
   PLAN_PERIODS,
+  RATING_STARS,
   ROLES,
   SUBSCRIPTION_STATES,
   TRANSACTION_STATUSES,
+  TUTOR_LIST_SORTS,
 } from '@talaqa/domain';
 import {
   CARD_BRAND_NAMES_AR,
@@ -22,9 +24,11 @@ import {
   PAYMENT_METHOD_NAMES_AR,
   PLAN_NAMES_AR,
   PLAN_PERIOD_NAMES_AR,
+  RATING_STARS_NAMES_AR,
   ROLE_NAMES_AR,
   SUBSCRIPTION_STATE_NAMES_AR,
   TRANSACTION_STATUS_NAMES_AR,
+  TUTOR_LIST_SORT_NAMES_AR,
 } from '../src/index';
 
 const ARABIC_LETTER = /[\u0621-\u064A]/;
@@ -42,6 +46,8 @@ const CATALOGUES: [string, readonly (string | number)[], Record<string | number,
   ['PaymentMethod', PAYMENT_METHODS, PAYMENT_METHOD_NAMES_AR],
   ['CardBrand', CARD_BRANDS, CARD_BRAND_NAMES_AR],
   ['SubscriptionState', SUBSCRIPTION_STATES, SUBSCRIPTION_STATE_NAMES_AR],
+  ['RatingStars', RATING_STARS, RATING_STARS_NAMES_AR],
+  ['TutorListSort', TUTOR_LIST_SORTS, TUTOR_LIST_SORT_NAMES_AR],
 ];
 
 /** Ids the spec lists twice under one name (27 Monufia, 28 Minufiya): they may share a label. */

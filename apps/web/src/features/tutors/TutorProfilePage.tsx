@@ -19,6 +19,7 @@ import { BookLessonDialog } from '../booking/BookLessonDialog';
 import { loginPathWithNext } from '../session/destinations';
 import { useSession } from '../session/session-context';
 import { RatingText } from './TutorCard';
+import { TutorReviews } from './TutorReviews';
 import { useTutor, useTutorEvents } from './queries';
 
 const PAGE_TITLE = 'ملف المعلم';
@@ -170,12 +171,8 @@ export default function TutorProfilePage() {
           {
             value: 'reviews',
             label: 'التقييمات',
-            content: (
-              <EmptyState
-                title="لا توجد تقييمات بعد"
-                description="ستظهر هنا تقييمات الطلاب لدروسهم مع هذا المعلم."
-              />
-            ),
+            // Keyed by the tutor so moving to another tutor starts at the first page.
+            content: <TutorReviews key={data.id} tutorId={data.id} />,
           },
         ]}
       />

@@ -10,13 +10,16 @@ import {
   Pagination,
   Select,
   Skeleton,
+  TUTOR_LIST_SORT_NAMES_AR,
 } from '@talaqa/ui';
 import {
   GENDERS,
   LOCALE,
   RATING_FILTER_MAX,
   RATING_FILTER_MIN,
+  TUTOR_LIST_SORTS,
   TUTOR_SEARCH_MAX_LENGTH,
+  TutorListSort,
 } from '@talaqa/domain';
 import type { Gender, TutorListQuery } from '@talaqa/domain';
 import { TutorCard } from './TutorCard';
@@ -33,6 +36,7 @@ const PARAM = {
   gender: 'gender',
   free: 'free',
   rating: 'rating',
+  sort: 'sort',
   page: 'page',
 } as const;
 
@@ -44,6 +48,9 @@ const positive = (value: string | null): number | undefined => {
 const isGender = (value: string | null): value is Gender =>
   (GENDERS as readonly string[]).includes(value ?? '');
 
+const isSort = (value: string | null): value is TutorListSort =>
+  (TUTOR_LIST_SORTS as readonly string[]).includes(value ?? '');
+
 const RATINGS = Array.from(
   { length: RATING_FILTER_MAX - RATING_FILTER_MIN + 1 },
   (_, index) => RATING_FILTER_MIN + index,
@@ -51,8 +58,8 @@ const RATINGS = Array.from(
 
 /**
  * /tutors: listed tutors as cards with a debounced search box, filters (topic, gender, free this
- * week, minimum rating) and pages; the search and filters live in the address, the page size on
- * this device.
+ * week, minimum rating), an order and pages; the search, filters and order live in the address,
+ * the page size on this device.
  */
 export default function TutorsPage() {
   const [params, setParams] = useSearchParams();
@@ -63,6 +70,8 @@ export default function TutorsPage() {
 
   const gender = params.get(PARAM.gender);
   const rating = positive(params.get(PARAM.rating));
+  const sortParam = params.get(PARAM.sort);
+  const sort = isSort(sortParam) ? sortParam : TutorListSort.NextFreeTime;
   const page = positive(params.get(PARAM.page)) ?? 1;
   const query: TutorListQuery = {
     page,
@@ -72,6 +81,7 @@ export default function TutorsPage() {
     ...(isGender(gender) ? { gender } : {}),
     ...(params.get(PARAM.free) === 'true' ? { freeThisWeek: true } : {}),
     ...(rating && rating <= RATING_FILTER_MAX ? { minRating: rating } : {}),
+    ...(sort !== TutorListSort.NextFreeTime ? { sort } : {}),
   };
   const tutors = useTutorPage(query);
   useTutorEvents(useSession().status === 'signed-in');
@@ -165,6 +175,22 @@ export default function TutorsPage() {
           {RATINGS.map((value) => (
             <option key={value} value={value}>
               {`${new Intl.NumberFormat(LOCALE).format(value)} ★ فأكثر`}
+            </option>
+          ))}
+        </Select>
+        <Select
+          label="الترتيب"
+          value={sort}
+          onChange={(event) =>
+            update({
+              [PARAM.sort]:
+                event.target.value === TutorListSort.NextFreeTime ? null : event.target.value,
+            })
+          }
+        >
+          {TUTOR_LIST_SORTS.map((value) => (
+            <option key={value} value={value}>
+              {TUTOR_LIST_SORT_NAMES_AR[value]}
             </option>
           ))}
         </Select>

@@ -1,8 +1,15 @@
-/** TanStack Query hooks of the tutors list and a tutor's profile. */
+/** TanStack Query hooks of the tutors list, a tutor's profile and its reviews. */
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Query } from '@tanstack/react-query';
-import { ServerEvent } from '@talaqa/domain';
-import type { TutorCard, TutorListQuery, TutorPage, TutorProfile } from '@talaqa/domain';
+import { RATING_STARS, ServerEvent } from '@talaqa/domain';
+import type {
+  Rating,
+  TutorCard,
+  TutorListQuery,
+  TutorPage,
+  TutorProfile,
+  TutorReviewPage,
+} from '@talaqa/domain';
 import { topicsApi, tutorsApi } from '../../api';
 import { UnexpectedAnswerError, expectPage } from '../payments/format';
 import { useRealtimeEvent } from '../payments/realtime';
@@ -27,10 +34,33 @@ export function expectTutorCard(value: unknown): TutorCard {
 const expectTutorPage = (value: unknown): TutorPage => expectPage(value, expectTutorCard);
 const expectTutorProfile = (value: unknown): TutorProfile => expectTutorCard(value) as TutorProfile;
 
+/**
+ * A review as the API answers it. Stars outside 1-5 or a date that does not parse would break
+ * the row (the Cairo date formatter throws), so they make the whole page an unexpected answer.
+ */
+export function expectRating(value: unknown): Rating {
+  if (
+    !isRecord(value) ||
+    typeof value.id !== 'number' ||
+    !(RATING_STARS as readonly unknown[]).includes(value.value) ||
+    typeof value.name !== 'string' ||
+    typeof value.createdAt !== 'string' ||
+    Number.isNaN(Date.parse(value.createdAt))
+  ) {
+    throw new UnexpectedAnswerError('rating');
+  }
+  return value as unknown as Rating;
+}
+
+const expectReviewPage = (value: unknown): TutorReviewPage => expectPage(value, expectRating);
+
+export const TUTOR_REVIEWS_PAGE_SIZE = 10;
+
 export const tutorKeys = {
   lists: ['tutor', 'list'] as const,
   list: (query: TutorListQuery) => ['tutor', 'list', query] as const,
   one: (id: number) => ['tutor', 'one', id] as const,
+  reviews: (id: number, page: number) => ['tutor', 'reviews', id, page] as const,
   topics: ['topic', 'list'] as const,
 };
 
@@ -49,6 +79,18 @@ export function useTutor(id: number | null) {
     queryKey: tutorKeys.one(id ?? 0),
     queryFn: async ({ signal }) => expectTutorProfile(await tutorsApi.get(id ?? 0, signal)),
     enabled: id !== null,
+  });
+}
+
+/** GET /rating/list/tutor/{id}: one page of the tutor's reviews, 10 a page. */
+export function useTutorReviews(id: number, page: number) {
+  return useQuery({
+    queryKey: tutorKeys.reviews(id, page),
+    queryFn: async ({ signal }) =>
+      expectReviewPage(
+        await tutorsApi.reviews(id, { page, size: TUTOR_REVIEWS_PAGE_SIZE }, signal),
+      ),
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { formatCairoDateTime } from '@talaqa/domain';
-import type { TutorCard } from '@talaqa/domain';
-import { UI_MESSAGES } from '@talaqa/ui';
+import { RatingStars, formatCairoDate, formatCairoDateTime } from '@talaqa/domain';
+import type { Rating, TutorCard, TutorProfile } from '@talaqa/domain';
+import { ERROR_MESSAGES, UI_MESSAGES } from '@talaqa/ui';
 import { stubHealthyApi } from '@talaqa/ui/testing';
 import type { FakeRequest } from '../../testing/fake-api';
 import {
@@ -146,6 +146,24 @@ describe('/tutors', () => {
     expect(new URLSearchParams(router.state.location.search).get('page')).toBe('2');
   });
 
+  it('orders by the chosen sort through the address, soonest free by default', async () => {
+    serveTutors(1);
+    const { router } = renderApp('/tutors?page=2');
+    await screen.findByRole('article', { name: 'المعلم 1' });
+    expect(listCalls()[0]?.query.get('sort')).toBeNull();
+    const menu = screen.getByRole('combobox', { name: 'الترتيب' }) as HTMLSelectElement;
+    expect(menu.value).toBe('next-free-time');
+    await userEvent.setup().selectOptions(menu, 'الأعلى تقييمًا');
+    await waitFor(() => expect(listCalls().at(-1)?.query.get('sort')).toBe('rating'));
+    const params = new URLSearchParams(router.state.location.search);
+    expect(params.get('sort')).toBe('rating');
+    expect(params.get('page')).toBeNull();
+    await userEvent.setup().selectOptions(menu, 'أقرب موعد متاح');
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('sort')).toBeNull(),
+    );
+  });
+
   it('filters on free time this week through the address', async () => {
     serveTutors(1);
     const { router } = renderApp('/tutors?page=2');
@@ -183,5 +201,108 @@ describe('/tutors', () => {
     // A flush reads it again whatever it shows.
     act(() => socket.serverEmit('TutorsCacheUpdated', { at: NOW, tutorIds: null }));
     await waitFor(() => expect(listCalls()).toHaveLength(calls + 2));
+  });
+});
+
+const INFO = '/user/tutor/info/3';
+const REVIEWS = '/rating/list/tutor/3';
+
+const makeProfile = (id: number): TutorProfile => ({
+  ...makeTutor(id, { name: 'منى خالد' }),
+  about: 'معلمة محادثة',
+  video: null,
+  thumbnail: null,
+  noticePeriod: 0,
+  lessonsGiven: 40,
+});
+
+const makeRating = (id: number, overrides: Partial<Rating> = {}): Rating => ({
+  id,
+  value: RatingStars.Excellent,
+  text: null,
+  raterId: 100 + id,
+  rateeId: 3,
+  name: `الطالب ${id}`,
+  createdAt: '2026-11-20T22:30:00.000Z',
+  ...overrides,
+});
+
+const reviewCalls = () => server.callsTo('GET', REVIEWS);
+
+/** Opens /t/3 at its reviews tab. */
+async function openReviews() {
+  server.on('GET', INFO, json(makeProfile(3)));
+  renderApp('/t/3');
+  await userEvent.setup().click(await screen.findByRole('tab', { name: 'التقييمات' }));
+}
+
+describe('/t/{id} reviews', () => {
+  it('lists the reviews with the stars, name, date in Cairo time and text', async () => {
+    server.on(
+      'GET',
+      REVIEWS,
+      json(
+        pageOf([
+          makeRating(1, { value: 4, text: 'شرح ممتاز وصبر كبير', name: 'أحمد علي' }),
+          makeRating(2, { value: 1 }),
+        ]),
+      ),
+    );
+    await openReviews();
+    const list = await screen.findByRole('list', { name: 'تقييمات الطلاب' });
+    const [first, second] = within(list).getAllByRole('listitem');
+    expect(within(first!).getByText('أحمد علي')).toBeTruthy();
+    expect(within(first!).getByText('شرح ممتاز وصبر كبير')).toBeTruthy();
+    expect(within(first!).getByRole('img', { name: '٤ من ٥ — جيد جدًا' })).toBeTruthy();
+    // 22:30 UTC is already the next day in Cairo.
+    expect(first!.querySelector('time')?.textContent).toBe(
+      formatCairoDate(new Date('2026-11-20T22:30:00.000Z')),
+    );
+    expect(first!.textContent).toContain('السبت');
+    expect(within(second!).getByRole('img', { name: '١ من ٥ — ضعيف' })).toBeTruthy();
+    expect(within(second!).getByText('الطالب 2')).toBeTruthy();
+    expect(Object.fromEntries(reviewCalls()[0]!.query)).toEqual({ page: '1', size: '10' });
+    // One page needs no page buttons.
+    expect(screen.queryByRole('navigation', { name: 'صفحات التقييمات' })).toBeNull();
+  });
+
+  it('says so when the tutor has no reviews yet', async () => {
+    server.on('GET', REVIEWS, json(pageOf([])));
+    await openReviews();
+    expect(await screen.findByText('لا توجد تقييمات بعد')).toBeTruthy();
+    expect(screen.getByText('ستظهر هنا تقييمات الطلاب لدروسهم مع هذا المعلم.')).toBeTruthy();
+    expect(reviewCalls()).toHaveLength(1);
+    expect(screen.queryByRole('list', { name: 'تقييمات الطلاب' })).toBeNull();
+  });
+
+  it('shows skeletons, then the error with a retry', async () => {
+    let answer: () => Response = () => apiError(404, 'tutor-not-found');
+    server.on('GET', REVIEWS, () => answer());
+    await openReviews();
+    expect(await screen.findByRole('status', { name: 'جارٍ تحميل التقييمات' })).toBeTruthy();
+    const alert = await screen.findByRole('alert', undefined, { timeout: 5000 });
+    expect(alert.textContent).toContain('تعذّر تحميل التقييمات');
+    expect(alert.textContent).toContain(ERROR_MESSAGES['tutor-not-found']);
+    answer = () => json(pageOf([makeRating(1, { text: 'درس مفيد' })]));
+    await userEvent.setup().click(within(alert).getByRole('button', { name: UI_MESSAGES.retry }));
+    expect(await screen.findByText('درس مفيد')).toBeTruthy();
+    expect(screen.getByRole('img', { name: '٥ من ٥ — ممتاز' })).toBeTruthy();
+  });
+
+  it('reads the next page when the next page button is pressed', async () => {
+    server.on('GET', REVIEWS, (request: FakeRequest) => {
+      const page = Number(request.query.get('page'));
+      return json(pageOf([makeRating(page * 10, { text: `تقييم الصفحة ${page}` })], 25));
+    });
+    await openReviews();
+    expect(await screen.findByText('تقييم الصفحة 1')).toBeTruthy();
+    const pages = screen.getByRole('navigation', { name: 'صفحات التقييمات' });
+    expect(within(pages).getByText('صفحة ١ من ٣')).toBeTruthy();
+    await userEvent
+      .setup()
+      .click(within(pages).getByRole('button', { name: UI_MESSAGES.paginationNext }));
+    expect(await screen.findByText('تقييم الصفحة 2')).toBeTruthy();
+    expect(reviewCalls().map((call) => call.query.get('page'))).toEqual(['1', '2']);
+    expect(within(pages).getByText('صفحة ٢ من ٣')).toBeTruthy();
   });
 });

@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import {
+  Button,
+  EmptyState,
+  ErrorState,
+  Pagination,
+  RATING_STARS_NAMES_AR,
+  Skeleton,
+} from '@talaqa/ui';
+import { LOCALE, RATING_MAX, formatCairoDate } from '@talaqa/domain';
+import type { Rating, RatingStars } from '@talaqa/domain';
+import { TUTOR_REVIEWS_PAGE_SIZE, useTutorReviews } from './queries';
+
+const num = (value: number): string => new Intl.NumberFormat(LOCALE).format(value);
+
+/** "٤ من ٥ — جيد جدًا": what a screen reader says for a row of stars. */
+const starsLabel = (value: RatingStars): string =>
+  `${num(value)} من ${num(RATING_MAX)} — ${RATING_STARS_NAMES_AR[value]}`;
+
+/** The stars and their word, read out as one label so the word is not heard twice. */
+function Stars({ value }: { value: RatingStars }) {
+  return (
+    <span role="img" aria-label={starsLabel(value)} className="flex items-center gap-2">
+      <span aria-hidden="true" className="text-lg leading-none tracking-wider">
+        <span className="text-amber-500">{'★'.repeat(value)}</span>
+        <span className="text-slate-400">{'☆'.repeat(RATING_MAX - value)}</span>
+      </span>
+      <span aria-hidden="true" className="text-sm font-semibold text-ink">
+        {RATING_STARS_NAMES_AR[value]}
+      </span>
+    </span>
+  );
+}
+
+function ReviewItem({ review }: { review: Rating }) {
+  return (
+    <li className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+        <p className="min-w-0 font-bold break-words text-ink">{review.name}</p>
+        <time dateTime={review.createdAt} className="text-sm text-muted">
+          {formatCairoDate(new Date(review.createdAt))}
+        </time>
+      </div>
+      <Stars value={review.value} />
+      {review.text && <p className="whitespace-pre-line break-words text-ink">{review.text}</p>}
+    </li>
+  );
+}
+
+/** The reviews tab of /t/{id}: the students' reviews, newest first, 10 a page. */
+export function TutorReviews({ tutorId }: { tutorId: number }) {
+  const [page, setPage] = useState(1);
+  const reviews = useTutorReviews(tutorId, page);
+
+  if (reviews.isPending) {
+    return (
+      <div role="status" aria-label="جارٍ تحميل التقييمات" className="flex flex-col gap-3">
+        {[0, 1, 2].map((index) => (
+          <div
+            key={index}
+            className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4"
+          >
+            <Skeleton className="h-5 w-1/3" />
+            <Skeleton className="h-4 w-1/4" />
+            <Skeleton className="h-4 w-full" />
+          </div>
+        ))}
+      </div>
+    );
+  }
+  if (reviews.isError) {
+    return (
+      <ErrorState
+        title="تعذّر تحميل التقييمات"
+        error={reviews.error}
+        onRetry={() => void reviews.refetch()}
+        retrying={reviews.isFetching}
+      />
+    );
+  }
+  const { list, total } = reviews.data;
+  const totalPages = Math.max(1, Math.ceil(total / TUTOR_REVIEWS_PAGE_SIZE));
+  if (list.length === 0) {
+    // A later page can empty out when reviews are removed while it is open.
+    return page > 1 ? (
+      <EmptyState
+        title="لا توجد تقييمات في هذه الصفحة"
+        action={
+          <Button variant="secondary" onClick={() => setPage(1)}>
+            العودة إلى الصفحة الأولى
+          </Button>
+        }
+      />
+    ) : (
+      <EmptyState
+        title="لا توجد تقييمات بعد"
+        description="ستظهر هنا تقييمات الطلاب لدروسهم مع هذا المعلم."
+      />
+    );
+  }
+  return (
+    <div className="flex flex-col gap-4">
+      <ul
+        aria-label="تقييمات الطلاب"
+        aria-busy={reviews.isPlaceholderData || undefined}
+        className="flex flex-col gap-3"
+      >
+        {list.map((review) => (
+          <ReviewItem key={review.id} review={review} />
+        ))}
+      </ul>
+      {totalPages > 1 && (
+        <Pagination
+          label="صفحات التقييمات"
+          page={Math.min(page, totalPages)}
+          totalPages={totalPages}
+          onPageChange={setPage}
+          disabled={reviews.isFetching}
+        />
+      )}
+    </div>
+  );
+}
