@@ -5,7 +5,10 @@ import { findTutorRow } from '../tutors/repo';
 import { isListedRow } from '../tutors/service';
 import { ratingsOfTutor } from './repo';
 
-/** GET /rating/list/tutor/{id}: a listed tutor's reviews, else `tutor-not-found`. */
+/**
+ * GET /rating/list/tutor/{id}: a listed tutor's reviews, else `tutor-not-found`. The total is the
+ * count the ratings trigger keeps on the profile: nothing is counted.
+ */
 export async function tutorReviews(
   db: Database,
   tutorId: number,
@@ -13,5 +16,5 @@ export async function tutorReviews(
 ): Promise<TutorReviewPage> {
   const tutor = await findTutorRow(db, tutorId);
   if (!tutor || !isListedRow(tutor)) throw new AppError('tutor-not-found');
-  return ratingsOfTutor(db, tutorId, page);
+  return { list: await ratingsOfTutor(db, tutorId, page), total: tutor.ratingCount };
 }
