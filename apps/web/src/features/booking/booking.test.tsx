@@ -287,6 +287,7 @@ describe('the book-lesson dialog', () => {
   it('shows the profile tab with the intro video, and the reviews tab', async () => {
     server.on('GET', '/user/tutor/info/:id', json({ ...tutor, video: 'intro.mp4' }));
     server.on('GET', '/assets/uploads/:name', () => new Response(new Blob(['video'])));
+    server.on('GET', '/rating/list/tutor/:id', json({ list: [], total: 0 }));
     renderApp(`/t/${TUTOR_ID}`);
     expect(await screen.findByRole('heading', { level: 1, name: tutor.name })).toBeTruthy();
     expect(screen.getByText(tutor.about ?? '')).toBeTruthy();
@@ -294,7 +295,7 @@ describe('the book-lesson dialog', () => {
     expect(screen.getByLabelText(`الفيديو التعريفي للمعلم ${tutor.name}`).tagName).toBe('VIDEO');
     await userEvent.setup().click(screen.getByRole('tab', { name: 'التقييمات' }));
     expect(
-      within(await screen.findByRole('tabpanel', { name: 'التقييمات' })).getByText(
+      await within(await screen.findByRole('tabpanel', { name: 'التقييمات' })).findByText(
         'لا توجد تقييمات بعد',
       ),
     ).toBeTruthy();
