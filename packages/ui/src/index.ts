@@ -65,7 +65,7 @@ export { ErrorState } from './components/ErrorState';
 export type { ErrorStateProps } from './components/ErrorState';
 export { EmptyState } from './components/EmptyState';
 export type { EmptyStateProps } from './components/EmptyState';
-export { Skeleton, SkeletonRows } from './components/Skeleton';
+export { Skeleton, SkeletonCards, SkeletonRows } from './components/Skeleton';
 export { QueryContent } from './components/QueryContent';
 export type { QueryContentProps } from './components/QueryContent';
 export { Textarea } from './components/Textarea';

@@ -23,3 +23,32 @@ export function SkeletonRows({ rows, rowClassName }: { rows: number; rowClassNam
     </div>
   );
 }
+
+/**
+ * A list that is loading: `cards` white cards of skeleton bars (one bar per class name in
+ * `bars`), announced to screen readers by `label`.
+ */
+export function SkeletonCards({
+  label,
+  cards,
+  bars,
+}: {
+  label: string;
+  cards: number;
+  bars: readonly string[];
+}) {
+  return (
+    <div role="status" aria-label={label} className="flex flex-col gap-3">
+      {Array.from({ length: cards }, (_, card) => (
+        <div
+          key={card}
+          className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4"
+        >
+          {bars.map((bar, index) => (
+            <Skeleton key={index} className={bar} />
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}

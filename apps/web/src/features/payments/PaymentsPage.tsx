@@ -7,7 +7,7 @@ import {
   PLAN_PERIOD_NAMES_AR,
   PageTitle,
   Pagination,
-  Skeleton,
+  SkeletonCards,
   buttonClasses,
 } from '@talaqa/ui';
 import {
@@ -176,18 +176,11 @@ export default function PaymentsPage() {
 
       <h2 className="sr-only">عمليات الدفع</h2>
       {transactions.isPending ? (
-        <div role="status" aria-label="جارٍ تحميل عمليات الدفع" className="flex flex-col gap-3">
-          {[0, 1, 2].map((index) => (
-            <div
-              key={index}
-              className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4"
-            >
-              <Skeleton className="h-5 w-1/3" />
-              <Skeleton className="h-4 w-1/4" />
-              <Skeleton className="h-10 w-full" />
-            </div>
-          ))}
-        </div>
+        <SkeletonCards
+          label="جارٍ تحميل عمليات الدفع"
+          cards={3}
+          bars={['h-5 w-1/3', 'h-4 w-1/4', 'h-10 w-full']}
+        />
       ) : transactions.isError ? (
         <ErrorState
           title="تعذّر تحميل عمليات الدفع"

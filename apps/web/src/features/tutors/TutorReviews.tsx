@@ -5,7 +5,7 @@ import {
   ErrorState,
   Pagination,
   RATING_STARS_NAMES_AR,
-  Skeleton,
+  SkeletonCards,
 } from '@talaqa/ui';
 import { LOCALE, RATING_MAX, formatCairoDate } from '@talaqa/domain';
 import type { Rating, RatingStars } from '@talaqa/domain';
@@ -54,18 +54,11 @@ export function TutorReviews({ tutorId }: { tutorId: number }) {
 
   if (reviews.isPending) {
     return (
-      <div role="status" aria-label="جارٍ تحميل التقييمات" className="flex flex-col gap-3">
-        {[0, 1, 2].map((index) => (
-          <div
-            key={index}
-            className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4"
-          >
-            <Skeleton className="h-5 w-1/3" />
-            <Skeleton className="h-4 w-1/4" />
-            <Skeleton className="h-4 w-full" />
-          </div>
-        ))}
-      </div>
+      <SkeletonCards
+        label="جارٍ تحميل التقييمات"
+        cards={3}
+        bars={['h-5 w-1/3', 'h-4 w-1/4', 'h-4 w-full']}
+      />
     );
   }
   if (reviews.isError) {
