@@ -266,12 +266,39 @@ type Env = Record<string, string | undefined>;
 const withoutBlanks = (env: Env): Env =>
   Object.fromEntries(Object.entries(env).filter(([, value]) => value?.trim()));
 
-/** The secret has no safe default outside a developer's machine. */
+/** Bits a deployed JWT_SECRET must carry at least, by `secretStrengthBits`. */
+export const MIN_SECRET_BITS = 128;
+
+/**
+ * A rough upper bound of a secret's strength: its length in characters times log2 of the number
+ * of distinct characters in it. Random output passes easily (`openssl rand -base64 32`: about
+ * 43 x 5 bits; `-hex 32`: 64 x 4); a repeated character is 0, a short alphabet repeated is little.
+ */
+export function secretStrengthBits(secret: string): number {
+  const characters = [...secret];
+  const distinct = new Set(characters).size;
+  return distinct < 2 ? 0 : characters.length * Math.log2(distinct);
+}
+
+/**
+ * The secret has no safe default outside a developer's machine: there it is required, at least
+ * 32 bytes, never the published local secret, and not a guessable pattern (MIN_SECRET_BITS).
+ */
 function secretProblem(env: Env): string | undefined {
   const deployed = env.APP_ENV === 'staging' || env.APP_ENV === 'production';
-  return deployed && !env.JWT_SECRET
-    ? 'JWT_SECRET: is required when APP_ENV is not local'
-    : undefined;
+  if (!deployed) return undefined;
+  const secret = env.JWT_SECRET;
+  if (!secret) return 'JWT_SECRET: is required when APP_ENV is not local';
+  if (secret.includes(LOCAL_JWT_SECRET)) {
+    return 'JWT_SECRET: must not be the published local development secret outside APP_ENV=local';
+  }
+  if (Buffer.byteLength(secret, 'utf8') < MIN_SECRET_LENGTH) {
+    return `JWT_SECRET: must be at least ${MIN_SECRET_LENGTH} bytes`;
+  }
+  if (secretStrengthBits(secret) < MIN_SECRET_BITS) {
+    return 'JWT_SECRET: is too predictable (repeated characters); use `openssl rand -base64 32`';
+  }
+  return undefined;
 }
 
 /** Outside a developer's machine the real providers must be configured, and no simulator runs. */

@@ -7,9 +7,11 @@ import {
   LOCAL_JWT_SECRET,
   LOCAL_PAYMOB,
   loadConfig,
+  secretStrengthBits,
 } from '../../src/config';
 
-const SECRET = 'x'.repeat(32);
+/** 32 random bytes, base64 (what `openssl rand -base64 32` prints). */
+const SECRET = 'q3V9mZ0rT8xK2bW6nY1cL4hF7sJ5dA0pG8eR3uI6oE4=';
 
 function problemsOf(env: Record<string, string | undefined>): string {
   try {
@@ -36,6 +38,45 @@ describe('loadConfig', () => {
 
   it.each(['staging', 'production'])('requires JWT_SECRET in %s', (env) => {
     expect(problemsOf({ APP_ENV: env })).toMatch(/JWT_SECRET: is required/);
+  });
+
+  it.each(['staging', 'production'])('refuses the published local JWT_SECRET in %s', (env) => {
+    expect(problemsOf({ APP_ENV: env, JWT_SECRET: LOCAL_JWT_SECRET })).toMatch(
+      /JWT_SECRET: must not be the published local development secret/,
+    );
+    expect(problemsOf({ APP_ENV: env, JWT_SECRET: ` ${LOCAL_JWT_SECRET}-2` })).toMatch(
+      /JWT_SECRET: must not be the published local/,
+    );
+  });
+
+  it('refuses a predictable JWT_SECRET outside local, however long', () => {
+    for (const secret of ['x'.repeat(32), 'ab'.repeat(40), 'abcd'.repeat(8)]) {
+      expect(problemsOf({ APP_ENV: 'staging', JWT_SECRET: secret })).toMatch(
+        /JWT_SECRET: is too predictable/,
+      );
+    }
+  });
+
+  it('counts bytes, accepts random secrets of 32 bytes and more', () => {
+    expect(secretStrengthBits('x'.repeat(64))).toBe(0);
+    // 31 hex characters: 31 bytes.
+    expect(
+      problemsOf({
+        APP_ENV: 'production',
+        JWT_SECRET: `${'0123456789abcdef'.repeat(2).slice(0, 31)}`,
+      }),
+    ).toMatch(/JWT_SECRET: must be at least 32/);
+    const staging = { APP_ENV: 'staging', SIMULATORS: 'true' };
+    for (const secret of [
+      SECRET,
+      '4f9c2a7e1b8d3f60a5c9e2b7d4f1a8c3e6b9d2f5a8c1e4b7d0f3a6c9e2b5d8f1',
+    ]) {
+      expect(loadConfig({ ...staging, JWT_SECRET: secret }).jwtSecret).toBe(secret);
+    }
+  });
+
+  it('keeps the published secret for APP_ENV=local', () => {
+    expect(loadConfig({ APP_ENV: 'local' }).jwtSecret).toBe(LOCAL_JWT_SECRET);
   });
 
   it('refuses a short JWT_SECRET', () => {

@@ -25,7 +25,7 @@ describe('logger options', () => {
   const config = loadConfig(
     {
       APP_ENV: 'production',
-      JWT_SECRET: 'k'.repeat(32),
+      JWT_SECRET: 'q3V9mZ0rT8xK2bW6nY1cL4hF7sJ5dA0pG8eR3uI6oE4=',
       SMTP_URL: 'smtps://mailer:pw@smtp.example.com:465',
       GOOGLE_CLIENT_ID: 'prod.apps.googleusercontent.com',
       FAWRY_MERCHANT_CODE: 'merchant',
