@@ -154,11 +154,11 @@ export async function waitForNextFree(client, timeoutMs = 120_000) {
   }
 }
 
-/** An access token as the server signs it (HS256 over {id, iat, exp}). */
+/** An access token as the server signs it (HS256 over {id, typ, sv, auth_time, iat, exp}). */
 export function accessToken(userId, secret) {
   const encode = (value) => Buffer.from(JSON.stringify(value)).toString('base64url');
   const now = Math.floor(Date.now() / 1000);
-  const body = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ id: userId, iat: now, exp: now + 3600 })}`;
+  const body = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ id: userId, typ: 'access', sv: 0, auth_time: now, iat: now, exp: now + 3600 })}`;
   return `${body}.${createHmac('sha256', secret).update(body).digest('base64url')}`;
 }
 

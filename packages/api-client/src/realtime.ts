@@ -77,6 +77,12 @@ export interface Realtime {
   readonly state: RealtimeState;
   /** True while the handshake has succeeded and the connection is up. */
   readonly connected: boolean;
+  /**
+   * True while the channel is closed because the server ended it: a refused handshake or a server
+   * disconnect (e.g. its session ended by a password change). False after `connect()`/`close()`.
+   * An app reconnects such a channel once it has a new token.
+   */
+  readonly endedByServer: boolean;
   /** Called on every state change (not immediately); returns the unsubscribe function. */
   subscribe(listener: (state: RealtimeState) => void): () => void;
   /** Opens the channel if it is closed (e.g. after sign-in, or after a refused handshake). */
@@ -132,6 +138,7 @@ export function createRealtime(options: RealtimeOptions): Realtime {
   const listeners = new Set<(state: RealtimeState) => void>();
   let state: RealtimeState = autoConnect ? 'opening' : 'closed';
   let connected = false;
+  let endedByServer = false;
 
   function setState(next: RealtimeState): void {
     if (next === state) return;
@@ -151,11 +158,13 @@ export function createRealtime(options: RealtimeOptions): Realtime {
   socket.on('connect_error', (error) => {
     connected = false;
     console.warn('[realtime] connection failed:', error.message);
+    endedByServer = !socket.active;
     setState(socket.active ? 'opening' : 'closed');
   });
   socket.on('disconnect', (reason) => {
     connected = false;
     if (reason !== 'io client disconnect') console.warn('[realtime] disconnected:', reason);
+    endedByServer = reason === 'io server disconnect';
     setState(socket.active ? 'opening' : 'closed');
   });
   socket.io.on('reconnect_attempt', () => {
@@ -175,17 +184,22 @@ export function createRealtime(options: RealtimeOptions): Realtime {
     get connected() {
       return connected;
     },
+    get endedByServer() {
+      return endedByServer && state === 'closed';
+    },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     connect() {
       if (socket.active) return;
+      endedByServer = false;
       refreshHeaders();
       setState('opening');
       socket.connect();
     },
     close() {
+      endedByServer = false;
       if (state === 'closed' && !socket.active) return;
       setState('closing');
       socket.disconnect();

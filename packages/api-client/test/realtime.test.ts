@@ -152,6 +152,26 @@ describe('realtime against a real socket.io server', () => {
     ]);
   }, 15_000);
 
+  it('says when the server ended the channel (a session ended), until connect() or close()', async () => {
+    const realtime = open(() => 'token-a');
+    await waitFor(realtime, 'open');
+    expect(realtime.endedByServer).toBe(false);
+    serverSockets[0]?.disconnect(true); // the server ends it, as when its session ends
+    await waitFor(realtime, 'closed');
+    expect(realtime.endedByServer).toBe(true);
+    realtime.connect();
+    expect(realtime.endedByServer).toBe(false);
+    await waitFor(realtime, 'open');
+    realtime.close();
+    expect(realtime.endedByServer).toBe(false);
+
+    const refused = open(() => null);
+    await waitFor(refused, 'closed');
+    expect(refused.endedByServer).toBe(true);
+    refused.close();
+    expect(refused.endedByServer).toBe(false);
+  });
+
   it('round-trips an acknowledgement, and times out when none comes', async () => {
     const realtime = open(() => 'token-a');
     await waitFor(realtime, 'open');

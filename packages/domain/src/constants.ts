@@ -44,6 +44,11 @@ export const BINARY_SIZE_FACTOR = 1.33;
 export const BREAKPOINTS = { sm: 640, md: 768, lg: 1024, xl: 1280, xxl: 1536 } as const;
 
 export const REMEMBER_ME_DEFAULT = true;
+/**
+ * A session's absolute lifetime: refreshing never carries it past this long after the sign-in
+ * (the access token's `auth_time`); then the user signs in again.
+ */
+export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 export const QUERY_RETRY = 1;
 
 /** The two local-storage keys of the client session (spec section 3). */

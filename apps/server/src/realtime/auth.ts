@@ -19,17 +19,30 @@ export function handshakeToken(
   return bearerToken(handshake.headers.authorization);
 }
 
-/** socket.io middleware: only a valid access token gets a connection, tagged with its user. */
-export function authenticateSocket(settings: Pick<TokenSettings, 'jwtSecret'>) {
+/** The user's current session version, or undefined when the account is gone. */
+export type SessionVersionLookup = (userId: number) => Promise<number | undefined>;
+
+/**
+ * socket.io middleware: only a valid access token of the user's current session gets a
+ * connection, tagged with its user and session version.
+ */
+export function authenticateSocket(
+  settings: Pick<TokenSettings, 'jwtSecret'>,
+  sessionVersionOf: SessionVersionLookup,
+) {
   return (socket: RealtimeSocket, next: (error?: Error) => void): void => {
     const token = handshakeToken(socket.handshake);
     if (!token) return next(new Error(UNAUTHENTICATED));
-    verifyAccessToken(token, settings).then(
-      (payload) => {
+    verifyAccessToken(token, settings)
+      .then(async (payload) => {
+        const current = await sessionVersionOf(payload.id);
+        if (current !== payload.sessionVersion) throw new Error('session ended');
         socket.data.userId = payload.id;
-        next();
-      },
-      () => next(new Error(UNAUTHENTICATED)),
-    );
+        socket.data.sessionVersion = payload.sessionVersion;
+      })
+      .then(
+        () => next(),
+        () => next(new Error(UNAUTHENTICATED)),
+      );
   };
 }

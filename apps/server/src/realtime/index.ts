@@ -3,6 +3,7 @@ import { Server } from 'socket.io';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { RedisConnections } from '../redis';
+import { sessionVersionOf } from '../modules/auth/sessions';
 import { authenticateSocket } from './auth';
 import { userRoom } from './types';
 import type { RealtimeServer } from './types';
@@ -27,7 +28,8 @@ export function attachRealtime(
     cors: { origin: config.corsOrigins, credentials: true },
     adapter: redis ? createAdapter(redis.pub, redis.sub) : undefined,
   });
-  io.use(authenticateSocket(config));
+  // The database is decorated after this runs, and read only once sockets connect.
+  io.use(authenticateSocket(config, (userId) => sessionVersionOf(app.database.db, userId)));
   io.on('connection', (socket) => {
     void socket.join(userRoom(socket.data.userId));
   });

@@ -3,6 +3,8 @@ import type { DefaultEventsMap, Server, Socket } from 'socket.io';
 /** What the handshake middleware learned about the connection. */
 export interface SocketData {
   userId: number;
+  /** The session version of the token it connected with (closed when that session ends). */
+  sessionVersion: number;
 }
 
 // Event maps stay open until the features that emit them (chat, lessons, sessions) define them.

@@ -328,7 +328,10 @@ describe('own password change', () => {
         body: { currentPassword, newPassword: 'another12', newPasswordConfirmation: 'another12' },
       });
     expect((await change('wrongpass1')).body).toMatchObject({ code: 'wrong-password' });
-    expect((await change(password)).status).toBe(204);
+    // Answers a fresh token: the change ends every session, the caller's goes on with it.
+    const changed = await change(password);
+    expect(changed.status).toBe(200);
+    expect(changed.body).toEqual({ token: expect.any(String) });
   });
 
   it('lets a Google-only account set a first one, naming each field’s problem', async () => {
@@ -352,7 +355,8 @@ describe('own password change', () => {
       token,
       body: { newPassword: 'first1234', newPasswordConfirmation: 'first1234' },
     });
-    expect(set.status).toBe(204);
+    expect(set.status).toBe(200);
+    expect(set.body).toEqual({ token: expect.any(String) });
     const signIn = await api('POST', '/auth/password', {
       body: { email: 'google.setter@example.com', password: 'first1234' },
     });

@@ -1,6 +1,7 @@
 import { io as connect } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
-import { signAccessToken } from '../../src/modules/auth/tokens';
+import { Role } from '@talaqa/domain';
+import { signedInUser } from './api';
 import { closedPort, startTestServer, testDriver, testRedisUrl } from './helpers';
 
 describe('health with its dependencies', () => {
@@ -56,7 +57,8 @@ describe('closing the app', () => {
     const socket = connect(server.baseUrl, {
       transports: ['websocket'],
       reconnection: false,
-      auth: { token: await signAccessToken(1, server.config) },
+      // A real account: the handshake refuses a token of one that does not exist.
+      auth: { token: (await signedInUser(server, Role.Student)).token },
     });
     await new Promise((resolve) => socket.once('connect', () => resolve(undefined)));
     const disconnected = new Promise((resolve) => socket.once('disconnect', resolve));

@@ -4,6 +4,8 @@ import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signAccessToken } from '../../src/modules/auth/tokens';
 import { userRoom } from '../../src/realtime';
+import { Role } from '@talaqa/domain';
+import { signedInUser } from './api';
 import { startTestServer, testRedisUrl } from './helpers';
 import type { TestServer } from './helpers';
 
@@ -38,7 +40,11 @@ function outcome(socket: Socket): Promise<string> {
   });
 }
 
-const tokenFor = (id: number, target = server) => signAccessToken(id, target.config);
+/** A real user's id and token: the handshake refuses a token of an account that does not exist. */
+async function member(target = server): Promise<{ id: number; token: string }> {
+  const { id, token } = await signedInUser(target, Role.Student);
+  return { id, token };
+}
 
 describe('socket handshake', () => {
   it('refuses a connection without a token', async () => {
@@ -46,7 +52,7 @@ describe('socket handshake', () => {
   });
 
   it('refuses a token signed with another secret', async () => {
-    const forged = await signAccessToken(1, {
+    const forged = await signAccessToken((await member()).id, {
       jwtSecret: 'another-secret-that-is-long-enough-0123456789',
       accessTokenTtl: 60,
     });
@@ -55,7 +61,8 @@ describe('socket handshake', () => {
 
   it('refuses an expired token', async () => {
     const longAgo = Math.floor(Date.now() / 1000) - 3600;
-    const expired = await signAccessToken(1, { ...server.config, accessTokenTtl: 60 }, longAgo);
+    const { id } = await member();
+    const expired = await signAccessToken(id, { ...server.config, accessTokenTtl: 60 }, longAgo);
     expect(await outcome(open(server, { auth: { token: expired } }))).toBe('unauthenticated');
   });
 
@@ -70,17 +77,18 @@ describe('socket handshake', () => {
   });
 
   it('accepts a valid token in the auth payload and joins the user room', async () => {
-    const socket = open(server, { auth: { token: await tokenFor(7) } });
+    const { id, token } = await member();
+    const socket = open(server, { auth: { token } });
     expect(await outcome(socket)).toBe('connected');
     const received = new Promise((resolve) => socket.once('hello', resolve));
-    server.app.io.to(userRoom(7)).emit('hello', { to: 7 });
-    expect(await received).toEqual({ to: 7 });
+    server.app.io.to(userRoom(id)).emit('hello', { to: id });
+    expect(await received).toEqual({ to: id });
   });
 
   it('accepts a valid token in the Authorization header', async () => {
     const socket = open(server, {
       transports: ['polling'],
-      extraHeaders: { authorization: `Bearer ${await tokenFor(8)}` },
+      extraHeaders: { authorization: `Bearer ${(await member()).token}` },
     });
     expect(await outcome(socket)).toBe('connected');
   });
@@ -94,11 +102,12 @@ describe.skipIf(!testRedisUrl)('socket.io across instances (Redis adapter)', () 
   afterAll(() => other.close());
 
   it('delivers an event emitted on one instance to a socket on another', async () => {
-    const socket = open(other, { auth: { token: await tokenFor(9, other) } });
+    const { id, token } = await member(other);
+    const socket = open(other, { auth: { token } });
     expect(await outcome(socket)).toBe('connected');
     const received = new Promise((resolve) => socket.once('ping-from-a', resolve));
     // The adapter subscribes asynchronously; retry the emit until the message crosses.
-    const timer = setInterval(() => server.app.io.to(userRoom(9)).emit('ping-from-a', 'hi'), 100);
+    const timer = setInterval(() => server.app.io.to(userRoom(id)).emit('ping-from-a', 'hi'), 100);
     try {
       expect(await received).toBe('hi');
     } finally {

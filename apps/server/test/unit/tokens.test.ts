@@ -1,7 +1,14 @@
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/errors';
-import { bearerToken, signAccessToken, verifyAccessToken } from '../../src/modules/auth/tokens';
+import { SESSION_MAX_AGE_SECONDS } from '@talaqa/domain';
+import {
+  bearerToken,
+  signAccessToken,
+  signPurposeToken,
+  verifyAccessToken,
+  verifyPurposeToken,
+} from '../../src/modules/auth/tokens';
 
 const settings = { jwtSecret: 's'.repeat(40), accessTokenTtl: 3600 };
 const now = () => Math.floor(Date.now() / 1000);
@@ -22,14 +29,51 @@ function sign(payload: Record<string, unknown>, secret = settings.jwtSecret): Pr
 }
 
 describe('access tokens', () => {
-  it('round-trips the user id with iat and exp', async () => {
+  it('round-trips the user id with iat and exp, and the session claims', async () => {
     const issuedAt = now();
-    const token = await signAccessToken(42, settings, issuedAt);
+    const token = await signAccessToken(42, settings, issuedAt, { version: 3 });
     expect(await verifyAccessToken(token, settings)).toEqual({
       id: 42,
       iat: issuedAt,
       exp: issuedAt + 3600,
+      sessionVersion: 3,
+      authTime: issuedAt,
     });
+  });
+
+  it('keeps a given sign-in time and never expires past its 30 days', async () => {
+    const signedIn = now() - SESSION_MAX_AGE_SECONDS + 600;
+    const token = await signAccessToken(42, settings, now(), { version: 0, authTime: signedIn });
+    expect(await verifyAccessToken(token, settings)).toMatchObject({
+      authTime: signedIn,
+      exp: signedIn + SESSION_MAX_AGE_SECONDS,
+    });
+  });
+
+  it('rejects a token that is not of type access (a purpose token, or none)', async () => {
+    const reset = await signPurposeToken(
+      { id: 42, purpose: 'forget-password', codeId: 7 },
+      settings,
+      600,
+    );
+    expect(await rejection(reset)).toBeInstanceOf(AppError);
+    expect(await rejection(await sign({ id: 42, sv: 0, auth_time: now() }))).toBeInstanceOf(
+      AppError,
+    );
+    expect(
+      await rejection(await sign({ id: 42, typ: 'forget-password', sv: 0, auth_time: now() })),
+    ).toBeInstanceOf(AppError);
+  });
+
+  it('rejects an access token without session claims', async () => {
+    for (const payload of [
+      { id: 42, typ: 'access' },
+      { id: 42, typ: 'access', sv: 0 },
+      { id: 42, typ: 'access', sv: -1, auth_time: now() },
+      { id: 42, typ: 'access', sv: 0, auth_time: '1' },
+    ]) {
+      expect(await rejection(await sign(payload))).toBeInstanceOf(AppError);
+    }
   });
 
   it('rejects an expired token as unauthenticated', async () => {
@@ -53,8 +97,12 @@ describe('access tokens', () => {
   });
 
   it('rejects a token without a usable id', async () => {
+    const session = { typ: 'access', sv: 0, auth_time: now() };
+    expect(await verifyAccessToken(await sign({ id: 42, ...session }), settings)).toMatchObject({
+      id: 42,
+    });
     for (const payload of [{}, { id: '42' }, { id: 0 }, { id: 1.5 }]) {
-      expect(await rejection(await sign(payload))).toBeInstanceOf(AppError);
+      expect(await rejection(await sign({ ...payload, ...session }))).toBeInstanceOf(AppError);
     }
   });
 
@@ -64,6 +112,29 @@ describe('access tokens', () => {
     ).toString('base64url')}.`;
     expect(await rejection(none)).toBeInstanceOf(AppError);
     expect(await rejection('not.a.jwt')).toBeInstanceOf(AppError);
+  });
+});
+
+describe('purpose tokens', () => {
+  it('are taken for their own purpose only, never an access token', async () => {
+    const reset = await signPurposeToken(
+      { id: 42, purpose: 'forget-password', codeId: 7 },
+      settings,
+      600,
+    );
+    expect(await verifyPurposeToken(reset, 'forget-password', settings)).toEqual({
+      id: 42,
+      purpose: 'forget-password',
+      codeId: 7,
+    });
+    const refused = (token: string, purpose: 'forget-password' | 'verify-email') =>
+      verifyPurposeToken(token, purpose, settings).then(
+        () => undefined,
+        (error: unknown) => (error as AppError).code,
+      );
+    expect(await refused(reset, 'verify-email')).toBe('expired-verification-code');
+    const access = await signAccessToken(42, settings);
+    expect(await refused(access, 'forget-password')).toBe('expired-verification-code');
   });
 });
 

@@ -84,6 +84,12 @@ export interface RefreshTokenAnswer {
   token: string;
 }
 
+/**
+ * PATCH /auth/password and POST /auth/sign-out-all (not in the spec's list) end every other
+ * session and answer a fresh token for the caller's device, which the client stores.
+ */
+export type FreshTokenAnswer = RefreshTokenAnswer;
+
 /** PATCH /auth/password with the current password: the settings form of an account with one. */
 export const changeOwnPasswordBodySchema = changePasswordSchema;
 export type ChangeOwnPasswordBody = z.input<typeof changeOwnPasswordBodySchema>;

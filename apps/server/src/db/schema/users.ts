@@ -54,6 +54,11 @@ export const users = pgTable(
     aim: text('aim'),
     /** The `sub` of the Google account signed in with, once linked. */
     googleSubject: text('google_subject').unique('users_google_subject_key'),
+    /**
+     * Carried in every access token (`sv`); a token of another version is refused. A trigger
+     * (migration 0013) bumps it whenever password_hash changes; sign-out-all bumps it by hand.
+     */
+    sessionVersion: integer('session_version').notNull().default(0),
     ...timestamps,
   },
   (t) => [

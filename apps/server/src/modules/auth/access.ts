@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { AppError } from '../../errors';
 import { users } from '../../db/schema';
 import { bearerToken, verifyAccessToken } from './tokens';
+import type { AccessTokenPayload } from './tokens';
 
 /**
  * Who may call a route (spec section 6), declared on every route under /api/v1 as
@@ -38,6 +39,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     identity: Identity | null;
+    /** The verified access token behind `identity` (its session claims), else null. */
+    accessToken: AccessTokenPayload | null;
   }
   interface FastifyInstance {
     /** Every API route with its declared access: the permission test walks this list. */
@@ -55,16 +58,21 @@ export function identityOf(request: FastifyRequest): Identity {
 }
 
 async function resolveIdentity(app: FastifyInstance, request: FastifyRequest): Promise<Identity> {
-  const token = bearerToken(request.headers.authorization);
-  if (!token) throw new AppError('unauthenticated', 'Sign-in required');
-  const { id } = await verifyAccessToken(token, app.config);
+  const bearer = bearerToken(request.headers.authorization);
+  if (!bearer) throw new AppError('unauthenticated', 'Sign-in required');
+  const token = await verifyAccessToken(bearer, app.config);
   // The role is read from the database on every request, so a changed role or a deleted account
-  // takes effect at once instead of when the token expires.
+  // takes effect at once instead of when the token expires; the session version in the same row,
+  // so a password change or sign-out-all ends older tokens at once too.
   const [user] = await app.database.db
-    .select({ id: users.id, role: users.role })
+    .select({ id: users.id, role: users.role, sessionVersion: users.sessionVersion })
     .from(users)
-    .where(eq(users.id, id));
+    .where(eq(users.id, token.id));
   if (!user) throw new AppError('unauthenticated', 'The account no longer exists');
+  if (user.sessionVersion !== token.sessionVersion) {
+    throw new AppError('unauthenticated', 'This session has ended');
+  }
+  request.accessToken = token;
   return { userId: user.id, role: user.role as Role };
 }
 
@@ -90,6 +98,7 @@ async function identify(app: FastifyInstance, request: FastifyRequest, access: A
 export const accessControl = fp(async (app: FastifyInstance) => {
   app.decorate('routeAccess', [] as RouteAccess[]);
   app.decorateRequest('identity', null);
+  app.decorateRequest('accessToken', null);
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith(API_PREFIX)) return;

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   googleSignInBodySchema,
@@ -6,7 +7,8 @@ import {
   resetPasswordBodySchema,
   Role,
 } from '@talaqa/domain';
-import type { AuthSession, RefreshTokenAnswer } from '@talaqa/domain';
+import { SESSION_MAX_AGE_SECONDS } from '@talaqa/domain';
+import type { AuthSession, FreshTokenAnswer, RefreshTokenAnswer } from '@talaqa/domain';
 import { AppError } from '../../errors';
 import { consumeCode } from '../codes/service';
 import { findUserRow, findUserRowByEmail, updateUserRow } from '../users/repo';
@@ -14,17 +16,28 @@ import { createUser, requireUser } from '../users/service';
 import { anyone, identityOf, signedIn } from './access';
 import { limitPerAccount, limitPerAddress } from './limits';
 import { hashPassword, passwordMatches, spendPasswordCheckTime } from './passwords';
-import { signAccessToken, verifyPurposeToken } from './tokens';
+import {
+  bumpSessionVersion,
+  disconnectEndedSessions,
+  issueAccessToken,
+} from './sessions';
+import { verifyPurposeToken } from './tokens';
 
 const SIGN_IN_PER_ADDRESS = { max: 30, minutes: 15 };
 const SIGN_IN_PER_ACCOUNT = { max: 10, minutes: 15 };
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
+  /** A new sign-in: a token of the user's current session version, signed in now. */
   const session = async (userId: number): Promise<AuthSession> => ({
     user: await requireUser(db, userId),
-    token: await signAccessToken(userId, app.config),
+    token: await issueAccessToken(db, app.config, userId),
   });
+  /** The caller's verified token (signed-in routes always have one). */
+  const callerToken = (request: FastifyRequest) => {
+    if (!request.accessToken) throw new AppError('unauthenticated');
+    return request.accessToken;
+  };
 
   app.post(
     '/auth/password',
@@ -83,9 +96,28 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // The access check has compared the session version; a refresh keeps the sign-in time, so a
+  // session ends SESSION_MAX_AGE_SECONDS after it (the token's expiry is capped there too).
   app.post('/auth/refresh-token', { config: { access: signedIn } }, async (request) => {
+    const { userId } = identityOf(request);
+    const { authTime, sessionVersion } = callerToken(request);
+    if (Math.floor(Date.now() / 1000) >= authTime + SESSION_MAX_AGE_SECONDS) {
+      throw new AppError('unauthenticated', 'The session is too old; sign in again');
+    }
     const answer: RefreshTokenAnswer = {
-      token: await signAccessToken(identityOf(request).userId, app.config),
+      token: await issueAccessToken(db, app.config, userId, authTime, sessionVersion),
+    };
+    return answer;
+  });
+
+  // Ends every session of the account; the calling device goes on with a fresh token.
+  app.post('/auth/sign-out-all', { config: { access: signedIn } }, async (request) => {
+    const { userId } = identityOf(request);
+    const { authTime } = callerToken(request);
+    const version = await bumpSessionVersion(db, userId);
+    disconnectEndedSessions(app, userId, version);
+    const answer: FreshTokenAnswer = {
+      token: await issueAccessToken(db, app.config, userId, authTime, version),
     };
     return answer;
   });
@@ -97,7 +129,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: limitPerAccount(app, 'password-change', SIGN_IN_PER_ACCOUNT),
       schema: { body: ownPasswordBodySchema },
     },
-    async (request, reply) => {
+    async (request) => {
       const row = await findUserRow(db, identityOf(request).userId);
       if (!row) throw new AppError('user-not-found');
       if (row.passwordHash !== null) {
@@ -106,10 +138,23 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           throw new AppError('wrong-password', 'The current password is wrong');
         }
       }
-      await updateUserRow(db, row.id, {
+      // The trigger moves the session version on: every other session ends; this one goes on
+      // with the fresh token answered here.
+      const updated = await updateUserRow(db, row.id, {
         passwordHash: await hashPassword(request.body.newPassword),
       });
-      return reply.code(204).send();
+      if (!updated) throw new AppError('user-not-found');
+      disconnectEndedSessions(app, row.id, updated.sessionVersion);
+      const answer: FreshTokenAnswer = {
+        token: await issueAccessToken(
+          db,
+          app.config,
+          row.id,
+          callerToken(request).authTime,
+          updated.sessionVersion,
+        ),
+      };
+      return answer;
     },
   );
 
@@ -127,12 +172,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         app.config,
       );
       const passwordHash = await hashPassword(request.body.password);
-      await db.transaction(async (tx) => {
+      const updated = await db.transaction(async (tx) => {
         // Using the code up here makes the token single-use, even when sent twice at once.
         await consumeCode(tx, token.codeId);
-        // The code came by e-mail, so the inbox is proven too.
-        await updateUserRow(tx, token.id, { passwordHash, emailVerified: true });
+        // The code came by e-mail, so the inbox is proven too. The trigger ends every session.
+        return updateUserRow(tx, token.id, { passwordHash, emailVerified: true });
       });
+      if (updated) disconnectEndedSessions(app, updated.id, updated.sessionVersion);
       return reply.code(204).send();
     },
   );

@@ -1,13 +1,36 @@
 import { webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
+import { SESSION_MAX_AGE_SECONDS } from '@talaqa/domain';
 import { AppError } from '../../errors';
 
-/** What an access token carries (spec section 3): the user id, issued-at and expiry in seconds. */
+/**
+ * What an access token carries: the user id, issued-at and expiry in seconds (spec section 3),
+ * and (issue 15) `typ: 'access'`, the user's session version `sv` and the sign-in time
+ * `auth_time`, which a refresh keeps.
+ */
 export interface AccessTokenPayload {
   id: number;
   iat: number;
   exp: number;
+  /** The users.session_version the token was issued for; another version is refused. */
+  sessionVersion: number;
+  /** When the session was signed in (unix seconds): refresh stops SESSION_MAX_AGE_SECONDS later. */
+  authTime: number;
 }
+
+/** The session a new access token belongs to. */
+export interface SessionClaims {
+  /** users.session_version now. */
+  version: number;
+  /** The sign-in time to keep (unix seconds); a new sign-in is `now`. */
+  authTime?: number;
+}
+
+/**
+ * The `typ` claim tells the kinds of token apart: an access token is refused as a purpose token
+ * and a purpose token (forget-password, verify-email, ...) is refused everywhere else.
+ */
+export const ACCESS_TOKEN_TYPE = 'access';
 
 export interface TokenSettings {
   jwtSecret: string;
@@ -38,25 +61,41 @@ function keyOf(secret: string): Promise<webcrypto.CryptoKey> {
   return key;
 }
 
-/** Signs an access token for a user; `now` (unix seconds) is for tests. */
+/**
+ * Signs an access token for a user; `now` (unix seconds) is for tests. Production code passes the
+ * user's current session version (see sessions.ts); without one the token is of version 0, what
+ * a user has until the first password change (tests rely on it). The expiry never passes the
+ * session's absolute end.
+ */
 export async function signAccessToken(
   userId: number,
   settings: TokenSettings,
   now: number = Math.floor(Date.now() / 1000),
+  session: SessionClaims = { version: 0 },
 ): Promise<string> {
-  return new SignJWT({ id: userId })
+  const authTime = session.authTime ?? now;
+  const exp = Math.min(now + settings.accessTokenTtl, authTime + SESSION_MAX_AGE_SECONDS);
+  return new SignJWT({
+    id: userId,
+    typ: ACCESS_TOKEN_TYPE,
+    sv: session.version,
+    auth_time: authTime,
+  })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setIssuedAt(now)
-    .setExpirationTime(now + settings.accessTokenTtl)
+    .setExpirationTime(exp)
     .sign(await keyOf(settings.jwtSecret));
 }
 
 const isUserId = (value: unknown): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+const isCount = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 
 /**
- * Checks signature, algorithm and expiry, and that the token names a user. Any failure is the
- * same `unauthenticated` error: the client's only remedy is to sign in again.
+ * Checks signature, algorithm, expiry and type, that the token names a user and carries its
+ * session. Any failure is the same `unauthenticated` error: the client's only remedy is to sign
+ * in again. Whether the session is still current is the caller's check (it reads the user).
  */
 export async function verifyAccessToken(
   token: string,
@@ -67,9 +106,11 @@ export async function verifyAccessToken(
       algorithms: [ALGORITHM],
       requiredClaims: ['iat', 'exp'],
     });
-    const { id, iat, exp } = payload;
+    const { id, iat, exp, typ, sv, auth_time: authTime } = payload;
+    if (typ !== ACCESS_TOKEN_TYPE) throw new Error('not an access token');
     if (!isUserId(id) || iat === undefined || exp === undefined) throw new Error('bad payload');
-    return { id, iat, exp };
+    if (!isCount(sv) || !isCount(authTime)) throw new Error('no session claims');
+    return { id, iat, exp, sessionVersion: sv, authTime };
   } catch (error) {
     throw new AppError('unauthenticated', 'Invalid or expired access token', { cause: error });
   }
@@ -84,6 +125,7 @@ export function bearerToken(header: string | undefined): string | undefined {
 /** Purposes of the short-lived single-task tokens (spec: forget-password, verify-email). */
 export type TokenPurpose = 'forget-password' | 'verify-email';
 
+/** A purpose token's `typ` is its purpose: it is never `access`, so no route takes it as one. */
 export interface PurposeTokenPayload {
   id: number;
   purpose: TokenPurpose;
@@ -97,7 +139,8 @@ export async function signPurposeToken(
   ttlSeconds: number,
 ): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ ...payload })
+  const { id, purpose, codeId } = payload;
+  return new SignJWT({ id, typ: purpose, codeId })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setIssuedAt(now)
     .setExpirationTime(now + ttlSeconds)
@@ -115,7 +158,7 @@ export async function verifyPurposeToken(
       algorithms: [ALGORITHM],
       requiredClaims: ['exp'],
     });
-    if (payload.purpose !== purpose || !isUserId(payload.id) || !isUserId(payload.codeId)) {
+    if (payload.typ !== purpose || !isUserId(payload.id) || !isUserId(payload.codeId)) {
       throw new Error('wrong purpose token');
     }
     return { id: payload.id, purpose, codeId: payload.codeId };
