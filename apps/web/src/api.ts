@@ -25,6 +25,7 @@ import type {
 } from '@talaqa/domain';
 import type {
   AuthSession,
+  FreshTokenAnswer,
   ChangeOwnPasswordBody,
   CodeSentAnswer,
   CreateUserBody,
@@ -104,8 +105,14 @@ export const authApi = {
   signIn: (body: PasswordSignInBody) => api.post<AuthSession>('/auth/password', body),
   /** POST /auth/google : the ID token handed back by Google (or the local simulator). */
   signInWithGoogle: (body: GoogleSignInBody) => api.post<AuthSession>('/auth/google', body),
-  /** PATCH /auth/password : change one's password (without `currentPassword` to set a first one). */
-  changePassword: (body: ChangePasswordBody) => api.patch<void>('/auth/password', body, privately),
+  /**
+   * PATCH /auth/password : change one's password (without `currentPassword` to set a first one).
+   * Every other session ends; the answer is this device's fresh token (store it).
+   */
+  changePassword: (body: ChangePasswordBody) =>
+    api.patch<FreshTokenAnswer>('/auth/password', body, privately),
+  /** POST /auth/sign-out-all : ends every session; the answer is this device's fresh token. */
+  signOutAll: () => api.post<FreshTokenAnswer>('/auth/sign-out-all', undefined, privately),
   /** POST /auth/reset-password : the last step of the forgot-password flow (204). */
   resetPassword: (body: ResetPasswordBody) => api.post<void>('/auth/reset-password', body),
 };
@@ -340,7 +347,8 @@ let channel: Realtime | null = null;
  * The app's one realtime channel, created closed on first use; a feature calls `connect()` when
  * it needs events. The token is read at every connection. When the session's token changes
  * (sign-in as someone else, logout) an open channel reconnects with the new one, so it never
- * keeps receiving the previous person's events; without a token it stays closed.
+ * keeps receiving the previous person's events; without a token it stays closed. A channel the
+ * server ended (see `endedByServer`) reconnects with a new token too.
  */
 export function realtime(): Realtime {
   if (channel) return channel;
@@ -354,7 +362,9 @@ export function realtime(): Realtime {
     const next = api.tokens.bearerToken();
     if (next === token) return;
     token = next;
-    if (created.state === 'closed') return;
+    // A channel the server closed (its session ended by a password change or sign-out-all)
+    // opens again with this device's fresh token; one the app closed stays closed.
+    if (created.state === 'closed' && !created.endedByServer) return;
     created.close();
     if (next) created.connect();
   });

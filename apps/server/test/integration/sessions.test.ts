@@ -88,8 +88,7 @@ async function resetTokenOf(account: Account): Promise<string> {
 
 const current = (token: string, target = server) =>
   callApi(target, 'GET', '/user/current', { token });
-const refresh = (token: string) =>
-  api<{ token: string }>('POST', '/auth/refresh-token', { token });
+const refresh = (token: string) => api<{ token: string }>('POST', '/auth/refresh-token', { token });
 
 function open(token: string, target = server): Socket {
   const socket = connect(target.baseUrl, {

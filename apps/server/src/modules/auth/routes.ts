@@ -16,11 +16,7 @@ import { createUser, requireUser } from '../users/service';
 import { anyone, identityOf, signedIn } from './access';
 import { limitPerAccount, limitPerAddress } from './limits';
 import { hashPassword, passwordMatches, spendPasswordCheckTime } from './passwords';
-import {
-  bumpSessionVersion,
-  disconnectEndedSessions,
-  issueAccessToken,
-} from './sessions';
+import { bumpSessionVersion, disconnectEndedSessions, issueAccessToken } from './sessions';
 import { verifyPurposeToken } from './tokens';
 
 const SIGN_IN_PER_ADDRESS = { max: 30, minutes: 15 };

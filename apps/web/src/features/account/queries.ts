@@ -5,8 +5,8 @@
  */
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PhoneCodeChannel, Topic, TutorMeta, User } from '@talaqa/domain';
-import { authApi, codesApi, studentApi, topicsApi, tutorApi, userApi } from '../../api';
+import type { FreshTokenAnswer, PhoneCodeChannel, Topic, TutorMeta, User } from '@talaqa/domain';
+import { api, authApi, codesApi, studentApi, topicsApi, tutorApi, userApi } from '../../api';
 import type { ChangePasswordBody, ProfileUpdateBody, StudentProfileBody } from '../../api';
 import { CURRENT_USER_KEY, useCurrentUser, useSession } from '../session/session-context';
 
@@ -61,16 +61,31 @@ export function useSaveStudentProfile() {
   });
 }
 
-/** PATCH /auth/password; a Google-only account now has a password too. */
+/**
+ * The server ended every session and answered this device's fresh token: keep it (in the same
+ * storage, remembered or not), or the next request would find this device signed out too.
+ */
+const keepFreshToken = ({ token }: FreshTokenAnswer) => api.tokens.setBearer(token);
+
+/** PATCH /auth/password; a Google-only account now has a password too. Other devices sign out. */
 export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ChangePasswordBody) => authApi.changePassword(body),
-    onSuccess: () => {
+    onSuccess: (answer) => {
+      keepFreshToken(answer);
       queryClient.setQueryData<User>(CURRENT_USER_KEY, (user) =>
         user ? { ...user, hasPassword: true } : user,
       );
     },
+  });
+}
+
+/** POST /auth/sign-out-all: every other device signs out; this one goes on with a fresh token. */
+export function useSignOutAll() {
+  return useMutation({
+    mutationFn: () => authApi.signOutAll(),
+    onSuccess: keepFreshToken,
   });
 }
 

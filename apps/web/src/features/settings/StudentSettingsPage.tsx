@@ -1,5 +1,6 @@
 import { Tabs } from '@talaqa/ui';
 import { ChangePasswordForm } from '../account/ChangePasswordForm';
+import { SignOutAllDevices } from '../account/SignOutAllDevices';
 import { FavouriteTopicsForm } from '../account/FavouriteTopicsForm';
 import { NotificationsForm } from '../account/NotificationsForm';
 import { ProfileForm } from '../account/ProfileForm';
@@ -44,6 +45,7 @@ export default function StudentSettingsPage() {
             content: (
               <TabSection title="كلمة المرور">
                 <ChangePasswordForm />
+                <SignOutAllDevices />
               </TabSection>
             ),
           },

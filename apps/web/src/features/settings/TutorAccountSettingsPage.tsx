@@ -1,5 +1,6 @@
 import { Tabs } from '@talaqa/ui';
 import { ChangePasswordForm } from '../account/ChangePasswordForm';
+import { SignOutAllDevices } from '../account/SignOutAllDevices';
 import { NotificationsForm } from '../account/NotificationsForm';
 import { VerificationPanel } from '../account/VerificationPanel';
 import { CalendarFeedCard } from './CalendarFeedCard';
@@ -24,6 +25,7 @@ export default function TutorAccountSettingsPage() {
             content: (
               <TabSection title="كلمة المرور">
                 <ChangePasswordForm />
+                <SignOutAllDevices />
               </TabSection>
             ),
           },

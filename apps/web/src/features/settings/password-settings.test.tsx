@@ -3,7 +3,15 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ERROR_MESSAGES, UI_MESSAGES } from '@talaqa/ui';
 import { stubHealthyApi } from '@talaqa/ui/testing';
-import { fakeApi, json, makeUser, renderApp, resetSession, signInAs } from '../../testing/fake-api';
+import {
+  fakeApi,
+  json,
+  makeToken,
+  makeUser,
+  renderApp,
+  resetSession,
+  signInAs,
+} from '../../testing/fake-api';
 
 const server = fakeApi(stubHealthyApi());
 afterEach(resetSession);
@@ -11,7 +19,7 @@ afterEach(resetSession);
 describe('password settings', () => {
   it('a Google-only account sets a first password, each field with its own code', async () => {
     signInAs(server, makeUser({ hasPassword: false }));
-    server.on('PATCH', '/auth/password', json(null, 204));
+    server.on('PATCH', '/auth/password', json({ token: makeToken(7) }));
     renderApp('/s/settings?tab=password');
     const ui = userEvent.setup();
 
