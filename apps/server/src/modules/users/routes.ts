@@ -8,7 +8,7 @@ import {
 } from '@talaqa/domain';
 import type { SignUpAnswer } from '@talaqa/domain';
 import { admins, anyone, identityOf, isAdmin, signedIn } from '../auth/access';
-import { signAccessToken } from '../auth/tokens';
+import { issueAccessToken } from '../auth/sessions';
 import { sendEmailVerificationCode } from '../codes/email-verification';
 import { tutorsChanged } from '../tutors/events';
 import { limitPerAddress } from '../auth/limits';
@@ -47,7 +47,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body;
       assertMayCreateRole(request.identity, body.role);
       const user = await createUser(db, { ...body, password: body.password });
-      const token = await signAccessToken(user.id, app.config);
+      const token = await issueAccessToken(db, app.config, user.id);
       // Someone signing up alone gets the verification code at once; the account exists either
       // way, so a mail failure only means asking again from the banner.
       const emailCode = request.identity
