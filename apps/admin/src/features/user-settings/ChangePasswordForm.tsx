@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { changePasswordSchema, passwordSchema } from '@talaqa/domain';
+import type { FreshTokenAnswer } from '@talaqa/domain';
 import { Button, PasswordChecklist, PasswordInput, UI_MESSAGES, useToast } from '@talaqa/ui';
 import { FormError } from '../../components/FormError';
 import { api } from '../../api';
@@ -55,7 +56,11 @@ export function ChangePasswordForm({ hasPassword }: { hasPassword: boolean }) {
       ? form
       : { newPassword: form.newPassword, newPasswordConfirmation: form.newPasswordConfirmation };
     try {
-      await api.patch<void>('/auth/password', body, { private: true });
+      // Every other session ends; this device goes on with the fresh token answered (issue 15).
+      const { token } = await api.patch<FreshTokenAnswer>('/auth/password', body, {
+        private: true,
+      });
+      api.tokens.setBearer(token);
       reset(EMPTY);
       toast.success('تم تغيير كلمة المرور');
       void queryClient.invalidateQueries({ queryKey: currentUserKey });

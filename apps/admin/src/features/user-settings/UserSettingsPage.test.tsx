@@ -6,12 +6,13 @@ import {
   SUPER_ADMIN,
   apiError,
   createFakeApi,
-  noContent,
+  fakeToken,
   renderAdmin,
   resetSession,
   signInAs,
 } from '../../testing/fake-api';
 import type { FakeHandler } from '../../testing/fake-api';
+import { api } from '../../api';
 
 function stubApi(routes: Record<string, FakeHandler>) {
   const fake = createFakeApi(routes);
@@ -32,7 +33,9 @@ const passwordCard = () => screen.getByRole('region', { name: 'كلمة المر
 
 describe('/user-settings', () => {
   it('ticks the password rules while typing and changes the password', async () => {
-    const fake = stubApi({ 'PATCH /auth/password': () => noContent() });
+    // The answer is this device's fresh token (issue 15: every other session ends).
+    const fresh = `${fakeToken(SUPER_ADMIN.id)}-fresh`;
+    const fake = stubApi({ 'PATCH /auth/password': () => ({ token: fresh }) });
     const user = userEvent.setup();
     renderAdmin('/user-settings');
     await screen.findByRole('region', { name: 'كلمة المرور' });
@@ -60,6 +63,7 @@ describe('/user-settings', () => {
       newPasswordConfirmation: 'newsecret9',
     });
     expect(within(card).getByLabelText('كلمة المرور الحالية')).toHaveProperty('value', '');
+    expect(api.tokens.get()).toEqual({ type: 'Bearer', value: fresh });
   });
 
   it('puts wrong-password on the current password field', async () => {
