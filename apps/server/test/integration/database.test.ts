@@ -66,6 +66,7 @@ describe(`migrations on ${testDriver}`, () => {
       level: 'smallint',
       aim: 'text',
       google_subject: 'text',
+      session_version: 'integer',
       created_at: 'timestamp with time zone',
       updated_at: 'timestamp with time zone',
     });
@@ -85,6 +86,7 @@ describe('users constraints', () => {
       emailVerified: false,
       phoneVerified: false,
       passwordHash: null,
+      sessionVersion: 0,
     });
     expect(row?.id).toBeGreaterThan(0);
     expect(row?.createdAt).toBeInstanceOf(Date);
