@@ -27,7 +27,7 @@ import { charCount, collapseSpaces, hasControlCharacters } from '../text';
 import { cairoWeekBounds, fromCairoLocal } from '../time';
 import type { TimeRange } from '../time';
 import { valuesOf } from '../values';
-import { pageQuerySchema } from '../validation';
+import { idSchema, idTextSchema, pageQuerySchema, textSchema } from '../validation';
 import { numericIdParamsSchema } from './payments';
 
 // ---------------------------------------------------------------------------------------------
@@ -49,25 +49,15 @@ const requiredOr =
   (issue: { input?: unknown }): ValidationCode =>
     issue.input == null ? 'required' : code;
 
-/** A positive whole id in a JSON body. */
-const bodyId = () =>
-  z
-    .number({ error: requiredOr() })
-    .int({ error: 'invalid-type' })
-    .positive({ error: 'invalid-type' });
+/** An id in a JSON body: the shared rule (1 to ID_MAX). */
+const bodyId = () => idSchema;
 
 /** A query field left empty by a form (`?topic=`) counts as absent. */
 const optionalQuery = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
-/** A positive whole id in a query string (digits, read as a number). */
-const queryId = () =>
-  optionalQuery(
-    z.coerce
-      .number({ error: 'invalid-type' })
-      .int({ error: 'invalid-type' })
-      .positive({ error: 'invalid-type' }),
-  );
+/** An optional id in a query string: the shared rule (digits, 1 to ID_MAX). */
+const queryId = () => optionalQuery(idTextSchema);
 
 /** `true`/`false` in a query string (a real boolean is accepted too); absent stays undefined. */
 const queryFlag = () =>
@@ -232,9 +222,9 @@ export interface LessonStats {
 // The weekly schedule (availability slots)
 
 /** `HH:MM` on a Cairo wall clock, 15-minute grid. */
-export const slotStartSchema = z
-  .string({ error: requiredOr() })
-  .regex(SLOT_START_PATTERN, { error: 'invalid-type' });
+export const slotStartSchema = textSchema(requiredOr()).regex(SLOT_START_PATTERN, {
+  error: 'invalid-type',
+});
 
 /**
  * One slot of the weekly template: weekday (the spec's Sunday 0 to Saturday 6), start and 15 or 30
@@ -351,8 +341,7 @@ export const TUTOR_LIST_SORTS = valuesOf(TutorListSort);
  * pattern or regular expression; the server escapes LIKE wildcards), spaces collapsed, at most
  * 100 characters, no control characters. Empty means no search.
  */
-export const tutorSearchSchema = z
-  .string({ error: 'invalid-type' })
+export const tutorSearchSchema = textSchema(() => 'invalid-type')
   .transform(collapseSpaces)
   .refine((text) => !hasControlCharacters(text), { error: 'invalid-type' })
   .refine((text) => charCount(text) <= TUTOR_SEARCH_MAX_LENGTH, { error: 'invalid-type' })

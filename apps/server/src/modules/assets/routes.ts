@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { detectImageType, IMAGE_MAX_BYTES, Role } from '@talaqa/domain';
+import { detectImageType, idTextSchema, IMAGE_MAX_BYTES, Role } from '@talaqa/domain';
 import { AppError } from '../../errors';
 import { anyone, identityOf, signedIn } from '../auth/access';
 import { tutorsChanged } from '../tutors/events';
@@ -16,7 +16,7 @@ export const assetRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/asset',
     {
       config: { access: signedIn },
-      schema: { querystring: z.object({ forUser: z.coerce.number().int().positive().optional() }) },
+      schema: { querystring: z.object({ forUser: idTextSchema.optional() }) },
     },
     async (request) => {
       const caller = identityOf(request);

@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   createUserBodySchema,
+  idParamsSchema,
   Role,
   updateUserBodySchema,
   userListQuerySchema,
@@ -22,7 +22,7 @@ import {
   updateUser,
 } from './service';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = idParamsSchema;
 const currentYear = (): number => new Date().getUTCFullYear();
 
 /** A stranger sees the public part of a profile; the owner and admins see all of it. */
