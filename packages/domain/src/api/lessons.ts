@@ -17,7 +17,8 @@
 import { z } from 'zod';
 import type { TutorTimeContext, WeeklySlot } from '../booking';
 import { slotFitsWeek, SLOT_GRID_MINUTES, SLOT_START_PATTERN, WEEKLY_SLOTS_MAX } from '../booking';
-import type { AssetName, IsoDateTime, Lesson, Page, Rating, Topic } from '../entities';
+import type { AssetName, IsoDateTime, Lesson, Page, Topic } from '../entities';
+import type { TutorReview } from './profiles';
 import { GENDERS, SESSION_SLOT_LENGTHS, WEEKDAYS } from '../enums';
 import type { Gender, SessionSlotLength } from '../enums';
 import type { ValidationCode } from '../errors';
@@ -407,13 +408,13 @@ export interface TutorProfile extends TutorCard {
 
 /**
  * GET /rating/list/tutor/{id} (public): the tutor's reviews (the profile's reviews tab), newest
- * first, 10 a page by default, each with the student's name; `tutor-not-found` for an unknown or
- * unlisted tutor. Answers a TutorReviewPage.
+ * first, 10 a page by default, each with the student's first name only (`TutorReview`);
+ * `tutor-not-found` for an unknown or unlisted tutor. Answers a TutorReviewPage.
  */
 export const tutorReviewsParamsSchema = numericIdParamsSchema;
 export const tutorReviewsQuerySchema = pageQuerySchema;
 export type TutorReviewsQuery = z.input<typeof tutorReviewsQuerySchema>;
-export type TutorReviewPage = Page<Rating>;
+export type TutorReviewPage = Page<TutorReview>;
 
 // ---------------------------------------------------------------------------------------------
 // Realtime payloads (sent after the transaction commits)
