@@ -107,6 +107,13 @@ export const CVV_LENGTH = 3;
 export const IMAGE_MIN_SIDE_PX = 480;
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const VIDEO_MAX_BYTES = 300 * 1024 * 1024;
+/**
+ * What one account may hold in uploaded files, all kinds together (issue 15): ten profile images'
+ * worth. Intro videos (up to VIDEO_MAX_BYTES) will need their own allowance when they come.
+ */
+export const USER_STORAGE_MAX_BYTES = 50 * 1024 * 1024;
+/** Uploads one account may make in an hour (each try counts, refused or not). */
+export const UPLOADS_PER_HOUR = 20;
 export const INTRO_VIDEO_MIN_SECONDS = 30;
 export const INTRO_VIDEO_MAX_SECONDS = 120;
 export const PAGE_SIZE_MAX = 100;
