@@ -159,3 +159,16 @@ describe('a NUL character in text', () => {
     expect(signUp.status).toBe(400);
   });
 });
+
+describe('page numbers past any list', () => {
+  it('answer an empty page or a 400, never 500', async () => {
+    for (const page of ['1e20', '99999999999999999999', '2147483648', '9007199254740991']) {
+      const tutors = await send('GET', `/user/tutor/list/onboarded?page=${page}`, null);
+      expect([200, 400], page).toContain(tutors.status);
+      const users = await send('GET', `/user/list?page=${page}`, admin.token);
+      expect([200, 400], page).toContain(users.status);
+      const plans = await send('GET', `/plan/list?page=${page}`, null);
+      expect(plans.status, page).toBeLessThan(500);
+    }
+  });
+});
