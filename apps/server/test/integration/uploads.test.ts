@@ -48,6 +48,44 @@ function upload(caller: SignedInUser, bytes: Uint8Array, query = '') {
   return api<User & { code?: string }>('PUT', `/user/asset${query}`, { token: caller.token, form });
 }
 
+/** The same upload as a hand-made multipart body streamed without a content-length. */
+async function uploadChunked(
+  caller: SignedInUser,
+  bytes: Uint8Array,
+): Promise<{ status: number; code?: string }> {
+  const boundary = 'talaqa-test-boundary';
+  const head = new TextEncoder().encode(
+    `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="me.png"\r\n` +
+      'Content-Type: image/png\r\n\r\n',
+  );
+  const tail = new TextEncoder().encode(`\r\n--${boundary}--\r\n`);
+  const pieces = [
+    head,
+    ...Array.from({ length: Math.ceil(bytes.length / 65536) }, (_, i) =>
+      bytes.subarray(i * 65536, (i + 1) * 65536),
+    ),
+    tail,
+  ];
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const next = pieces.shift();
+      if (next) controller.enqueue(next);
+      else controller.close();
+    },
+  });
+  const response = await fetch(`${server.baseUrl}/api/v1/user/asset`, {
+    method: 'PUT',
+    headers: {
+      authorization: `Bearer ${caller.token}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    },
+    body,
+    duplex: 'half',
+  } as RequestInit);
+  const answer = (await response.json()) as { code?: string };
+  return { status: response.status, code: answer.code };
+}
+
 describe('PUT /user/asset', () => {
   it('answers 413 to every image over the limit and stores nothing of it', async () => {
     const user = await signedInUser(server, Role.Student);
@@ -63,6 +101,10 @@ describe('PUT /user/asset', () => {
     expect(await heldBytes(db(), user.id)).toBe(0);
     const me = await api<User>('GET', '/user/current', { token: user.token });
     expect(me.body.image).toBeNull();
+    // Without a declared length (sent chunked), the cap holds while the file is read.
+    const chunked = await uploadChunked(user, png(5.5 * 1024 * 1024));
+    expect(chunked).toMatchObject({ status: 413, code: 'large-file-size' });
+    expect(await stored()).toEqual(before);
     // Exactly at the limit is still an image.
     expect((await upload(user, png(IMAGE_MAX_BYTES))).status).toBe(200);
   });

@@ -6,7 +6,7 @@ import { anyone, identityOf, signedIn } from '../auth/access';
 import { tutorsChanged } from '../tutors/events';
 import { limitPerAccount } from '../auth/limits';
 import { assertSelfOrAdmin, requireUser } from '../users/service';
-import { readImageUpload, replaceProfileImage } from './service';
+import { readImageUpload, refuseDeclaredOversize, replaceProfileImage } from './service';
 
 const IMAGE_CONTENT_TYPES = { jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif' } as const;
 
@@ -19,6 +19,8 @@ export const assetRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: signedIn },
       schema: { querystring: z.object({ forUser: idTextSchema.optional() }) },
+      // An upload declaring more than the cap is refused before its body is read.
+      preValidation: async (request) => refuseDeclaredOversize(request),
       // Every try counts, per signed-in account (in Redis when configured, so instances share).
       preHandler: limitPerAccount(app, 'upload', { max: UPLOADS_PER_HOUR, minutes: 60 }),
     },

@@ -14,6 +14,21 @@ const IMAGE_FORM_LIMITS = {
   parts: 6,
 };
 
+/** Room for the multipart envelope around the file: boundaries, part headers, a few fields. */
+const FORM_OVERHEAD_BYTES = 64 * 1024;
+
+/**
+ * Refuses, before a byte of the body is parsed, a request that declares more than an image and
+ * its form can take (browsers always send the length of a FormData). Requests that declare no
+ * length are capped while the file is read (`readImageUpload`).
+ */
+export const refuseDeclaredOversize = (request: FastifyRequest): void => {
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > IMAGE_MAX_BYTES + FORM_OVERHEAD_BYTES) {
+    throw tooLarge();
+  }
+};
+
 const tooLarge = (): AppError =>
   new AppError('large-file-size', 'The image is larger than 5 MiB', {
     fields: [{ path: 'image', code: 'file-too-large' }],
