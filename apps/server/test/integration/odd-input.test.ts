@@ -143,6 +143,9 @@ describe('a NUL character in text', () => {
       400,
     );
     expect((await send('GET', `/coupon/code/${encoded}`, admin.token)).status).toBe(400);
+    // Words of a path that are not stored text: refused as unknown, never a 500.
+    expect((await send('GET', `/calendar/${encoded}.ics`, null)).status).toBeLessThan(500);
+    expect((await send('GET', `/assets/uploads/${encoded}.png`, null)).status).toBe(404);
     const signIn = await send('POST', '/auth/password', null, {
       email: 'someone@example.com',
       password: `pass${NUL}word1`,
