@@ -10,6 +10,7 @@ export * from './text';
 export * from './validation';
 export * from './api/accounts';
 export * from './api/tutors';
+export * from './api/profiles';
 export * from './pricing';
 export * from './api/payments';
 export * from './subscriptions';

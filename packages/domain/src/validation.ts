@@ -107,6 +107,13 @@ export const CVV_LENGTH = 3;
 export const IMAGE_MIN_SIDE_PX = 480;
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const VIDEO_MAX_BYTES = 300 * 1024 * 1024;
+/**
+ * What one account may hold in uploaded files, all kinds together (issue 15): ten profile images'
+ * worth. Intro videos (up to VIDEO_MAX_BYTES) will need their own allowance when they come.
+ */
+export const USER_STORAGE_MAX_BYTES = 50 * 1024 * 1024;
+/** Uploads one account may make in an hour (each try counts, refused or not). */
+export const UPLOADS_PER_HOUR = 20;
 export const INTRO_VIDEO_MIN_SECONDS = 30;
 export const INTRO_VIDEO_MAX_SECONDS = 120;
 export const PAGE_SIZE_MAX = 100;
@@ -137,9 +144,62 @@ const rule =
     if (code) fail(ctx, code);
   };
 
-const text = () => z.string({ error: typeError });
 const number = () => z.number({ error: typeError });
 const integer = () => number().int({ error: 'invalid-type' });
+
+// ---------------------------------------------------------------------------------------------
+// The two rules every field of the API shares: ids and text
+
+/** The largest id: every id column is a PostgreSQL `integer` (32 bits, signed). */
+export const ID_MAX = 2_147_483_647;
+
+/**
+ * An id in a JSON body: a whole number from 1 to ID_MAX. Anything past what the column holds is
+ * a mistake or a probe, refused `invalid-type` before it reaches a query (where it would fail).
+ */
+export const idSchema = integer()
+  .min(1, { error: 'invalid-type' })
+  .max(ID_MAX, { error: 'invalid-type' });
+
+/** Digits only: `0x10`, `1e3`, ` 12` and `-1` are not ids even though Number() reads them. */
+const ID_TEXT = /^\d{1,16}$/;
+
+/**
+ * An id in a path or a query string: decimal digits read as a number, then the same bounds as
+ * `idSchema`. Used by every `{id}`-like parameter and every id in a query.
+ */
+export const idTextSchema = z.preprocess(
+  (value) => (typeof value === 'string' && ID_TEXT.test(value) ? Number(value) : value),
+  z
+    .number({ error: 'invalid-type' })
+    .int({ error: 'invalid-type' })
+    .min(1, { error: 'invalid-type' })
+    .max(ID_MAX, { error: 'invalid-type' }),
+);
+
+/** `{id}` in a path. */
+export const idParamsSchema = z.object({ id: idTextSchema });
+
+/** True when a text holds a NUL character, which PostgreSQL `text` cannot store. */
+export const hasNulCharacter = (value: string): boolean => value.includes('\u0000');
+
+/**
+ * The one rule of every text field of the API: a string without NUL (`\u0000`). It never comes
+ * from a person typing, and the database refuses it (which used to surface as a 500). Refused
+ * first, so no other check of the field runs on it, with `nulCode` (the field's own "invalid"
+ * code where it has one, else `invalid-type`). `error` names the code of a missing or non-string
+ * value (default: `required` / `invalid-type`).
+ */
+export const textSchema = (
+  error: (issue: { input?: unknown }) => Code = typeError,
+  nulCode: Code = 'invalid-type',
+) =>
+  z.string({ error }).refine((value) => !hasNulCharacter(value), {
+    error: nulCode,
+    abort: true,
+  });
+
+const text = (nulCode?: Code) => textSchema(typeError, nulCode);
 
 /** One of an enumeration's values; missing is "required", anything else `code`. */
 const oneOf = <T extends string | number>(values: readonly T[], code: Code = 'invalid-type') =>
@@ -167,7 +227,7 @@ export function textProblem(value: string, bounds: TextBounds): Code | undefined
 
 /** A trimmed text field with length bounds and an optional content rule. */
 const boundedText = (bounds: TextBounds) =>
-  text()
+  text(bounds.invalid)
     .trim()
     .superRefine(rule((value: string) => textProblem(value, bounds)));
 
@@ -275,8 +335,9 @@ export const verificationCodeSchema = text()
   );
 
 /** An Egyptian mobile number, normalised to E.164 (+201XXXXXXXXX). */
-export const phoneSchema = z
-  .string({ error: (issue) => (issue.input == null ? 'phone-required' : 'invalid-phone') })
+export const phoneSchema = textSchema((issue) =>
+  issue.input == null ? 'phone-required' : 'invalid-phone',
+)
   .trim()
   .transform((phone, ctx) => {
     if (phone === '') return reject(ctx, 'phone-required');
@@ -617,8 +678,9 @@ export const instapayAddressSchema = text()
   );
 
 /** One of the seven banks, by its code (CIB, NBE ...); case does not matter. */
-export const bankSchema = z
-  .string({ error: (issue) => (issue.input == null ? 'bank-name-empty' : 'invalid-bank-name') })
+export const bankSchema = textSchema((issue) =>
+  issue.input == null ? 'bank-name-empty' : 'invalid-bank-name',
+)
   .trim()
   .toUpperCase()
   .superRefine(

@@ -11,11 +11,13 @@ import {
   emailSchema,
   genderSchema,
   governorateSchema,
+  idSchema,
   mustMatch,
   notificationMethodSchema,
   pageQuerySchema,
   passwordSchema,
   phoneSchema,
+  textSchema,
   topicSchema,
   userNameSchema,
   verificationCodeSchema,
@@ -30,8 +32,7 @@ export type SelfSignUpRole = (typeof SELF_SIGN_UP_ROLES)[number];
 export const SIGN_UP_ROLE_OF_WORD = { student: Role.Student, tutor: Role.Tutor } as const;
 
 const optionalText = (max: number) =>
-  z
-    .string({ error: 'invalid-type' })
+  textSchema(() => 'invalid-type')
     .trim()
     .max(max, 'invalid-type')
     .transform((value) => (value === '' ? null : value))
@@ -47,7 +48,7 @@ export const createUserBodySchema = z
     name: userNameSchema,
     email: emailSchema,
     password: passwordSchema,
-    passwordConfirmation: z.string({ error: 'required' }),
+    passwordConfirmation: textSchema(() => 'required'),
     role: z.literal(ROLES, {
       error: (issue) => (issue.input == null ? 'required' : 'invalid-type'),
     }),
@@ -60,14 +61,14 @@ export type CreateUserBody = z.input<typeof createUserBodySchema>;
 /** POST /auth/password */
 export const passwordSignInBodySchema = z.object({
   email: emailSchema,
-  password: z.string({ error: 'required' }).min(1, 'required'),
+  password: textSchema(() => 'required').min(1, 'required'),
 });
 export type PasswordSignInBody = z.input<typeof passwordSignInBodySchema>;
 
 /** POST /auth/google : the ID token Google (or the local simulator) handed to the browser. */
 export const googleSignInBodySchema = z.object({
-  idToken: z.string({ error: 'required' }).min(1, 'required'),
-  nonce: z.string().optional(),
+  idToken: textSchema(() => 'required').min(1, 'required'),
+  nonce: textSchema().optional(),
   /** The role to create when this Google account is new; default student. */
   role: z.literal(SELF_SIGN_UP_ROLES).optional(),
 });
@@ -102,7 +103,7 @@ export const setOwnPasswordBodySchema = z
   .object({
     currentPassword: z.undefined({ error: 'invalid-type' }).optional(),
     newPassword: passwordSchema,
-    newPasswordConfirmation: z.string({ error: 'required' }),
+    newPasswordConfirmation: textSchema(() => 'required'),
   })
   .refine(...mustMatch('newPassword', 'newPasswordConfirmation', 'new-password-mismatch'));
 export type SetOwnPasswordBody = z.input<typeof setOwnPasswordBodySchema>;
@@ -174,9 +175,9 @@ export interface PasswordCodeConfirmedAnswer {
 /** POST /auth/reset-password : the last step of the forgot-password dialog. */
 export const resetPasswordBodySchema = z
   .object({
-    resetToken: z.string({ error: 'required' }).min(1, 'required'),
+    resetToken: textSchema(() => 'required').min(1, 'required'),
     password: passwordSchema,
-    passwordConfirmation: z.string({ error: 'required' }),
+    passwordConfirmation: textSchema(() => 'required'),
   })
   .refine(...mustMatch('password', 'passwordConfirmation', 'password-mismatch'));
 
@@ -187,7 +188,7 @@ export const resetPasswordBodySchema = z
 export const userListQuerySchema = pageQuerySchema.extend({
   role: z.coerce.number().pipe(z.literal(ROLES)).optional(),
   /** Matches name, e-mail or phone as plain text (never a regular expression). */
-  search: z.string().trim().max(100).optional(),
+  search: textSchema().trim().max(100, 'invalid-type').optional(),
   verifiedEmail: z.enum(['true', 'false']).optional(),
   sort: z.enum(['createdAt', 'name']).default('createdAt'),
   order: z.enum(['asc', 'desc']).default('desc'),
@@ -261,7 +262,7 @@ export const topicBodySchema = topicSchema;
 
 /** POST, DELETE and PATCH /topic/of/user: add, remove, or replace one's favourite topics. */
 export const userTopicsBodySchema = z.object({
-  topicIds: z.array(z.number().int().positive(), { error: 'invalid-type' }).max(50, 'invalid-type'),
+  topicIds: z.array(idSchema, { error: 'invalid-type' }).max(50, 'invalid-type'),
 });
 export type TopicList = Topic[];
 

@@ -17,7 +17,8 @@
 import { z } from 'zod';
 import type { TutorTimeContext, WeeklySlot } from '../booking';
 import { slotFitsWeek, SLOT_GRID_MINUTES, SLOT_START_PATTERN, WEEKLY_SLOTS_MAX } from '../booking';
-import type { AssetName, IsoDateTime, Lesson, Page, Rating, Topic } from '../entities';
+import type { AssetName, IsoDateTime, Lesson, Page, Topic } from '../entities';
+import type { TutorReview } from './profiles';
 import { GENDERS, SESSION_SLOT_LENGTHS, WEEKDAYS } from '../enums';
 import type { Gender, SessionSlotLength } from '../enums';
 import type { ValidationCode } from '../errors';
@@ -27,7 +28,7 @@ import { charCount, collapseSpaces, hasControlCharacters } from '../text';
 import { cairoWeekBounds, fromCairoLocal } from '../time';
 import type { TimeRange } from '../time';
 import { valuesOf } from '../values';
-import { pageQuerySchema } from '../validation';
+import { idSchema, idTextSchema, pageQuerySchema, textSchema } from '../validation';
 import { numericIdParamsSchema } from './payments';
 
 // ---------------------------------------------------------------------------------------------
@@ -49,25 +50,15 @@ const requiredOr =
   (issue: { input?: unknown }): ValidationCode =>
     issue.input == null ? 'required' : code;
 
-/** A positive whole id in a JSON body. */
-const bodyId = () =>
-  z
-    .number({ error: requiredOr() })
-    .int({ error: 'invalid-type' })
-    .positive({ error: 'invalid-type' });
+/** An id in a JSON body: the shared rule (1 to ID_MAX). */
+const bodyId = () => idSchema;
 
 /** A query field left empty by a form (`?topic=`) counts as absent. */
 const optionalQuery = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
-/** A positive whole id in a query string (digits, read as a number). */
-const queryId = () =>
-  optionalQuery(
-    z.coerce
-      .number({ error: 'invalid-type' })
-      .int({ error: 'invalid-type' })
-      .positive({ error: 'invalid-type' }),
-  );
+/** An optional id in a query string: the shared rule (digits, 1 to ID_MAX). */
+const queryId = () => optionalQuery(idTextSchema);
 
 /** `true`/`false` in a query string (a real boolean is accepted too); absent stays undefined. */
 const queryFlag = () =>
@@ -232,9 +223,9 @@ export interface LessonStats {
 // The weekly schedule (availability slots)
 
 /** `HH:MM` on a Cairo wall clock, 15-minute grid. */
-export const slotStartSchema = z
-  .string({ error: requiredOr() })
-  .regex(SLOT_START_PATTERN, { error: 'invalid-type' });
+export const slotStartSchema = textSchema(requiredOr()).regex(SLOT_START_PATTERN, {
+  error: 'invalid-type',
+});
 
 /**
  * One slot of the weekly template: weekday (the spec's Sunday 0 to Saturday 6), start and 15 or 30
@@ -351,8 +342,7 @@ export const TUTOR_LIST_SORTS = valuesOf(TutorListSort);
  * pattern or regular expression; the server escapes LIKE wildcards), spaces collapsed, at most
  * 100 characters, no control characters. Empty means no search.
  */
-export const tutorSearchSchema = z
-  .string({ error: 'invalid-type' })
+export const tutorSearchSchema = textSchema(() => 'invalid-type')
   .transform(collapseSpaces)
   .refine((text) => !hasControlCharacters(text), { error: 'invalid-type' })
   .refine((text) => charCount(text) <= TUTOR_SEARCH_MAX_LENGTH, { error: 'invalid-type' })
@@ -418,13 +408,13 @@ export interface TutorProfile extends TutorCard {
 
 /**
  * GET /rating/list/tutor/{id} (public): the tutor's reviews (the profile's reviews tab), newest
- * first, 10 a page by default, each with the student's name; `tutor-not-found` for an unknown or
- * unlisted tutor. Answers a TutorReviewPage.
+ * first, 10 a page by default, each with the student's first name only (`TutorReview`);
+ * `tutor-not-found` for an unknown or unlisted tutor. Answers a TutorReviewPage.
  */
 export const tutorReviewsParamsSchema = numericIdParamsSchema;
 export const tutorReviewsQuerySchema = pageQuerySchema;
 export type TutorReviewsQuery = z.input<typeof tutorReviewsQuerySchema>;
-export type TutorReviewPage = Page<Rating>;
+export type TutorReviewPage = Page<TutorReview>;
 
 // ---------------------------------------------------------------------------------------------
 // Realtime payloads (sent after the transaction commits)

@@ -26,6 +26,10 @@ import { INSTALLMENT_COUNTS, PAID_PLAN_PERIODS } from '../pricing';
 import { TRANSACTION_STATUSES } from '../statuses';
 import { valuesOf } from '../values';
 import {
+  idParamsSchema,
+  idSchema,
+  idTextSchema,
+  textSchema,
   couponCodeSchema,
   couponSchema,
   cvvSchema,
@@ -51,19 +55,11 @@ const requiredOr =
   (issue: { input?: unknown }): ValidationCode =>
     issue.input == null ? 'required' : code;
 
-/** A positive whole id in a JSON body. */
-const bodyId = () =>
-  z
-    .number({ error: requiredOr() })
-    .int({ error: 'invalid-type' })
-    .positive({ error: 'invalid-type' });
+/** An id in a JSON body: the shared rule (1 to ID_MAX). */
+const bodyId = () => idSchema;
 
-/** A positive whole id in a path or a query string (digits, read as a number). */
-const textId = () =>
-  z.coerce
-    .number({ error: 'invalid-type' })
-    .int({ error: 'invalid-type' })
-    .positive({ error: 'invalid-type' });
+/** An id in a path or a query string: the shared rule (digits, 1 to ID_MAX). */
+const textId = () => idTextSchema;
 
 /** `true`/`false` in a query string (a real boolean is accepted too); absent stays undefined. */
 const queryFlag = () =>
@@ -84,11 +80,7 @@ const queryInstant = () =>
 
 /** A trimmed string of 1 to `max` characters: empty is `required`, longer `invalid-type`. */
 const token = (max: number) =>
-  z
-    .string({ error: requiredOr() })
-    .trim()
-    .min(1, { error: 'required' })
-    .max(max, { error: 'invalid-type' });
+  textSchema(requiredOr()).trim().min(1, { error: 'required' }).max(max, { error: 'invalid-type' });
 
 /**
  * Where the provider sends the browser back (3-D Secure, saving a card): an absolute http(s) URL.
@@ -103,8 +95,8 @@ export const idempotencyKeySchema = z
   .uuid({ error: requiredOr() })
   .transform((key) => key.toLowerCase());
 
-/** `{id}` in a path. */
-export const numericIdParamsSchema = z.object({ id: textId() });
+/** `{id}` in a path (the shared `idParamsSchema`). */
+export const numericIdParamsSchema = idParamsSchema;
 
 /** A period a student can pay for: month 0, quarter 1, year 2 (the free trial 3 is refused). */
 export const paidPlanPeriodSchema = z.literal(PAID_PLAN_PERIODS, { error: requiredOr() });

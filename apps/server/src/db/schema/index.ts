@@ -5,3 +5,4 @@ export * from './telegram';
 export * from './payments';
 export * from './lessons';
 export * from './ratings';
+export * from './assets';

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { detectImageType, IMAGE_MAX_BYTES, Role } from '@talaqa/domain';
+import { idTextSchema, Role, UPLOADS_PER_HOUR } from '@talaqa/domain';
 import { AppError } from '../../errors';
 import { anyone, identityOf, signedIn } from '../auth/access';
 import { tutorsChanged } from '../tutors/events';
-import { assertSelfOrAdmin, patchUser, requireUser } from '../users/service';
+import { limitPerAccount } from '../auth/limits';
+import { assertSelfOrAdmin, requireUser } from '../users/service';
+import { readImageUpload, refuseDeclaredOversize, replaceProfileImage } from './service';
 
 const IMAGE_CONTENT_TYPES = { jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif' } as const;
 
@@ -16,25 +18,19 @@ export const assetRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/asset',
     {
       config: { access: signedIn },
-      schema: { querystring: z.object({ forUser: z.coerce.number().int().positive().optional() }) },
+      schema: { querystring: z.object({ forUser: idTextSchema.optional() }) },
+      // An upload declaring more than the cap is refused before its body is read.
+      preValidation: async (request) => refuseDeclaredOversize(request),
+      // Every try counts, per signed-in account (in Redis when configured, so instances share).
+      preHandler: limitPerAccount(app, 'upload', { max: UPLOADS_PER_HOUR, minutes: 60 }),
     },
     async (request) => {
       const caller = identityOf(request);
       const userId = request.query.forUser ?? caller.userId;
       assertSelfOrAdmin(caller, userId);
       const owner = await requireUser(db, userId);
-      const file = await request.file({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } });
-      if (!file) throw new AppError('empty-request', 'No image in the form');
-      const bytes = new Uint8Array(await file.toBuffer());
-      // The browser's type and the file name are the sender's claims; the bytes decide.
-      const type = detectImageType(bytes);
-      if (!type) {
-        throw new AppError('invalid-image-type', 'Only JPG, PNG or GIF images', {
-          fields: [{ path: 'image', code: 'invalid-image-type' }],
-        });
-      }
-      const name = await app.assets.save('uploads', bytes, type);
-      const user = await patchUser(db, userId, { image: name });
+      const image = await readImageUpload(request);
+      const user = await replaceProfileImage(app, userId, image);
       // A tutor's image is on the public list's cards.
       if (owner.role === Role.Tutor) await tutorsChanged(app, [userId]);
       return user;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, stat, unlink, writeFile } from 'node:fs/promises';
 import type { ReadStream } from 'node:fs';
 import { join } from 'node:path';
 
@@ -8,6 +8,8 @@ import { join } from 'node:path';
 export interface AssetStorage {
   save(folder: 'uploads' | 'receipts', bytes: Uint8Array, extension: string): Promise<string>;
   open(folder: 'uploads' | 'receipts', name: string): Promise<ReadStream | undefined>;
+  /** Deletes a stored file; a name we did not generate or a file already gone is a no-op. */
+  remove(folder: 'uploads' | 'receipts', name: string): Promise<void>;
 }
 
 /** Names we generate: a UUID and a short extension. Anything else is refused before the disk. */
@@ -27,6 +29,12 @@ export function diskStorage(root: string): AssetStorage {
       const path = join(root, folder, name);
       const found = await stat(path).catch(() => undefined);
       return found?.isFile() ? createReadStream(path) : undefined;
+    },
+    async remove(folder, name) {
+      if (!SAFE_NAME.test(name)) return;
+      await unlink(join(root, folder, name)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+      });
     },
   };
 }

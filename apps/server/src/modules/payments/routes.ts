@@ -11,6 +11,7 @@ import {
   fawryInstallmentPaymentBodySchema,
   fawryReferencePaymentBodySchema,
   fawryWalletPaymentBodySchema,
+  idTextSchema,
   paymentStatusQuerySchema,
   paymentStatusSyncBodySchema,
   paymobCheckoutBodySchema,
@@ -295,9 +296,7 @@ export const fawryRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: anyone },
       schema: {
-        querystring: z
-          .object({ tx: z.coerce.number().int().positive(), to: z.string().max(2000).optional() })
-          .loose(),
+        querystring: z.object({ tx: idTextSchema, to: z.string().max(2000).optional() }).loose(),
       },
     },
     async (request, reply) => {

@@ -1,5 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { tutorReviewsParamsSchema, tutorReviewsQuerySchema } from '@talaqa/domain';
+import {
+  tutorReviewPageSchema,
+  tutorReviewsParamsSchema,
+  tutorReviewsQuerySchema,
+} from '@talaqa/domain';
 import type { TutorReviewPage } from '@talaqa/domain';
 import { anyone } from '../auth/access';
 import { tutorReviews } from './service';
@@ -13,7 +17,11 @@ export const ratingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/rating/list/tutor/:id',
     {
       config: { access: anyone },
-      schema: { params: tutorReviewsParamsSchema, querystring: tutorReviewsQuerySchema },
+      schema: {
+        params: tutorReviewsParamsSchema,
+        querystring: tutorReviewsQuerySchema,
+        response: { 200: tutorReviewPageSchema },
+      },
     },
     async (request): Promise<TutorReviewPage> =>
       tutorReviews(app.database.db, request.params.id, request.query),

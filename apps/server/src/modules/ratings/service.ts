@@ -1,3 +1,4 @@
+import { toTutorReview } from '@talaqa/domain';
 import type { TutorReviewPage } from '@talaqa/domain';
 import type { Database } from '../../db';
 import { AppError } from '../../errors';
@@ -7,7 +8,8 @@ import { ratingsOfTutor } from './repo';
 
 /**
  * GET /rating/list/tutor/{id}: a listed tutor's reviews, else `tutor-not-found`. The total is the
- * count the ratings trigger keeps on the profile: nothing is counted.
+ * count the ratings trigger keeps on the profile: nothing is counted. Reviewers are public by
+ * their first name only, without their id (`toTutorReview`).
  */
 export async function tutorReviews(
   db: Database,
@@ -16,5 +18,6 @@ export async function tutorReviews(
 ): Promise<TutorReviewPage> {
   const tutor = await findTutorRow(db, tutorId);
   if (!tutor || !isListedRow(tutor)) throw new AppError('tutor-not-found');
-  return { list: await ratingsOfTutor(db, tutorId, page), total: tutor.ratingCount };
+  const list = await ratingsOfTutor(db, tutorId, page);
+  return { list: list.map(toTutorReview), total: tutor.ratingCount };
 }

@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import { asc, eq, inArray, and } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { topicBodySchema, userTopicsBodySchema } from '@talaqa/domain';
+import { idParamsSchema, topicBodySchema, userTopicsBodySchema } from '@talaqa/domain';
 import type { Topic } from '@talaqa/domain';
 import { AppError } from '../../errors';
 import type { Database } from '../../db';
@@ -10,7 +9,7 @@ import { topics, userTopics } from '../../db/schema';
 import type { TopicRow } from '../../db/schema';
 import { admins, anyone, identityOf, signedIn } from '../auth/access';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = idParamsSchema;
 const toTopic = ({ id, nameAr, nameEn }: TopicRow): Topic => ({ id, nameAr, nameEn });
 
 /** Two topics may not share a name (in either language). */

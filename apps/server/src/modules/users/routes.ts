@@ -1,13 +1,15 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   createUserBodySchema,
+  idParamsSchema,
   Role,
   updateUserBodySchema,
   userListQuerySchema,
+  userSchema,
+  userViewSchema,
 } from '@talaqa/domain';
 import type { SignUpAnswer } from '@talaqa/domain';
-import { admins, anyone, identityOf, isAdmin, signedIn } from '../auth/access';
+import { admins, anyone, identityOf, signedIn } from '../auth/access';
 import { issueAccessToken } from '../auth/sessions';
 import { sendEmailVerificationCode } from '../codes/email-verification';
 import { tutorsChanged } from '../tutors/events';
@@ -20,17 +22,11 @@ import {
   listUsers,
   requireUser,
   updateUser,
+  viewProfile,
 } from './service';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = idParamsSchema;
 const currentYear = (): number => new Date().getUTCFullYear();
-
-/** A stranger sees the public part of a profile; the owner and admins see all of it. */
-const publicProfile = <T extends { email: string; phone: string | null }>(user: T) => ({
-  ...user,
-  email: '',
-  phone: null,
-});
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
@@ -63,8 +59,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/user/current', { config: { access: signedIn } }, async (request) =>
-    requireUser(db, identityOf(request).userId),
+  app.get(
+    '/user/current',
+    { config: { access: signedIn }, schema: { response: { 200: userSchema } } },
+    async (request) => requireUser(db, identityOf(request).userId),
   );
 
   app.get(
@@ -73,14 +71,14 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => listUsers(db, request.query),
   );
 
+  // The view is picked per caller and serialized through its schema (nothing outside it leaves).
   app.get(
     '/user/:id',
-    { config: { access: signedIn }, schema: { params: idParams } },
-    async (request) => {
-      const caller = identityOf(request);
-      const user = await requireUser(db, request.params.id);
-      return caller.userId === user.id || isAdmin(caller) ? user : publicProfile(user);
+    {
+      config: { access: signedIn },
+      schema: { params: idParams, response: { 200: userViewSchema } },
     },
+    async (request) => viewProfile(db, identityOf(request), request.params.id),
   );
 
   app.put(

@@ -1,11 +1,15 @@
-import { NotificationMethod, Role, SELF_SIGN_UP_ROLES } from '@talaqa/domain';
-import type { User, UserListFilters, UserPage } from '@talaqa/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import { NotificationMethod, Role, SELF_SIGN_UP_ROLES, userView } from '@talaqa/domain';
+import type { User, UserListFilters, UserPage, UserView, UserViewName } from '@talaqa/domain';
 import { AppError } from '../../errors';
 import type { Database } from '../../db';
 import { isUniqueViolation } from '../../db/errors';
 import type { Identity } from '../auth/access';
 import { isAdmin } from '../auth/access';
 import { hashPassword } from '../auth/passwords';
+import { lessons } from '../../db/schema';
+import { findTutorRow } from '../tutors/repo';
+import { isListedRow } from '../tutors/service';
 import { upsertTutorText } from '../tutors/repo';
 import type { TutorTextPatch } from '../tutors/repo';
 import { insertUser, listUserRows, loadUser, toUsers, updateUserRow } from './repo';
@@ -59,6 +63,46 @@ export async function requireUser(db: Database, id: number): Promise<User> {
   const user = await loadUser(db, id);
   if (!user) throw new AppError('user-not-found');
   return user;
+}
+
+/** Whether a tutor and a student share a lesson (of any status: past, coming or cancelled). */
+async function shareALesson(db: Database, tutorId: number, studentId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(lessons)
+    .where(and(eq(lessons.tutorId, tutorId), eq(lessons.studentId, studentId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Which view of `user` the caller gets (see packages/domain/src/api/profiles.ts): all of it for
+ * the owner and admins; a student's level and aim for a tutor they have a lesson with; a tutor's
+ * public fields when the tutor is listed or has a lesson with the caller; else the public card.
+ */
+export async function profileViewName(
+  db: Database,
+  caller: Identity,
+  user: User,
+): Promise<UserViewName> {
+  if (caller.userId === user.id || isAdmin(caller)) return 'full';
+  if (user.role === Role.Student && caller.role === Role.Tutor) {
+    return (await shareALesson(db, caller.userId, user.id)) ? 'lesson-student' : 'public';
+  }
+  if (user.role === Role.Tutor) {
+    const tutor = await findTutorRow(db, user.id);
+    if (tutor && isListedRow(tutor)) return 'tutor-public';
+    if (caller.role === Role.Student && (await shareALesson(db, user.id, caller.userId))) {
+      return 'tutor-public';
+    }
+  }
+  return 'public';
+}
+
+/** GET /user/{id}: the user as the caller may see them, nothing more. */
+export async function viewProfile(db: Database, caller: Identity, id: number): Promise<UserView> {
+  const user = await requireUser(db, id);
+  return userView(user, await profileViewName(db, caller, user));
 }
 
 /** Your own profile, or anyone's for an admin. */

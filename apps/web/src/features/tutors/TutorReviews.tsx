@@ -8,7 +8,7 @@ import {
   SkeletonCards,
 } from '@talaqa/ui';
 import { LOCALE, RATING_MAX, formatCairoDate } from '@talaqa/domain';
-import type { Rating, RatingStars } from '@talaqa/domain';
+import type { RatingStars, TutorReview } from '@talaqa/domain';
 import { TUTOR_REVIEWS_PAGE_SIZE, useTutorReviews } from './queries';
 
 const num = (value: number): string => new Intl.NumberFormat(LOCALE).format(value);
@@ -32,7 +32,7 @@ function Stars({ value }: { value: RatingStars }) {
   );
 }
 
-function ReviewItem({ review }: { review: Rating }) {
+function ReviewItem({ review }: { review: TutorReview }) {
   return (
     <li className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">

@@ -3,11 +3,11 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import type { Query } from '@tanstack/react-query';
 import { RATING_STARS, ServerEvent } from '@talaqa/domain';
 import type {
-  Rating,
   TutorCard,
   TutorListQuery,
   TutorPage,
   TutorProfile,
+  TutorReview,
   TutorReviewPage,
 } from '@talaqa/domain';
 import { topicsApi, tutorsApi } from '../../api';
@@ -38,7 +38,7 @@ const expectTutorProfile = (value: unknown): TutorProfile => expectTutorCard(val
  * A review as the API answers it. Stars outside 1-5 or a date that does not parse would break
  * the row (the Cairo date formatter throws), so they make the whole page an unexpected answer.
  */
-export function expectRating(value: unknown): Rating {
+export function expectRating(value: unknown): TutorReview {
   if (
     !isRecord(value) ||
     typeof value.id !== 'number' ||
@@ -49,7 +49,7 @@ export function expectRating(value: unknown): Rating {
   ) {
     throw new UnexpectedAnswerError('rating');
   }
-  return value as unknown as Rating;
+  return value as unknown as TutorReview;
 }
 
 const expectReviewPage = (value: unknown): TutorReviewPage => expectPage(value, expectRating);
