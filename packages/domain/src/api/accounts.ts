@@ -67,7 +67,8 @@ export type PasswordSignInBody = z.input<typeof passwordSignInBodySchema>;
 /** POST /auth/google : the ID token Google (or the local simulator) handed to the browser. */
 export const googleSignInBodySchema = z.object({
   idToken: z.string({ error: 'required' }).min(1, 'required'),
-  nonce: z.string().optional(),
+  /** The nonce the browser sent to Google; required, and the token must carry the same. */
+  nonce: z.string({ error: 'required' }).min(1, 'required').max(200),
   /** The role to create when this Google account is new; default student. */
   role: z.literal(SELF_SIGN_UP_ROLES).optional(),
 });

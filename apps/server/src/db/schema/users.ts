@@ -54,6 +54,11 @@ export const users = pgTable(
     aim: text('aim'),
     /** The `sub` of the Google account signed in with, once linked. */
     googleSubject: text('google_subject').unique('users_google_subject_key'),
+    /**
+     * A new address the owner asked for and has not confirmed yet: `email` changes to it only
+     * once the code sent there is confirmed (issue 15).
+     */
+    pendingEmail: text('pending_email'),
     ...timestamps,
   },
   (t) => [

@@ -58,11 +58,22 @@ export interface IssuedCode extends CodeSentAnswer {
 export async function issueCode(
   db: Database,
   secret: string,
-  input: { userId: number; purpose: CodePurpose; target: string },
+  request: {
+    userId: number;
+    purpose: CodePurpose;
+    target: string;
+    /** The resend delay holds only for the same target (a new address asked for at once). */
+    delayPerTarget?: boolean;
+  },
   now: Date = new Date(),
 ): Promise<IssuedCode> {
+  const { delayPerTarget = false, ...input } = request;
   const previous = await latestCode(db, input.userId, input.purpose);
-  if (previous && now.getTime() - previous.createdAt.getTime() < CODE_RESEND_SECONDS * 1000) {
+  if (
+    previous &&
+    (!delayPerTarget || previous.target.toLowerCase() === input.target.toLowerCase()) &&
+    now.getTime() - previous.createdAt.getTime() < CODE_RESEND_SECONDS * 1000
+  ) {
     throw new AppError('too-many-requests', 'A code was sent moments ago');
   }
   const code = newCode();
@@ -120,6 +131,13 @@ export async function checkCode(
   // Too many wrong tries: the code is dead, a new one must be asked for.
   if (!counted) throw new AppError('expired-verification-code', 'Too many wrong tries');
   if (!sameHash(row.codeHash, codeHash(secret, row, input.code))) {
+    // The last allowed try was wrong: the code died of guessing (reset codes have a daily cap).
+    if (counted.attempts >= CODE_MAX_ATTEMPTS) {
+      await db
+        .update(confirmationCodes)
+        .set({ diedAt: now })
+        .where(eq(confirmationCodes.id, row.id));
+    }
     throw new AppError('invalid-verification-code');
   }
   if (input.consume) await consumeCode(db, row.id, now);
