@@ -8,9 +8,9 @@ import { confirmationCodes, jobs, securityEvents, users } from '../../src/db/sch
 const RESET_MAIL_JOB = 'accounts.password-reset-mail';
 import { createUser } from '../../src/modules/users/service';
 import { signAccessToken } from '../../src/modules/auth/tokens';
-import { apiOn } from './api';
+import { apiOn, callApi } from './api';
 import type { Answer } from './api';
-import { startTestServer } from './helpers';
+import { startTestServer, testRedisUrl } from './helpers';
 import type { TestServer } from './helpers';
 
 // Issue 15, accounts: items 1, 2, 3, 9, 10, 15 and the Google nonce of 16.
@@ -286,8 +286,9 @@ describe('item 3: pre-account takeover', () => {
 function signInFrom(
   address: string,
   body: { email: string; password: string },
+  on: TestServer = server,
 ): Promise<Answer & { retryAfter: number | null }> {
-  const url = new URL(`${server.baseUrl}/api/v1/auth/password`);
+  const url = new URL(`${on.baseUrl}/api/v1/auth/password`);
   const payload = JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = httpRequest(
@@ -349,6 +350,30 @@ describe('item 9: wrong passwords slow the address down, not the owner', () => {
     expect(second.retryAfter).toBe(2);
     // Even the right password waits there: the wait is the address's, whatever it sends.
     expect((await signInFrom(attacker, { email, password: 'secret123' })).status).toBe(429);
+  });
+});
+
+describe.skipIf(!testRedisUrl)('item 9 across instances (Redis)', () => {
+  it('makes the address wait on every instance that shares the Redis', async () => {
+    const second = await startTestServer({
+      trustedAddresses: [],
+      redisKeyPrefix: server.config.redisKeyPrefix,
+    });
+    try {
+      const email = freshEmail('shared');
+      for (let i = 0; i < 5; i += 1) {
+        expect((await signInFrom('127.0.0.4', { email, password: 'guess1234' })).status).toBe(400);
+      }
+      const there = await callApi(second, 'POST', '/auth/password', {
+        body: { email, password: 'guess1234' },
+      });
+      // The second instance sees the loopback address 127.0.0.1, which has no failures yet.
+      expect(there.status).toBe(400);
+      const fromAttacker = await signInFrom('127.0.0.4', { email, password: 'guess1234' }, second);
+      expect(fromAttacker.status).toBe(429);
+    } finally {
+      await second.close();
+    }
   });
 });
 
