@@ -66,6 +66,7 @@ describe(`migrations on ${testDriver}`, () => {
       level: 'smallint',
       aim: 'text',
       google_subject: 'text',
+      pending_email: 'text',
       created_at: 'timestamp with time zone',
       updated_at: 'timestamp with time zone',
     });
