@@ -1,6 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
-import { VERIFICATION_CODE_LENGTH } from '@talaqa/domain';
+import { CODE_RESEND_SECONDS, VERIFICATION_CODE_LENGTH } from '@talaqa/domain';
 import type { CodePurpose, CodeSentAnswer } from '@talaqa/domain';
 import { AppError } from '../../errors';
 import type { Database } from '../../db';
@@ -9,7 +9,7 @@ import type { ConfirmationCodeRow } from '../../db/schema';
 
 /** How long a code works, how soon another may be sent, and how many wrong tries it survives. */
 export const CODE_TTL_MINUTES = 10;
-export const CODE_RESEND_SECONDS = 60;
+export { CODE_RESEND_SECONDS };
 export const CODE_MAX_ATTEMPTS = 5;
 
 const newCode = (): string =>
