@@ -110,8 +110,13 @@ export async function scheduleNotice(
  * day (a `reset-codes-capped` event marks it).
  */
 export async function noteWrongResetCode(db: Database, userId: number): Promise<void> {
+  if ((await deadResetCodesToday(db, userId)) < RESET_CODES_DEAD_PER_DAY) return;
+  await tellResetCapReached(db, userId);
+}
+
+/** The owner hears that reset codes stopped, once in 24 hours. */
+async function tellResetCapReached(db: Database, userId: number): Promise<void> {
   const now = new Date();
-  if ((await deadResetCodesToday(db, userId, now)) < RESET_CODES_DEAD_PER_DAY) return;
   if (await hasEventSince(db, userId, 'reset-codes-capped', new Date(now.getTime() - DAY_MS))) {
     return;
   }
@@ -139,6 +144,7 @@ export function registerAccountJobs(app: FastifyInstance): void {
     if (!row) return;
     if ((await deadResetCodesToday(db, row.id)) >= RESET_CODES_DEAD_PER_DAY) {
       log.warn({ userId: row.id }, 'reset code not sent: the daily cap of dead codes is reached');
+      await tellResetCapReached(db, row.id);
       return;
     }
     let issued;
@@ -152,6 +158,13 @@ export function registerAccountJobs(app: FastifyInstance): void {
       // A code went out moments ago: that one still works.
       if (error instanceof AppError && error.code === 'too-many-requests') return;
       throw error;
+    }
+    // Replacing a guessed-at code may have been the death that reaches the cap.
+    if ((await deadResetCodesToday(db, row.id)) >= RESET_CODES_DEAD_PER_DAY) {
+      await withdrawCode(db, issued.id);
+      log.warn({ userId: row.id }, 'reset code not sent: the daily cap of dead codes is reached');
+      await tellResetCapReached(db, row.id);
+      return;
     }
     try {
       await app.messenger.emailCode({

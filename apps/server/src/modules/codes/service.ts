@@ -1,5 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { CODE_RESEND_SECONDS, VERIFICATION_CODE_LENGTH } from '@talaqa/domain';
 import type { CodePurpose, CodeSentAnswer } from '@talaqa/domain';
 import { AppError } from '../../errors';
@@ -79,6 +79,20 @@ export async function issueCode(
   const code = newCode();
   const expiresAt = new Date(now.getTime() + CODE_TTL_MINUTES * 60_000);
   const id = await db.transaction(async (tx) => {
+    // A code replaced after wrong tries, never used, died of guessing too: otherwise four wrong
+    // tries and a new code, again and again, would never reach the daily cap of dead codes.
+    await tx
+      .update(confirmationCodes)
+      .set({ diedAt: now })
+      .where(
+        and(
+          eq(confirmationCodes.userId, input.userId),
+          eq(confirmationCodes.purpose, input.purpose),
+          isNull(confirmationCodes.consumedAt),
+          isNull(confirmationCodes.diedAt),
+          gt(confirmationCodes.attempts, 0),
+        ),
+      );
     // Only the newest code counts: the older ones are used up.
     await tx
       .update(confirmationCodes)
