@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { delayAfter, memorySignInThrottle, THROTTLE } from '../../src/modules/auth/throttle';
+import {
+  delayAfter,
+  memorySignInThrottle,
+  THROTTLE,
+  throttleWithFallback,
+} from '../../src/modules/auth/throttle';
 
 describe('sign-in throttle (issue 15)', () => {
   it('lets five wrong tries go, then doubles the wait up to 15 minutes', () => {
@@ -32,5 +37,24 @@ describe('sign-in throttle (issue 15)', () => {
     // A new address still gets its first try at once; its first failure then costs a wait.
     expect(await throttle.waitMs('192.168.0.9', 'owner@example.com')).toBe(0);
     expect(await throttle.failed('192.168.0.9', 'owner@example.com')).toBe(1000);
+  });
+});
+
+describe('sign-in throttle without Redis', () => {
+  it('counts in the process when the shared store fails', async () => {
+    const failing = {
+      waitMs: () => Promise.reject(new Error('down')),
+      failed: () => Promise.reject(new Error('down')),
+      succeeded: () => Promise.reject(new Error('down')),
+    };
+    const errors: unknown[] = [];
+    const throttle = throttleWithFallback(
+      failing,
+      memorySignInThrottle(() => 0),
+      (error) => errors.push(error),
+    );
+    for (let i = 0; i < 5; i += 1) await throttle.failed('10.0.0.1', 'owner@example.com');
+    expect(await throttle.waitMs('10.0.0.1', 'owner@example.com')).toBe(1000);
+    expect(errors).toHaveLength(6);
   });
 });

@@ -16,7 +16,7 @@ import { createUser, requireUser } from '../users/service';
 import { anyone, identityOf, signedIn } from './access';
 import { limitPerAccount, limitPerAddress } from './limits';
 import { hashPassword, passwordMatches, spendPasswordCheckTime } from './passwords';
-import { memorySignInThrottle, redisSignInThrottle } from './throttle';
+import { memorySignInThrottle, redisSignInThrottle, throttleWithFallback } from './throttle';
 import { signAccessToken, verifyPurposeToken } from './tokens';
 
 const SIGN_IN_PER_ADDRESS = { max: 30, minutes: 15 };
@@ -32,7 +32,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Wrong passwords slow down the address that makes them, for that account only (issue 15).
   const throttle = app.redis
-    ? redisSignInThrottle(app.redis.pub, app.config.redisKeyPrefix)
+    ? throttleWithFallback(
+        redisSignInThrottle(app.redis.pub, app.config.redisKeyPrefix),
+        memorySignInThrottle(),
+        (error) => app.log.warn({ err: error }, 'sign-in throttle: Redis failed, counting here'),
+      )
     : memorySignInThrottle();
   const tooSoon = (reply: FastifyReply, waitMs: number): AppError => {
     reply.header('retry-after', String(Math.max(1, Math.ceil(waitMs / 1000))));

@@ -120,3 +120,29 @@ export function memorySignInThrottle(now: () => number = Date.now): SignInThrott
     },
   };
 }
+
+/**
+ * Redis when it answers, this process's counts when it does not (an outage must not stop sign-in
+ * nor lift the throttle altogether): each call that fails on the first falls back to the second.
+ */
+export function throttleWithFallback(
+  primary: SignInThrottle,
+  fallback: SignInThrottle,
+  onError: (error: unknown) => void,
+): SignInThrottle {
+  const either =
+    <A extends unknown[], R>(call: (throttle: SignInThrottle) => (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await call(primary)(...args);
+      } catch (error) {
+        onError(error);
+        return call(fallback)(...args);
+      }
+    };
+  return {
+    waitMs: either((t) => t.waitMs),
+    failed: either((t) => t.failed),
+    succeeded: either((t) => t.succeeded),
+  };
+}
