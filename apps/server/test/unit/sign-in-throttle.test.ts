@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addressKey,
   delayAfter,
   memorySignInThrottle,
   THROTTLE,
@@ -56,5 +57,17 @@ describe('sign-in throttle without Redis', () => {
     for (let i = 0; i < 5; i += 1) await throttle.failed('10.0.0.1', 'owner@example.com');
     expect(await throttle.waitMs('10.0.0.1', 'owner@example.com')).toBe(1000);
     expect(errors).toHaveLength(6);
+  });
+});
+
+describe('addressKey', () => {
+  it('keeps IPv4, unmaps IPv4-mapped IPv6, and counts IPv6 by its /64', () => {
+    expect(addressKey('203.0.113.7')).toBe('203.0.113.7');
+    expect(addressKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(addressKey('2001:db8:1:2:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:db8:1:2::1')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(addressKey('::1')).toBe('0:0:0:0::/64');
+    expect(addressKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
   });
 });

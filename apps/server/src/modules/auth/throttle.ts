@@ -38,8 +38,30 @@ export interface SignInThrottle {
   succeeded(address: string, account: string): Promise<void>;
 }
 
+/**
+ * Whose tries an address stands for: an IPv4 address itself (an IPv4-mapped IPv6 one as IPv4),
+ * an IPv6 address by its /64 network, which one subscriber usually holds whole (counting each
+ * address of it apart would hand a guesser 2^64 fresh starts).
+ */
+export function addressKey(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped?.[1]) return mapped[1];
+  if (!address.includes(':')) return address;
+  const [head = '', tail = ''] = address.split('%')[0]?.split('::') ?? [];
+  const left = head ? head.split(':') : [];
+  const right = address.includes('::') && tail ? tail.split(':') : [];
+  const groups = address.includes('::')
+    ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
+    : left;
+  const network = groups
+    .slice(0, 4)
+    .map((group) => (Number.parseInt(group || '0', 16) || 0).toString(16))
+    .join(':');
+  return `${network}::/64`;
+}
+
 const pairKey = (address: string, account: string): string =>
-  `${address}|${account.trim().toLowerCase()}`;
+  `${addressKey(address)}|${account.trim().toLowerCase()}`;
 
 export function redisSignInThrottle(redis: Redis, prefix: string): SignInThrottle {
   const keys = (address: string, account: string) => {
