@@ -3,6 +3,7 @@ import type { Providers } from './app';
 import type { Config } from './config';
 import { AppError } from './errors';
 import {
+  accountNoticeEmail,
   lessonReminderEmail,
   passwordResetCodeEmail,
   verificationCodeEmail,
@@ -53,6 +54,13 @@ function accountMessenger(messaging: Messaging): AccountMessenger {
       await messaging.email.send({ to, ...content }).catch((error: unknown) => {
         throw asAppError(error);
       });
+    },
+    async emailNotice({ to, name, notice }) {
+      await messaging.email
+        .send({ to, ...accountNoticeEmail({ name, notice }) })
+        .catch((error: unknown) => {
+          throw asAppError(error);
+        });
     },
     async phoneCode({ method, phone, code, telegramChat }) {
       // Telegram reaches only chats that started the bot: the chat the user linked to this phone

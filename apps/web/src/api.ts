@@ -171,6 +171,8 @@ export interface ProfileUpdateBody {
   notificationMethod?: NotificationMethod;
   bio?: string;
   about?: string;
+  /** Your own new address: it waits for the code sent to it (User.pendingEmail). */
+  email?: string;
 }
 
 /** POST /student/ (all of the main info) and PATCH /student/ (some of it): the domain's bodies. */

@@ -13,6 +13,13 @@ export const WITHDRAWAL_MAX_PIASTERS = WITHDRAWAL_MAX_EGP * MONEY_SCALER;
 export const WITHDRAWAL_PROCESSING_DAYS = { min: 4, max: 5 } as const;
 
 export const VERIFICATION_CODE_LENGTH = 5;
+/** Seconds before another code of the same purpose may be sent (the forms count them down). */
+export const CODE_RESEND_SECONDS = 60;
+/**
+ * Password-reset codes that may die of wrong tries per account in 24 hours; past it no new reset
+ * code is sent until the day is over, and the owner is told once (issue 15).
+ */
+export const RESET_CODES_DEAD_PER_DAY = 5;
 
 export const INTERVIEW_MINUTES = 30;
 export const DEMO_SESSION_MINUTES = 30;

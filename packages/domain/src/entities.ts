@@ -53,6 +53,11 @@ export interface User {
   gender: Gender | null;
   image: AssetName | null;
   verifiedEmail: boolean;
+  /**
+   * A new address the owner asked for that is waiting for its code (`email` changes only once it
+   * is confirmed); null when none. Only the owner and admins see it.
+   */
+  pendingEmail?: string | null;
   verifiedPhone: boolean;
   /** E.164, e.g. +201012345678. */
   phone: string | null;

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  changeEmailBodySchema,
   createUserBodySchema,
   changeOwnPasswordBodySchema,
+  googleSignInBodySchema,
   ownPasswordBodySchema,
   passwordSignInBodySchema,
   resetPasswordBodySchema,
@@ -210,5 +212,21 @@ describe('tutor missing data', () => {
       'about',
       'verified-phone',
     ]);
+  });
+});
+
+describe('issue 15 bodies', () => {
+  it('Google sign-in needs a nonce', () => {
+    expect(codesOf(googleSignInBodySchema, { idToken: 'x' })).toEqual(['required']);
+    expect(codesOf(googleSignInBodySchema, { idToken: 'x', nonce: '' })).toEqual(['required']);
+    expect(parsed(googleSignInBodySchema, { idToken: 'x', nonce: 'n' }).nonce).toBe('n');
+  });
+
+  it('changing the e-mail takes one valid address', () => {
+    expect(codesOf(changeEmailBodySchema, { email: 'not-an-email' })).toEqual(['invalid-email']);
+    expect(codesOf(changeEmailBodySchema, {})).toEqual(['required']);
+    expect(parsed(changeEmailBodySchema, { email: 'new@example.com' }).email).toBe(
+      'new@example.com',
+    );
   });
 });

@@ -206,15 +206,17 @@ describe('sign-in', () => {
     expect((await api('GET', '/user/current', { token: refreshed.body.token })).status).toBe(200);
   });
 
-  it('limits tries per account and answers too-many-requests', async () => {
+  // Issue 15: the per-account lock (10 tries, then 15 minutes for everyone) became a wait for the
+  // address that fails (security-accounts.test.ts shows the owner elsewhere is not held back).
+  it('makes an address wait after five wrong tries for an account', async () => {
     const { email } = await signUp();
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i += 1) {
+    for (let i = 0; i < 5; i += 1) {
       statuses.push(
         (await api('POST', '/auth/password', { body: { email, password: 'wrong1234' } })).status,
       );
     }
-    expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+    expect(statuses).toEqual([400, 400, 400, 400, 400]);
     const last = await api('POST', '/auth/password', { body: { email, password: 'wrong1234' } });
     expect(last).toMatchObject({ status: 429, body: { code: 'too-many-requests' } });
   });

@@ -67,6 +67,7 @@ describe(`migrations on ${testDriver}`, () => {
       aim: 'text',
       google_subject: 'text',
       session_version: 'integer',
+      pending_email: 'text',
       created_at: 'timestamp with time zone',
       updated_at: 'timestamp with time zone',
     });

@@ -140,7 +140,7 @@ describe('Google simulator: authorization endpoint', () => {
       jwksUrl: simulator.jwksUrl,
       clientId: CLIENT_ID,
     });
-    const identity = await verifier.verify(params.get('id_token') ?? '');
+    const identity = await verifier.verify(params.get('id_token') ?? '', { nonce: 'nonce-abc' });
     expect(identity).toMatchObject({
       subject: simulatedSubject('new.person@example.com'),
       email: 'new.person@example.com',

@@ -6,6 +6,7 @@ import type { App, BuildOptions } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import type { Outbox } from '../../src/integrations/outbox';
 import { startProviders } from '../../src/providers';
+import type { RunningProviders } from '../../src/providers';
 import pino from 'pino';
 import type { Config } from '../../src/config';
 
@@ -26,6 +27,8 @@ export interface TestServer {
   config: Config;
   /** What the e-mail, WhatsApp and Telegram simulators received. */
   outbox: Outbox;
+  /** Where the simulators listen (the Google one signs ID tokens through its approve form). */
+  urls: RunningProviders['urls'];
   close(): Promise<void>;
 }
 
@@ -119,6 +122,7 @@ export async function startTestServer(
     app: started,
     config,
     outbox,
+    urls: running.urls,
     close: () =>
       (closing ??= (async () => {
         await started.close();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  accountNoticeEmail,
   arabicMinutes,
   escapeHtml,
   passwordResetCodeEmail,
@@ -16,6 +17,11 @@ describe('e-mail templates', () => {
     verificationCodeEmail({ code: '12345', validityMinutes: 10, name: 'منى' }),
     passwordResetCodeEmail({ code: '12345', validityMinutes: 15, name: 'منى' }),
     welcomeEmail({ name: 'منى', appUrl: 'https://app.example.com/' }),
+    accountNoticeEmail({
+      name: 'منى',
+      notice: { kind: 'email-changed', newEmail: 'n@example.com' },
+    }),
+    accountNoticeEmail({ name: 'منى', notice: { kind: 'reset-codes-capped', perDay: 5 } }),
   ];
 
   it.each(rendered)('is an Arabic right-to-left document with the brand', ({ html, subject }) => {
@@ -54,6 +60,18 @@ describe('e-mail templates', () => {
       expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&amp;&#39;');
     }
     expect(welcome.html).toContain('href="https://x.example/?q=&quot;&gt;&lt;img src=x&gt;"');
+  });
+
+  it('tells the old address where the account went, escaped, and the owner of the reset cap', () => {
+    const moved = accountNoticeEmail({
+      notice: { kind: 'email-changed', newEmail: `${HOSTILE}@example.com` },
+    });
+    expect(moved.subject).toContain('تغيّر البريد الإلكتروني');
+    expect(moved.html).not.toContain('<script>');
+    expect(moved.text).toContain(`\u2066${HOSTILE}@example.com\u2069`);
+    const capped = accountNoticeEmail({ notice: { kind: 'reset-codes-capped', perDay: 5 } });
+    expect(capped.text).toContain('٥ مرات');
+    expect(capped.text).toContain('حتى الغد');
   });
 
   it('refuses a non-web link in the welcome button', () => {

@@ -68,7 +68,10 @@ export type PasswordSignInBody = z.input<typeof passwordSignInBodySchema>;
 /** POST /auth/google : the ID token Google (or the local simulator) handed to the browser. */
 export const googleSignInBodySchema = z.object({
   idToken: textSchema(() => 'required').min(1, 'required'),
-  nonce: textSchema().optional(),
+  /** The nonce the browser sent to Google; required, and the token must carry the same. */
+  nonce: textSchema(() => 'required')
+    .min(1, 'required')
+    .max(200),
   /** The role to create when this Google account is new; default student. */
   role: z.literal(SELF_SIGN_UP_ROLES).optional(),
 });
@@ -213,8 +216,10 @@ export function profileFieldsSchema(currentYear: number) {
 }
 
 /**
- * PUT /user/{id}: admins may also change the role and the e-mail; a tutor's `bio` and `about`
- * (tutorTextBodySchema) are accepted for tutors only (anyone else's are refused `invalid-type`).
+ * PUT /user/{id}: the owner may ask for a new e-mail (it waits for its code); admins may also
+ * change the role and someone else's e-mail (another admin's only a super admin); a tutor's `bio`
+ * and `about` (tutorTextBodySchema) are accepted for tutors only (anyone else's are refused
+ * `invalid-type`).
  */
 export function updateUserBodySchema(currentYear: number) {
   return profileFieldsSchema(currentYear).extend({
@@ -224,6 +229,14 @@ export function updateUserBodySchema(currentYear: number) {
   });
 }
 export type UpdateUserBody = z.input<ReturnType<typeof updateUserBodySchema>>;
+
+/**
+ * The settings form that changes one's own e-mail: PUT /user/{id} with just `email`. The new
+ * address waits (User.pendingEmail) until the code sent to it is confirmed through
+ * POST /confirmation-code/email/confirm; sending the current address again cancels it.
+ */
+export const changeEmailBodySchema = z.object({ email: emailSchema });
+export type ChangeEmailBody = z.input<typeof changeEmailBodySchema>;
 
 /** POST /student/ : the "main info" step of the complete-profile stepper (all required). */
 export function studentProfileBodySchema(currentYear: number) {

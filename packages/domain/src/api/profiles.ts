@@ -60,6 +60,8 @@ export const userSchema = z.object({
   id,
   name: z.string(),
   email: z.string(),
+  /** A new address waiting for its code (owner and admins only). */
+  pendingEmail: z.string().nullable().optional(),
   hasPassword: z.boolean(),
   creditScore: z.number().int(),
   notificationMethod: z.literal(NOTIFICATION_METHODS),

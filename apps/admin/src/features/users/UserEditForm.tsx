@@ -29,6 +29,7 @@ import {
 import { FormError } from '../../components/FormError';
 import { actionErrorText, applyServerErrors, domainResolver } from '../../forms';
 import { assignableRoles } from './labels';
+import { OwnPendingEmail } from './OwnPendingEmail';
 import { useUpdateUser } from './queries';
 import type { UpdateUserBody } from './queries';
 
@@ -138,7 +139,12 @@ export function UserEditForm({ user, viewer }: { user: User; viewer: User }) {
     try {
       const saved = await update.mutateAsync(changed);
       reset(formOf(saved));
-      toast.success('تم حفظ بيانات المستخدم');
+      // One's own new address waits for its code (issue 15); anyone else's changes at once.
+      if (changed.email !== undefined && saved.pendingEmail) {
+        toast.info(UI_MESSAGES.emailChangeCodeSent);
+      } else {
+        toast.success('تم حفظ بيانات المستخدم');
+      }
     } catch (error) {
       if (
         applyServerErrors(error, setError, FIELDS, {
@@ -160,107 +166,112 @@ export function UserEditForm({ user, viewer }: { user: User; viewer: User }) {
   );
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
-      <Input
-        label="الاسم"
-        hint="الاسم الأول واسم العائلة"
-        autoComplete="off"
-        error={errors.name?.message}
-        {...register('name')}
-      />
-      <Input
-        label="البريد الإلكتروني"
-        type="email"
-        dir="ltr"
-        autoComplete="off"
-        error={errors.email?.message}
-        {...register('email')}
-      />
-      <Select
-        label="الدور"
-        hint={lock ?? undefined}
-        error={errors.role?.message}
-        {...register('role', { disabled: !!lock })}
-      >
-        {roles.map((role) => (
-          <option key={role} value={role}>
-            {ROLE_NAMES_AR[role]}
-          </option>
-        ))}
-      </Select>
-      <Select
-        label="طريقة الإشعارات"
-        error={errors.notificationMethod?.message}
-        {...register('notificationMethod')}
-      >
-        {NOTIFICATION_METHODS.map((method) => (
-          <option key={method} value={method}>
-            {NOTIFICATION_METHOD_NAMES_AR[method]}
-          </option>
-        ))}
-      </Select>
-      <Input
-        label="سنة الميلاد"
-        inputMode="numeric"
-        dir="ltr"
-        autoComplete="off"
-        maxLength={4}
-        error={errors.birthYear?.message}
-        {...register('birthYear')}
-      />
-      <Select label="النوع" error={errors.gender?.message} {...register('gender')}>
-        <option value="">غير محدد</option>
-        {GENDERS.map((gender) => (
-          <option key={gender} value={gender}>
-            {GENDER_NAMES_AR[gender]}
-          </option>
-        ))}
-      </Select>
-      <Select label="المحافظة" error={errors.city?.message} {...register('city')}>
-        <option value="">غير محددة</option>
-        {governorates.map((id) => (
-          <option key={id} value={id}>
-            {GOVERNORATE_NAMES_AR[id]}
-          </option>
-        ))}
-      </Select>
-      <Select label="مستوى الإنجليزية" error={errors.level?.message} {...register('level')}>
-        <option value="">غير محدد</option>
-        {ENGLISH_LEVELS.map((level) => (
-          <option key={level} value={level}>
-            {ENGLISH_LEVEL_NAMES_AR[level]}
-          </option>
-        ))}
-      </Select>
-      <Input
-        label="الوظيفة"
-        autoComplete="off"
-        wrapperClassName="flex flex-col gap-1.5 sm:col-span-2"
-        error={errors.job?.message}
-        {...register('job')}
-      />
-      <Textarea
-        label="الهدف من تعلّم الإنجليزية"
-        wrapperClassName="flex flex-col gap-1.5 sm:col-span-2"
-        error={errors.aim?.message}
-        {...register('aim')}
-      />
-      <FormError text={formError} className="sm:col-span-2" />
-      <div className="flex flex-wrap justify-end gap-3 sm:col-span-2">
-        <Button
-          variant="secondary"
-          disabled={!isDirty || isSubmitting}
-          onClick={() => {
-            setFormError(null);
-            reset(formOf(user));
-          }}
+    <>
+      {viewer.id === user.id && user.pendingEmail && (
+        <OwnPendingEmail email={user.email} pendingEmail={user.pendingEmail} />
+      )}
+      <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
+        <Input
+          label="الاسم"
+          hint="الاسم الأول واسم العائلة"
+          autoComplete="off"
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <Input
+          label="البريد الإلكتروني"
+          type="email"
+          dir="ltr"
+          autoComplete="off"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <Select
+          label="الدور"
+          hint={lock ?? undefined}
+          error={errors.role?.message}
+          {...register('role', { disabled: !!lock })}
         >
-          تراجع عن التغييرات
-        </Button>
-        <Button type="submit" loading={isSubmitting} disabled={!isDirty}>
-          حفظ التغييرات
-        </Button>
-      </div>
-    </form>
+          {roles.map((role) => (
+            <option key={role} value={role}>
+              {ROLE_NAMES_AR[role]}
+            </option>
+          ))}
+        </Select>
+        <Select
+          label="طريقة الإشعارات"
+          error={errors.notificationMethod?.message}
+          {...register('notificationMethod')}
+        >
+          {NOTIFICATION_METHODS.map((method) => (
+            <option key={method} value={method}>
+              {NOTIFICATION_METHOD_NAMES_AR[method]}
+            </option>
+          ))}
+        </Select>
+        <Input
+          label="سنة الميلاد"
+          inputMode="numeric"
+          dir="ltr"
+          autoComplete="off"
+          maxLength={4}
+          error={errors.birthYear?.message}
+          {...register('birthYear')}
+        />
+        <Select label="النوع" error={errors.gender?.message} {...register('gender')}>
+          <option value="">غير محدد</option>
+          {GENDERS.map((gender) => (
+            <option key={gender} value={gender}>
+              {GENDER_NAMES_AR[gender]}
+            </option>
+          ))}
+        </Select>
+        <Select label="المحافظة" error={errors.city?.message} {...register('city')}>
+          <option value="">غير محددة</option>
+          {governorates.map((id) => (
+            <option key={id} value={id}>
+              {GOVERNORATE_NAMES_AR[id]}
+            </option>
+          ))}
+        </Select>
+        <Select label="مستوى الإنجليزية" error={errors.level?.message} {...register('level')}>
+          <option value="">غير محدد</option>
+          {ENGLISH_LEVELS.map((level) => (
+            <option key={level} value={level}>
+              {ENGLISH_LEVEL_NAMES_AR[level]}
+            </option>
+          ))}
+        </Select>
+        <Input
+          label="الوظيفة"
+          autoComplete="off"
+          wrapperClassName="flex flex-col gap-1.5 sm:col-span-2"
+          error={errors.job?.message}
+          {...register('job')}
+        />
+        <Textarea
+          label="الهدف من تعلّم الإنجليزية"
+          wrapperClassName="flex flex-col gap-1.5 sm:col-span-2"
+          error={errors.aim?.message}
+          {...register('aim')}
+        />
+        <FormError text={formError} className="sm:col-span-2" />
+        <div className="flex flex-wrap justify-end gap-3 sm:col-span-2">
+          <Button
+            variant="secondary"
+            disabled={!isDirty || isSubmitting}
+            onClick={() => {
+              setFormError(null);
+              reset(formOf(user));
+            }}
+          >
+            تراجع عن التغييرات
+          </Button>
+          <Button type="submit" loading={isSubmitting} disabled={!isDirty}>
+            حفظ التغييرات
+          </Button>
+        </div>
+      </form>
+    </>
   );
 }

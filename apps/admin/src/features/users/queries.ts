@@ -136,3 +136,16 @@ export function useAssetUrl(name: string | null | undefined) {
     retry: false,
   });
 }
+
+/**
+ * POST /confirmation-code/email/confirm : the code sent to one's own new address (issue 15); the
+ * account's address becomes it.
+ */
+export function useConfirmOwnEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) =>
+      api.post<{ user: User }>('/confirmation-code/email/confirm', { code }, { private: true }),
+    onSuccess: ({ user }) => rememberUser(queryClient, user),
+  });
+}

@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -35,6 +36,8 @@ export const confirmationCodes = pgTable(
     attempts: smallint('attempts').notNull().default(0),
     /** Set when the code is used up: confirmed, or (reset) its new password saved. */
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    /** Set when the last allowed try was wrong: the code died of guessing (issue 15). */
+    diedAt: timestamp('died_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -43,6 +46,27 @@ export const confirmationCodes = pgTable(
     index('confirmation_codes_user_purpose_idx').on(t.userId, t.purpose, t.createdAt),
   ],
 );
+
+/**
+ * What happened to an account's security that someone may later need to know (issue 15): kinds
+ * are `google-dropped-password` (Google vouched for an address whose unverified account had a
+ * password, which was dropped), `reset-codes-capped` (the day's cap of dead reset codes was
+ * reached; the owner was told), `email-changed` (the address changed; the old one was told).
+ */
+export const securityEvents = pgTable(
+  'security_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    detail: jsonb('detail').notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('security_events_user_kind_idx').on(t.userId, t.kind, t.createdAt)],
+);
+export type SecurityEventRow = typeof securityEvents.$inferSelect;
 
 /** Conversation topics students pick as favourites (spec: Arabic and English names). */
 export const topics = pgTable(

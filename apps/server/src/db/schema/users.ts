@@ -59,6 +59,11 @@ export const users = pgTable(
      * (migration 0013) bumps it whenever password_hash changes; sign-out-all bumps it by hand.
      */
     sessionVersion: integer('session_version').notNull().default(0),
+    /**
+     * A new address the owner asked for and has not confirmed yet: `email` changes to it only
+     * once the code sent there is confirmed (issue 15).
+     */
+    pendingEmail: text('pending_email'),
     ...timestamps,
   },
   (t) => [

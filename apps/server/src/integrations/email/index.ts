@@ -3,6 +3,7 @@ export type { EmailMessage, EmailSender, SmtpEmailSender, SmtpEmailSenderOptions
 export { startSmtpSimulator } from './simulator';
 export type { SmtpSimulator, SmtpSimulatorOptions } from './simulator';
 export {
+  accountNoticeEmail,
   arabicMinutes,
   BRAND_NAME,
   lessonReminderEmail,
@@ -11,6 +12,7 @@ export {
   welcomeEmail,
 } from './templates';
 export type {
+  AccountNotice,
   CodeEmailInput,
   EmailContent,
   LessonReminderEmailInput,

@@ -143,6 +143,47 @@ export function passwordResetCodeEmail({
   return { subject, html, text };
 }
 
+/** Security notices to an account's owner (issue 15); no code, nothing to click. */
+export type AccountNotice =
+  /** The account's address changed to `newEmail`; sent to the old address. */
+  | { kind: 'email-changed'; newEmail: string }
+  /** Too many reset codes died of wrong tries today; no more are sent until tomorrow. */
+  | { kind: 'reset-codes-capped'; perDay: number };
+
+const arabicCount = new Intl.NumberFormat('ar-EG');
+
+export function accountNoticeEmail({
+  name,
+  notice,
+}: {
+  name?: string | undefined;
+  notice: AccountNotice;
+}): EmailContent {
+  const subject =
+    notice.kind === 'email-changed'
+      ? `تغيّر البريد الإلكتروني لحسابك في ${BRAND_NAME}`
+      : `محاولات كثيرة لإعادة تعيين كلمة مرورك في ${BRAND_NAME}`;
+  const lines =
+    notice.kind === 'email-changed'
+      ? [
+          'تغيّر عنوان البريد الإلكتروني لحسابك، وصار العنوان الجديد:',
+          `${LRI}${notice.newEmail}${PDI}`,
+          'لن تصل رسائل الحساب إلى هذا العنوان بعد الآن. إن لم تغيّره أنت فتواصل مع فريق الدعم فورًا.',
+        ]
+      : [
+          `أخطأ أحدهم في رموز إعادة تعيين كلمة مرورك ${arabicCount.format(notice.perDay)} مرات اليوم، فأوقفنا إرسال رموز جديدة حتى الغد حمايةً لحسابك.`,
+          'كلمة مرورك لم تتغيّر. إن لم تكن أنت من حاول فلا تفعل شيئًا، وإن كنت أنت فحاول غدًا.',
+        ];
+  const html = layout(subject, {
+    preheader: lines[0] ?? subject,
+    bodyHtml: [
+      paragraph(escapeHtml(greeting(name))),
+      ...lines.map((line) => paragraph(escapeHtml(line))),
+    ].join('\n'),
+  });
+  return { subject, html, text: plain([greeting(name), '', ...lines]) };
+}
+
 export interface WelcomeEmailInput {
   name: string;
   /** Where the button leads: the app's home or its first step. */

@@ -62,12 +62,15 @@ export interface GoogleVerifierOptions {
 }
 
 export interface GoogleVerifyOptions {
-  /** The nonce the browser sent to Google; the token must carry the same. */
-  nonce?: string;
+  /**
+   * The nonce the browser sent to Google; the token must carry the same. Required (issue 15): a
+   * token without one could be replayed from anywhere it leaked.
+   */
+  nonce: string;
 }
 
 export interface GoogleVerifier {
-  verify(idToken: string, options?: GoogleVerifyOptions): Promise<GoogleIdentity>;
+  verify(idToken: string, options: GoogleVerifyOptions): Promise<GoogleIdentity>;
 }
 export type GoogleIdTokenVerifier = GoogleVerifier;
 
@@ -144,7 +147,7 @@ function checkClaims(
   payload: JWTPayload,
   clientId: string,
   toleranceSec: number,
-  nonce: string | undefined,
+  nonce: string,
 ): void {
   const now = Math.floor(Date.now() / 1000);
   if (typeof payload.iat !== 'number' || payload.iat > now + toleranceSec) {
@@ -153,11 +156,9 @@ function checkClaims(
   if (Array.isArray(payload.aud) && payload.aud.length > 1 && payload.azp !== clientId) {
     throw new GoogleSignInError('wrong-audience', 'The token was presented for another client');
   }
-  if (nonce !== undefined) {
-    const carried = payload.nonce;
-    if (typeof carried !== 'string' || !sameText(carried, nonce)) {
-      throw new GoogleSignInError('nonce-mismatch', 'The token carries another nonce');
-    }
+  const carried = payload.nonce;
+  if (nonce === '' || typeof carried !== 'string' || !sameText(carried, nonce)) {
+    throw new GoogleSignInError('nonce-mismatch', 'The token carries no nonce or another one');
   }
 }
 
@@ -178,7 +179,7 @@ function identityOf(payload: JWTPayload): GoogleIdentity {
 /**
  * Verifies Google ID tokens (the `id_token` of the implicit flow): RS256 signature against the
  * published keys (fetched once and cached; an unknown `kid` refetches, for key rotation),
- * audience, issuer, `exp`/`iat` with a little clock tolerance, the nonce when given, and an email.
+ * audience, issuer, `exp`/`iat` with a little clock tolerance, the nonce (always), and an email.
  * Every failure is a GoogleSignInError with its reason.
  */
 export function createGoogleIdTokenVerifier({
@@ -189,7 +190,7 @@ export function createGoogleIdTokenVerifier({
 }: GoogleVerifierOptions): GoogleVerifier {
   const keys = keyLookup(jwksUrl);
   return {
-    async verify(idToken, { nonce } = {}) {
+    async verify(idToken, { nonce }) {
       let payload: JWTPayload;
       try {
         ({ payload } = await jwtVerify(idToken, keys, {

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   googleSignInBodySchema,
@@ -10,16 +10,24 @@ import {
 import { SESSION_MAX_AGE_SECONDS } from '@talaqa/domain';
 import type { AuthSession, FreshTokenAnswer, RefreshTokenAnswer } from '@talaqa/domain';
 import { AppError } from '../../errors';
+import { recordSecurityEvent } from '../codes/security';
 import { consumeCode } from '../codes/service';
 import { findUserRow, findUserRowByEmail, updateUserRow } from '../users/repo';
 import { createUser, requireUser } from '../users/service';
 import { anyone, identityOf, signedIn } from './access';
 import { limitPerAccount, limitPerAddress } from './limits';
 import { hashPassword, passwordMatches, spendPasswordCheckTime } from './passwords';
-import { bumpSessionVersion, disconnectEndedSessions, issueAccessToken } from './sessions';
+import {
+  bumpSessionVersion,
+  disconnectEndedSessions,
+  issueAccessToken,
+  sessionVersionOf,
+} from './sessions';
+import { memorySignInThrottle, redisSignInThrottle, throttleWithFallback } from './throttle';
 import { verifyPurposeToken } from './tokens';
 
 const SIGN_IN_PER_ADDRESS = { max: 30, minutes: 15 };
+/** Own password changes (the per-account sign-in limit became the throttle in throttle.ts). */
 const SIGN_IN_PER_ACCOUNT = { max: 10, minutes: 15 };
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -35,24 +43,43 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return request.accessToken;
   };
 
+  // Wrong passwords slow down the address that makes them, for that account only (issue 15).
+  const throttle = app.redis
+    ? throttleWithFallback(
+        redisSignInThrottle(app.redis.pub, app.config.redisKeyPrefix),
+        memorySignInThrottle(),
+        (error) => app.log.warn({ err: error }, 'sign-in throttle: Redis failed, counting here'),
+      )
+    : memorySignInThrottle();
+  const tooSoon = (reply: FastifyReply, waitMs: number): AppError => {
+    reply.header('retry-after', String(Math.max(1, Math.ceil(waitMs / 1000))));
+    return new AppError('too-many-requests', 'Wait before trying this account again');
+  };
+
   app.post(
     '/auth/password',
     {
       config: { access: anyone },
       onRequest: limitPerAddress(app, 'sign-in:address', SIGN_IN_PER_ADDRESS),
-      preHandler: limitPerAccount(app, 'sign-in:account', SIGN_IN_PER_ACCOUNT),
       schema: { body: passwordSignInBodySchema },
     },
-    async (request) => {
+    async (request, reply) => {
       const { email, password } = request.body;
+      const waitMs = await throttle.waitMs(request.ip, email);
+      if (waitMs > 0) throw tooSoon(reply, waitMs);
+      const wrong = async (): Promise<never> => {
+        // Unknown e-mails count the same, so the waits do not tell which accounts exist.
+        await throttle.failed(request.ip, email);
+        throw new AppError('wrong-password');
+      };
       const row = await findUserRowByEmail(db, email);
       if (!row) {
         await spendPasswordCheckTime(password);
-        throw new AppError('wrong-password');
+        return wrong();
       }
       if (row.passwordHash === null) throw new AppError('no-password');
-      if (!(await passwordMatches(row.passwordHash, password)))
-        throw new AppError('wrong-password');
+      if (!(await passwordMatches(row.passwordHash, password))) return wrong();
+      await throttle.succeeded(request.ip, email);
       return session(row.id);
     },
   );
@@ -68,16 +95,41 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const { idToken, nonce, role } = request.body;
       // A refused token is a GoogleSignInError: unauthenticated, or service-unavailable.
       const identity = await app.google.verify(idToken, { nonce });
+      // Only an address Google has verified proves anything: no sign-in, link or account on it.
+      if (!identity.emailVerified) {
+        throw new AppError('unauthenticated', 'Google has not verified this e-mail');
+      }
       const known = await findUserRowByEmail(db, identity.email);
       if (known) {
         if (known.googleSubject && known.googleSubject !== identity.subject) {
           throw new AppError('unauthenticated', 'Another Google account owns this e-mail here');
         }
-        // Google vouches for the address, so linking proves the same as an e-mail code would.
-        await updateUserRow(db, known.id, {
-          googleSubject: identity.subject,
-          emailVerified: known.emailVerified || identity.emailVerified,
+        // Google vouches for the address, so linking proves the same as an e-mail code would. An
+        // account whose address was never verified may have been opened by a stranger who typed
+        // the owner's e-mail (pre-account takeover): its password, and any address change it
+        // asked for, are dropped, and that is recorded.
+        const dropPassword = !known.emailVerified && known.passwordHash !== null;
+        await db.transaction(async (tx) => {
+          await updateUserRow(tx, known.id, {
+            googleSubject: identity.subject,
+            emailVerified: true,
+            ...(dropPassword ? { passwordHash: null, pendingEmail: null } : {}),
+          });
+          if (dropPassword) {
+            await recordSecurityEvent(tx, known.id, 'google-dropped-password', {
+              subject: identity.subject,
+            });
+          }
         });
+        if (dropPassword) {
+          request.log.warn(
+            { userId: known.id },
+            'Google vouched for an unverified account: its password was dropped',
+          );
+          // The trigger ended the stranger's sessions; their open sockets close now too.
+          const version = await sessionVersionOf(db, known.id);
+          if (version !== undefined) disconnectEndedSessions(app, known.id, version);
+        }
         return session(known.id);
       }
       const user = await createUser(db, {
@@ -86,7 +138,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         password: null,
         role: role ?? Role.Student,
         googleSubject: identity.subject,
-        emailVerified: identity.emailVerified,
+        emailVerified: true,
       });
       return session(user.id);
     },

@@ -1,4 +1,5 @@
 import type { NotificationMethod } from '@talaqa/domain';
+import type { AccountNotice } from '../../integrations/email';
 
 /** Finds the Telegram chat linked to a phone (E.164). */
 export type TelegramChatLookup = (phone: string) => Promise<number | string | undefined>;
@@ -15,6 +16,8 @@ export interface AccountMessenger {
     kind: 'verify-email' | 'reset-password';
     validMinutes: number;
   }): Promise<void>;
+  /** A security notice to the owner's address (an address change, the reset-code cap). */
+  emailNotice(input: { to: string; name: string; notice: AccountNotice }): Promise<void>;
   /** Throws AppError unresolved-phone / invalid-phone / service-unavailable as the channel says. */
   phoneCode(input: {
     userId: number;

@@ -1,6 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
-import { VERIFICATION_CODE_LENGTH } from '@talaqa/domain';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { CODE_RESEND_SECONDS, VERIFICATION_CODE_LENGTH } from '@talaqa/domain';
 import type { CodePurpose, CodeSentAnswer } from '@talaqa/domain';
 import { AppError } from '../../errors';
 import type { Database } from '../../db';
@@ -9,7 +9,7 @@ import type { ConfirmationCodeRow } from '../../db/schema';
 
 /** How long a code works, how soon another may be sent, and how many wrong tries it survives. */
 export const CODE_TTL_MINUTES = 10;
-export const CODE_RESEND_SECONDS = 60;
+export { CODE_RESEND_SECONDS };
 export const CODE_MAX_ATTEMPTS = 5;
 
 const newCode = (): string =>
@@ -58,16 +58,41 @@ export interface IssuedCode extends CodeSentAnswer {
 export async function issueCode(
   db: Database,
   secret: string,
-  input: { userId: number; purpose: CodePurpose; target: string },
+  request: {
+    userId: number;
+    purpose: CodePurpose;
+    target: string;
+    /** The resend delay holds only for the same target (a new address asked for at once). */
+    delayPerTarget?: boolean;
+  },
   now: Date = new Date(),
 ): Promise<IssuedCode> {
+  const { delayPerTarget = false, ...input } = request;
   const previous = await latestCode(db, input.userId, input.purpose);
-  if (previous && now.getTime() - previous.createdAt.getTime() < CODE_RESEND_SECONDS * 1000) {
+  if (
+    previous &&
+    (!delayPerTarget || previous.target.toLowerCase() === input.target.toLowerCase()) &&
+    now.getTime() - previous.createdAt.getTime() < CODE_RESEND_SECONDS * 1000
+  ) {
     throw new AppError('too-many-requests', 'A code was sent moments ago');
   }
   const code = newCode();
   const expiresAt = new Date(now.getTime() + CODE_TTL_MINUTES * 60_000);
   const id = await db.transaction(async (tx) => {
+    // A code replaced after wrong tries, never used, died of guessing too: otherwise four wrong
+    // tries and a new code, again and again, would never reach the daily cap of dead codes.
+    await tx
+      .update(confirmationCodes)
+      .set({ diedAt: now })
+      .where(
+        and(
+          eq(confirmationCodes.userId, input.userId),
+          eq(confirmationCodes.purpose, input.purpose),
+          isNull(confirmationCodes.consumedAt),
+          isNull(confirmationCodes.diedAt),
+          gt(confirmationCodes.attempts, 0),
+        ),
+      );
     // Only the newest code counts: the older ones are used up.
     await tx
       .update(confirmationCodes)
@@ -120,6 +145,13 @@ export async function checkCode(
   // Too many wrong tries: the code is dead, a new one must be asked for.
   if (!counted) throw new AppError('expired-verification-code', 'Too many wrong tries');
   if (!sameHash(row.codeHash, codeHash(secret, row, input.code))) {
+    // The last allowed try was wrong: the code died of guessing (reset codes have a daily cap).
+    if (counted.attempts >= CODE_MAX_ATTEMPTS) {
+      await db
+        .update(confirmationCodes)
+        .set({ diedAt: now })
+        .where(eq(confirmationCodes.id, row.id));
+    }
     throw new AppError('invalid-verification-code');
   }
   if (input.consume) await consumeCode(db, row.id, now);

@@ -32,6 +32,7 @@ export type UserPatch = Partial<
     | 'phoneVerified'
     | 'emailVerified'
     | 'googleSubject'
+    | 'pendingEmail'
   >
 >;
 
@@ -48,6 +49,7 @@ export function toUser(row: UserRow, topics: number[]): User {
     gender: row.gender as Gender | null,
     image: row.image,
     verifiedEmail: row.emailVerified,
+    pendingEmail: row.pendingEmail,
     verifiedPhone: row.phoneVerified,
     phone: row.phone,
     role: row.role as Role,

@@ -14,6 +14,7 @@ import { issueAccessToken } from '../auth/sessions';
 import { sendEmailVerificationCode } from '../codes/email-verification';
 import { tutorsChanged } from '../tutors/events';
 import { limitPerAddress } from '../auth/limits';
+import { planEmailChange } from './email-change';
 import {
   assertMayCreateRole,
   assertMayPatch,
@@ -93,11 +94,17 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const target = await requireUser(db, request.params.id);
       const { bio, about, ...fields } = request.body;
       assertMayPatch(caller, target, fields);
-      const emailChanged =
-        fields.email !== undefined && fields.email !== target.email.toLowerCase();
-      // A new e-mail is not verified yet, whoever typed it.
-      const patch = emailChanged ? { ...fields, emailVerified: false } : fields;
-      const updated = await updateUser(db, target, patch, { bio, about });
+      // The owner's new e-mail waits for its code; an admin's change is at once, unverified.
+      const plan = planEmailChange(
+        app.config.jwtSecret,
+        app.messenger,
+        app.attempts,
+        caller,
+        target,
+        fields,
+      );
+      const updated = await updateUser(db, target, plan.patch, { bio, about }, plan.inTransaction);
+      await plan.afterCommit?.(request.log);
       // A tutor's name, image, gender and texts are on the public list's cards.
       if (target.role === Role.Tutor) await tutorsChanged(app, [target.id]);
       return updated;

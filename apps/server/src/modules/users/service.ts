@@ -112,12 +112,36 @@ export function assertSelfOrAdmin(caller: Identity, userId: number): void {
   }
 }
 
-/** What a caller may change: the role and the e-mail are admins' (admin roles a super admin's). */
+const sameEmail = (a: string, b: string): boolean =>
+  a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** The patch changes the address, phone or password (the e-mail compared case-insensitively). */
+export function changesCredentials(target: User, patch: UserPatch): boolean {
+  return (
+    (patch.email !== undefined && patch.email !== null && !sameEmail(patch.email, target.email)) ||
+    (patch.phone !== undefined && patch.phone !== target.phone) ||
+    patch.passwordHash !== undefined
+  );
+}
+
+/**
+ * What a caller may change: the role is admins' (admin roles a super admin's). Owners change their
+ * own e-mail (it takes effect once the new address confirms a code, `email-change.ts`); admins
+ * change other people's, but another admin's e-mail, phone or password only a super admin may
+ * change, so a regular admin cannot take over a super admin's account (issue 15).
+ */
 export function assertMayPatch(caller: Identity, target: User, patch: UserPatch): void {
   assertSelfOrAdmin(caller, target.id);
-  const touchesAdminFields = patch.role !== undefined || patch.email !== undefined;
-  if (touchesAdminFields && !isAdmin(caller)) {
-    throw new AppError('forbidden', 'Only admins change roles and e-mails');
+  if (patch.role !== undefined && !isAdmin(caller)) {
+    throw new AppError('forbidden', 'Only admins change roles');
+  }
+  if (
+    caller.userId !== target.id &&
+    ADMIN_ROLE_VALUES.includes(target.role) &&
+    caller.role !== Role.SuperAdmin &&
+    changesCredentials(target, patch)
+  ) {
+    throw new AppError('forbidden', "Only a super admin changes another admin's sign-in details");
   }
   const adminRoleChange =
     patch.role !== undefined &&
@@ -166,6 +190,8 @@ export async function updateUser(
   target: User,
   patch: UserPatch,
   tutorText: TutorTextPatch,
+  /** More work of the same transaction (an e-mail change's code, its notice). */
+  alsoInTransaction?: (tx: Database) => Promise<void>,
 ): Promise<User> {
   const sent = (['bio', 'about'] as const).filter((field) => tutorText[field] !== undefined);
   const role = patch.role ?? target.role;
@@ -178,6 +204,7 @@ export async function updateUser(
   return db.transaction(async (tx) => {
     const user = await patchUser(tx, target.id, patch);
     if (sent.length > 0) await upsertTutorText(tx, target.id, tutorText);
+    await alsoInTransaction?.(tx);
     return user;
   });
 }

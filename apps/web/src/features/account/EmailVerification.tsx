@@ -16,6 +16,8 @@ import { codeFormSchema } from './schemas';
  */
 export function EmailVerification() {
   const user = useCurrentUser();
+  // A new address waiting for its code gets the code (confirming it verifies and switches).
+  const address = user.pendingEmail ?? user.email;
   const toast = useToast();
   const queryClient = useQueryClient();
   const send = useSendEmailCode();
@@ -59,7 +61,7 @@ export function EmailVerification() {
     ),
   );
 
-  if (user.verifiedEmail) {
+  if (user.verifiedEmail && !user.pendingEmail) {
     return (
       <Alert tone="success" role="status" title="بريدك الإلكتروني مؤكَّد">
         <p>
@@ -73,8 +75,8 @@ export function EmailVerification() {
     return (
       <div className="flex flex-col gap-3">
         <p className="text-muted">
-          سنرسل رمزًا من ٥ أرقام إلى <bdi dir="ltr">{user.email}</bdi>. تأكيد البريد مطلوب لحجز
-          الدروس والمحادثة.
+          سنرسل رمزًا من ٥ أرقام إلى <bdi dir="ltr">{address}</bdi>. تأكيد البريد مطلوب لحجز الدروس
+          والمحادثة.
         </p>
         <div>
           <Button onClick={sendCode} loading={send.isPending}>
@@ -89,7 +91,7 @@ export function EmailVerification() {
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       <p className="text-muted">
-        أدخل الرمز الذي أرسلناه إلى <bdi dir="ltr">{user.email}</bdi>.
+        أدخل الرمز الذي أرسلناه إلى <bdi dir="ltr">{address}</bdi>.
       </p>
       <CodeInput
         label="رمز التأكيد"

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { Badge, Button, Dialog } from '@talaqa/ui';
 import { useCurrentUser } from '../session/session-context';
+import { ChangeEmailForm } from './ChangeEmailForm';
 import { EmailVerification } from './EmailVerification';
 import { PhoneVerification } from './PhoneVerification';
 
@@ -40,8 +41,17 @@ function VerificationRow({
   );
 }
 
-/** The e-mail and phone with their verification status, each with a button to verify it. */
-export function VerificationPanel({ intro }: { intro?: ReactNode }) {
+/**
+ * The e-mail and phone with their verification status, each with a button to verify it; in the
+ * settings also the form that changes the e-mail (`changeEmail`).
+ */
+export function VerificationPanel({
+  intro,
+  changeEmail = false,
+}: {
+  intro?: ReactNode;
+  changeEmail?: boolean;
+}) {
   const user = useCurrentUser();
   return (
     <section aria-labelledby="verification-title" className="flex flex-col gap-3">
@@ -57,6 +67,14 @@ export function VerificationPanel({ intro }: { intro?: ReactNode }) {
           <PhoneVerification />
         </VerificationRow>
       </ul>
+      {changeEmail && (
+        <section aria-labelledby="change-email-title" className="flex flex-col gap-3 pt-2">
+          <h3 id="change-email-title" className="font-bold text-ink">
+            تغيير البريد الإلكتروني
+          </h3>
+          <ChangeEmailForm />
+        </section>
+      )}
     </section>
   );
 }

@@ -86,7 +86,10 @@ export default function StudentSettingsPage() {
             value: 'verification',
             label: 'تأكيد البريد والهاتف',
             content: (
-              <VerificationPanel intro="تأكيد البريد الإلكتروني مطلوب لحجز الدروس والمحادثة." />
+              <VerificationPanel
+                changeEmail
+                intro="تأكيد البريد الإلكتروني مطلوب لحجز الدروس والمحادثة."
+              />
             ),
           },
           {

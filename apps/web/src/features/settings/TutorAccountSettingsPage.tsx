@@ -57,7 +57,10 @@ export default function TutorAccountSettingsPage() {
             value: 'verification',
             label: 'تأكيد البريد والهاتف',
             content: (
-              <VerificationPanel intro="تأكيد البريد الإلكتروني ورقم الهاتف مطلوب حتى يظهر ملفك للطلاب." />
+              <VerificationPanel
+                changeEmail
+                intro="تأكيد البريد الإلكتروني ورقم الهاتف مطلوب حتى يظهر ملفك للطلاب."
+              />
             ),
           },
         ]}
