@@ -37,6 +37,7 @@ const FULL_KEYS = [
   'level',
   'name',
   'notificationMethod',
+  'pendingEmail',
   'phone',
   'role',
   'topics',
