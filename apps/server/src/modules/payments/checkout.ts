@@ -10,7 +10,7 @@ import {
   TransactionStatus,
 } from '@talaqa/domain';
 import type { PaidPlanPeriod, PaymentNextStep, PaymentStarted } from '@talaqa/domain';
-import { plans } from '../../db/schema';
+import { plans, users } from '../../db/schema';
 import type { TransactionRow } from '../../db/schema';
 import { AppError } from '../../errors';
 import { isFawryError } from '../../integrations/fawry';
@@ -351,6 +351,11 @@ export async function startPayment(
       attemptBy: ctx.attempts.instanceKey,
     });
     if (!row) return undefined;
+    // After the insert (which waits for a payment of this student being written at this moment),
+    // under the student's lock that every subscription write takes: a subscription granted since
+    // the check above is seen, and this order is not written.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    if (await hasLiveSubscription(tx, userId, now)) throw new AppError('subscription-exists');
     if (row.amount > 0) {
       await scheduleJob(tx, {
         kind: EXPIRE_UNPAID_ORDER_JOB,

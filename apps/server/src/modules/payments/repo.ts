@@ -59,11 +59,7 @@ export async function takeOverAttempt(
 }
 
 /** This process's attempt on the order is over (answered or not). */
-export async function releaseAttempt(
-  db: Database,
-  id: number,
-  instanceKey: number,
-): Promise<void> {
+export async function releaseAttempt(db: Database, id: number, instanceKey: number): Promise<void> {
   await db
     .update(transactions)
     .set({ attemptBy: null })
@@ -258,7 +254,13 @@ export async function countUnverifiedNotification(
   const lastExcerpt = excerpt.slice(0, UNVERIFIED_EXCERPT_MAX);
   await db
     .insert(unverifiedNotificationCounts)
-    .values({ provider, day: now.toISOString().slice(0, 10), count: 1, lastExcerpt, lastReceivedAt: now })
+    .values({
+      provider,
+      day: now.toISOString().slice(0, 10),
+      count: 1,
+      lastExcerpt,
+      lastReceivedAt: now,
+    })
     .onConflictDoUpdate({
       target: [unverifiedNotificationCounts.provider, unverifiedNotificationCounts.day],
       set: {
