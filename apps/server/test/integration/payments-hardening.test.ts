@@ -12,6 +12,7 @@ import { startTestServer } from './helpers';
 import type { TestServer } from './helpers';
 import {
   cardPayment,
+  eventually,
   fawrySimulator,
   paymobSimulator,
   plan,
@@ -314,6 +315,32 @@ describe('one open order per student', () => {
       },
     );
     expect(closed.body.status).toBe(TransactionStatus.Canceled);
+  });
+});
+
+describe('an order closed before its answer arrived', () => {
+  it('refunds a payment made on it at Fawry, with the reference Fawry reports', async () => {
+    const buyer = await student(server);
+    const started = await payReference(buyer);
+    if (started.body.next.kind !== 'reference') throw new Error('expected a reference number');
+    const reference = started.body.next.referenceNumber;
+    const id = started.body.transaction.id;
+    // As if the answer had been lost (no reference stored) and the order closed meanwhile.
+    await queryRows(
+      server.app.database.db,
+      sql`update transactions set status = ${TransactionStatus.Canceled},
+        provider_reference = null where id = ${id} returning id`,
+    );
+    const simulator = fawrySimulator(server);
+    simulator.payReference(reference);
+    await simulator.idle();
+    await eventually(async () => {
+      const row = await transactionRow(server, id);
+      expect(row.refundedAmount).toBe(row.amount);
+      expect(row.providerReference).toBe(reference);
+    });
+    expect(simulator.order(reference)?.status).toBe('REFUNDED');
+    expect(await subscriptionsOf(server, buyer.id)).toHaveLength(0);
   });
 });
 

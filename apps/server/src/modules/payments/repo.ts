@@ -106,6 +106,20 @@ export async function storeProviderAnswer(
   return row;
 }
 
+/** Fills in the provider's reference of an order that has none yet (nothing else changes). */
+export async function noteProviderReference(
+  db: Database,
+  id: number,
+  providerReference: string,
+): Promise<TransactionRow | undefined> {
+  const [row] = await db
+    .update(transactions)
+    .set({ providerReference })
+    .where(and(eq(transactions.id, id), isNull(transactions.providerReference)))
+    .returning();
+  return row;
+}
+
 /** Notes why a provider call failed, without changing the status. */
 export async function noteFailureReason(db: Database, id: number, reason: string): Promise<void> {
   await db.update(transactions).set({ failureReason: reason }).where(eq(transactions.id, id));
