@@ -356,14 +356,12 @@ export async function startPayment(
     // the check above is seen, and this order is not written.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
     if (await hasLiveSubscription(tx, userId, now)) throw new AppError('subscription-exists');
-    if (row.amount > 0) {
-      await scheduleJob(tx, {
-        kind: EXPIRE_UNPAID_ORDER_JOB,
-        key: String(row.id),
-        runAt: new Date(now.getTime() + STRANDED_CHECK_MS),
-        payload: { transactionId: row.id },
-      });
-    }
+    await scheduleJob(tx, {
+      kind: EXPIRE_UNPAID_ORDER_JOB,
+      key: String(row.id),
+      runAt: new Date(now.getTime() + STRANDED_CHECK_MS),
+      payload: { transactionId: row.id },
+    });
     // Ours before anyone can read it: a retry in this process waits for this attempt.
     ctx.attempts.tryBegin(row.id);
     return row;
