@@ -5,10 +5,11 @@ import type { PaymentStarted, PaymobCheckoutAnswer, TransactionView } from '@tal
 import { queryRows } from '../../src/db';
 import { FAWRY_PATHS, FAWRY_TEST_CARDS } from '../../src/integrations/fawry';
 import { transactionCallbackHmac } from '../../src/integrations/paymob';
+import { INSTANCE_LOCK_NAMESPACE } from '../../src/modules/payments/attempts';
 import { NOTIFICATION_LIMIT } from '../../src/modules/payments/routes';
 import { call } from './api';
 import type { Caller } from './api';
-import { startTestServer } from './helpers';
+import { startTestServer, testDriver } from './helpers';
 import type { TestServer } from './helpers';
 import {
   cardPayment,
@@ -341,6 +342,29 @@ describe('an order closed before its answer arrived', () => {
     });
     expect(simulator.order(reference)?.status).toBe('REFUNDED');
     expect(await subscriptionsOf(server, buyer.id)).toHaveLength(0);
+  });
+});
+
+describe('the instance lock (PostgreSQL)', () => {
+  const locks = () =>
+    queryRows<{ pid: number }>(
+      server.app.database.db,
+      sql`select pid from pg_locks where locktype = 'advisory' and granted
+        and classid = ${INSTANCE_LOCK_NAMESPACE}::oid
+        and database = (select oid from pg_database where datname = current_database())`,
+    );
+
+  it.runIf(testDriver === 'postgres')('is taken again when its connection is lost', async () => {
+    const buyer = await student(server);
+    expect((await payReference(buyer)).status).toBe(200);
+    const [held] = await locks();
+    if (!held) throw new Error('no instance lock after a checkout');
+    await queryRows(server.app.database.db, sql`select pg_terminate_backend(${held.pid}) as done`);
+    await eventually(async () => {
+      const again = await locks();
+      expect(again).toHaveLength(1);
+      expect(again[0]?.pid).not.toBe(held.pid);
+    }, 10_000);
   });
 });
 

@@ -52,8 +52,11 @@ export function createCheckoutAttempts(options: AttemptOptions): CheckoutAttempt
       const url = options.databaseUrl;
       if (options.driver !== 'postgres' || !url) return;
       const client = new pg.Client({ connectionString: url, application_name: 'talaqa-instance' });
-      client.on('error', (error) => {
-        options.log.warn({ err: error }, 'the instance lock connection failed');
+      // Lost (server restart, network): other processes would take this one for dead, so the
+      // lock is taken again on a new connection.
+      const lost = (error?: Error) => {
+        if (holder !== client && holder !== undefined) return;
+        if (!closed) options.log.warn({ err: error }, 'the instance lock connection was lost');
         holder = undefined;
         holding = undefined;
         void client.end().catch(() => undefined);
@@ -62,7 +65,9 @@ export function createCheckoutAttempts(options: AttemptOptions): CheckoutAttempt
             if (!closed) void hold().catch(() => undefined);
           }, RECONNECT_MS).unref();
         }
-      });
+      };
+      client.on('error', lost);
+      client.on('end', () => lost());
       await client.connect();
       await client.query('select pg_advisory_lock($1, $2)', [INSTANCE_LOCK_NAMESPACE, instanceKey]);
       holder = client;
