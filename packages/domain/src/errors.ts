@@ -91,6 +91,8 @@ export const API_ERROR_STATUS = {
   // Not in the spec's list either: the catalogue's duplicates (admins' forms) need a clear answer.
   'coupon-exists': 409,
   'plan-invite-exists': 409,
+  // Not in the spec's list: one open payment per student; a second checkout waits for it.
+  'open-payment-exists': 409,
 } as const satisfies Record<string, number>;
 
 export type ApiErrorCode = keyof typeof API_ERROR_STATUS;

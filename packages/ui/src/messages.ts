@@ -113,6 +113,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   'too-many-requests': 'أرسلت طلبات كثيرة في وقت قصير، من فضلك انتظر قليلًا ثم حاول مرة أخرى',
   'coupon-exists': 'يوجد كود خصم بهذا الاسم بالفعل، من فضلك اختر كودًا آخر',
   'plan-invite-exists': 'هذا الطالب مدعو إلى هذه الباقة بالفعل',
+  'open-payment-exists':
+    'لديك عملية دفع مفتوحة لم تكتمل بعد، من فضلك أكملها أو ألغِها قبل أن تبدأ عملية دفع جديدة',
 
   // --- Field validation codes (spec section 5) ---
   required: 'هذا الحقل مطلوب، من فضلك املأه',

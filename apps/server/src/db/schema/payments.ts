@@ -2,10 +2,12 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -121,10 +123,20 @@ export const transactions = pgTable(
     nextStep: jsonb('next_step'),
     failureReason: text('failure_reason'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * The server process (its random instance key) whose request is asking the provider for this
+     * order's next step; a retry with the same key takes the order over when that process is gone.
+     */
+    attemptBy: integer('attempt_by'),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('transactions_user_idempotency_key').on(t.userId, t.idempotencyKey),
+    // One open (New) order per student: a second checkout while one is open is refused, and two
+    // sent at the same moment cannot both be inserted.
+    uniqueIndex('transactions_one_open_per_user')
+      .on(t.userId)
+      .where(sql`${t.status} = 0`),
     uniqueIndex('transactions_provider_reference_key')
       .on(t.provider, t.providerReference)
       .where(sql`${t.providerReference} is not null`),
@@ -216,6 +228,24 @@ export const paymentNotifications = pgTable(
       .where(sql`${t.verified}`),
     index('payment_notifications_transaction_idx').on(t.transactionId),
   ],
+);
+
+/**
+ * Notifications whose signature failed are not stored: they are counted per provider and UTC day,
+ * with the time and a short excerpt of the last one, so an unsigned flood cannot grow the
+ * database.
+ */
+export const unverifiedNotificationCounts = pgTable(
+  'unverified_notification_counts',
+  {
+    provider: text('provider', { enum: PAYMENT_PROVIDER_NAMES }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    count: integer('count').notNull().default(0),
+    /** At most 200 characters naming the last one (its order reference and status). */
+    lastExcerpt: text('last_excerpt').notNull().default(''),
+    lastReceivedAt: timestamp('last_received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.day] })],
 );
 
 /**

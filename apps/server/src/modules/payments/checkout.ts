@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { eq } from 'drizzle-orm';
 import {
   API_PREFIX,
   isInstallmentCountAllowed,
@@ -9,6 +10,7 @@ import {
   TransactionStatus,
 } from '@talaqa/domain';
 import type { PaidPlanPeriod, PaymentNextStep, PaymentStarted } from '@talaqa/domain';
+import { plans, users } from '../../db/schema';
 import type { TransactionRow } from '../../db/schema';
 import { AppError } from '../../errors';
 import { isFawryError } from '../../integrations/fawry';
@@ -21,15 +23,20 @@ import { findTransactionRow, viewOfRow } from '../transactions/repo';
 import { findUserRow } from '../users/repo';
 import type { PaymentsContext } from './context';
 import { EXPIRE_UNPAID_ORDER_JOB } from './context';
+import { askFawry, expireUnpaidOrder, fawryMismatch, fawryOutcome } from './status';
 import { emitTransactionStatus } from './events';
 import {
   closeUnpaid,
+  findOpenTransaction,
   findTransactionByKey,
   insertTransactionOnce,
   noteFailureReason,
+  releaseAttempt,
   storeProviderAnswer,
+  takeOverAttempt,
 } from './repo';
 import { applyOutcome, gatewayError } from './settle';
+import type { ProviderOutcome } from './settle';
 
 /** How long an unpaid order can be paid (our choices, see docs/decisions.md). */
 export const REFERENCE_LIFETIME_MS = 48 * 3_600_000;
@@ -99,22 +106,49 @@ const PERIOD_NAMES: Record<PaidPlanPeriod, string> = {
 const description = (weeklyMinutes: number, period: PaidPlanPeriod): string =>
   `اشتراك طلاقة: ${weeklyMinutes} دقيقة أسبوعيًا لمدة ${PERIOD_NAMES[period]}`;
 
+/**
+ * An order's expiry job is scheduled with the order, to run this long after it unless the
+ * provider's answer moves it to the order's real expiry: an order whose answer never came (the
+ * process died mid-checkout, the provider did not answer) is then settled by asking the provider.
+ */
+export const STRANDED_CHECK_MS = UNKNOWN_OUTCOME_CHECK_MS;
+
 /** The stored answer of a transaction, for a request repeated with the same key. */
 async function storedAnswer(
   ctx: PaymentsContext,
   row: TransactionRow,
 ): Promise<PaymentStarted | undefined> {
+  if (!row.nextStep && row.status === TransactionStatus.New) return undefined;
   const view = await viewOfRow(ctx.db, row);
-  if (row.nextStep) return { transaction: view, next: row.nextStep as PaymentNextStep };
-  if (row.status !== TransactionStatus.New) return { transaction: view, next: { kind: 'done' } };
-  if (row.failureReason) throw new AppError('fawry-error', 'The payment could not be started');
-  return undefined;
+  const next: PaymentNextStep = row.nextStep ? (row.nextStep as PaymentNextStep) : { kind: 'done' };
+  return { transaction: view, next };
 }
 
 /**
- * The same idempotency key again: the first request's answer, once it has one (a request sent
- * twice at once waits for the first), and never a second charge. A key reused for another
- * purchase is refused.
+ * Runs this process's attempt on an order (already marked as ours in the set of live attempts
+ * and in `attempt_by`), and lets it go however it ends.
+ */
+async function runAttempt(
+  ctx: PaymentsContext,
+  row: TransactionRow,
+  work: (row: TransactionRow) => Promise<PaymentStarted>,
+): Promise<PaymentStarted> {
+  try {
+    return await work(row);
+  } finally {
+    ctx.attempts.end(row.id);
+    await releaseAttempt(ctx.db, row.id, ctx.attempts.instanceKey).catch((error: unknown) =>
+      ctx.log.warn({ err: error, transactionId: row.id }, 'could not release a checkout attempt'),
+    );
+  }
+}
+
+/**
+ * The same idempotency key again: the first request's answer once it has one (a request sent
+ * twice at once waits for the first while it runs), and never a second charge. An order left
+ * without an answer by an attempt that is over (its process died, or the provider never
+ * answered) is taken over and recovered: the provider is asked again for that same order
+ * (`recover`). A key reused for another purchase is refused.
  */
 async function replay(
   ctx: PaymentsContext,
@@ -122,6 +156,7 @@ async function replay(
   purchase: PurchaseInput,
   method: PaymentMethod,
   provider: TransactionRow['provider'],
+  recover: (row: TransactionRow) => Promise<PaymentStarted>,
 ): Promise<PaymentStarted> {
   if (
     row.planId !== purchase.planId ||
@@ -136,6 +171,27 @@ async function replay(
   while (current) {
     const answer = await storedAnswer(ctx, current);
     if (answer) return answer;
+    if (
+      !(await ctx.attempts.mayBeRunning(current.attemptBy, current.id)) &&
+      ctx.attempts.tryBegin(current.id)
+    ) {
+      let taken: TransactionRow | undefined;
+      try {
+        await ctx.attempts.ready();
+        taken = await takeOverAttempt(
+          ctx.db,
+          current.id,
+          current.attemptBy,
+          ctx.attempts.instanceKey,
+        );
+      } finally {
+        if (!taken) ctx.attempts.end(current.id);
+      }
+      if (taken) {
+        ctx.log.warn({ transactionId: taken.id }, 'checkout taken over from an attempt that ended');
+        return runAttempt(ctx, taken, recover);
+      }
+    }
     if (Date.now() > deadline) break;
     await sleep(REPLAY_POLL_MS);
     current = await findTransactionRow(ctx.db, row.id);
@@ -144,10 +200,100 @@ async function replay(
 }
 
 /**
+ * The student's open order once its time is over is closed now (after asking the provider), so
+ * it no longer blocks a new checkout while its job has not run yet.
+ */
+async function closeOpenOrderPastExpiry(ctx: PaymentsContext, userId: number, now: Date) {
+  const open = await findOpenTransaction(ctx.db, userId);
+  if (!open?.expiresAt || open.expiresAt.getTime() > now.getTime()) return;
+  await expireUnpaidOrder(ctx, open.id).catch((error: unknown) =>
+    ctx.log.warn({ err: error, transactionId: open.id }, 'could not close an expired order'),
+  );
+}
+
+/** The order as the providers are told about it (customer, description). */
+async function chargeOrderOf(
+  ctx: PaymentsContext,
+  row: TransactionRow,
+  choice: PaymentChoice,
+  origins: CheckoutOrigins,
+): Promise<ChargeOrder> {
+  const user = await findUserRow(ctx.db, row.userId);
+  if (!user) throw new AppError('user-not-found');
+  const mobile = user.phone ?? (choice.kind === 'wallet' ? choice.walletPhone : null);
+  if (!mobile) throw new AppError('phone-required', 'The gateways need a mobile number');
+  const [plan] =
+    row.planId === null
+      ? []
+      : await ctx.db
+          .select({ weeklyMinutes: plans.weeklyMinutes })
+          .from(plans)
+          .where(eq(plans.id, row.planId));
+  const period = (row.period ?? PlanPeriod.Month) as PaidPlanPeriod;
+  return {
+    row,
+    customer: { profileId: String(user.id), mobile, email: user.email, name: user.name },
+    description: description(plan?.weeklyMinutes ?? 0, period),
+    origins,
+  };
+}
+
+/** Asks the provider for the order's next step (the first attempt, or a recovery). */
+async function charge(
+  ctx: PaymentsContext,
+  row: TransactionRow,
+  choice: PaymentChoice,
+  origins: CheckoutOrigins,
+): Promise<PaymentStarted> {
+  // A 100 % coupon: nothing to charge, the subscription is granted at once.
+  if (row.amount === 0) return settleAtOnce(ctx, row, undefined);
+  const order = await chargeOrderOf(ctx, row, choice, origins);
+  return row.provider === 'paymob' ? startPaymob(ctx, order) : startFawry(ctx, order, choice);
+}
+
+/**
+ * Recovers an order whose first attempt ended without an answer. Paymob: a new intention for the
+ * same order (the first one's address never reached the browser). Fawry is asked first what it
+ * knows of the order (our id is its merchant reference), so nothing is charged twice: a payment
+ * or a refusal it already has is applied; an unpaid reference number or wallet request is asked
+ * for again (Fawry answers the same one); a card waiting for a 3-D Secure challenge whose address
+ * was lost is closed as Failed (the student pays again with a new key; a payment still made on
+ * it is refunded as on any closed order); an order Fawry does not know is charged now.
+ */
+async function recoverOrder(
+  ctx: PaymentsContext,
+  row: TransactionRow,
+  choice: PaymentChoice,
+  origins: CheckoutOrigins,
+): Promise<PaymentStarted> {
+  if (row.provider === 'fawry' && row.amount > 0) {
+    const payment = await askFawry(ctx, row);
+    if (payment) {
+      const mismatch = fawryMismatch(payment, row);
+      if (mismatch) {
+        ctx.log.error({ transactionId: row.id, mismatch }, 'Fawry status does not match the order');
+        throw new AppError('fawry-error', 'Fawry reports another order under this reference');
+      }
+      const outcome: ProviderOutcome | undefined =
+        fawryOutcome(payment) ??
+        (choice.kind === 'card' ? { kind: 'failed', reason: 'stranded-3ds' } : undefined);
+      if (outcome) {
+        await applyOutcome(ctx, row.id, outcome);
+        await storeProviderAnswer(ctx.db, row.id, { nextStep: { kind: 'done' } });
+        return answer(ctx, row.id, { kind: 'done' });
+      }
+    }
+  }
+  return charge(ctx, row, choice, origins);
+}
+
+/**
  * Starts paying for a plan period: one service for every method. The transaction is inserted
  * first, unique per (student, idempotency key), so the same checkout sent twice (even at the same
- * moment) charges once; the provider is asked only by the request that inserted it, and its
- * answer (the next step) is stored and replayed.
+ * moment) charges once; a student has one open order at a time (`open-payment-exists`). The
+ * order's expiry job is scheduled in the same database transaction, so no order is ever left
+ * without one. The provider is asked only by the request that inserted it (or took it over), and
+ * its answer (the next step) is stored and replayed.
  */
 export async function startPayment(
   ctx: PaymentsContext,
@@ -159,8 +305,9 @@ export async function startPayment(
   const now = new Date();
   const method = methodOf(choice);
   const provider = choice.kind === 'paymob' ? 'paymob' : 'fawry';
+  const recover = (row: TransactionRow) => recoverOrder(ctx, row, choice, origins);
   const existing = await findTransactionByKey(ctx.db, userId, purchase.idempotencyKey);
-  if (existing) return replay(ctx, existing, purchase, method, provider);
+  if (existing) return replay(ctx, existing, purchase, method, provider, recover);
 
   const user = await findUserRow(ctx.db, userId);
   if (!user || user.role !== Role.Student) throw new AppError('forbidden', 'Students pay');
@@ -183,43 +330,53 @@ export async function startPayment(
     installments,
   });
   if (await hasLiveSubscription(ctx.db, userId, now)) throw new AppError('subscription-exists');
+  await closeOpenOrderPastExpiry(ctx, userId, now);
 
-  const inserted = await insertTransactionOnce(ctx.db, {
-    userId,
-    planId: plan.id,
-    period: purchase.period,
-    method,
-    provider,
-    status: TransactionStatus.New,
-    amount: price.total,
-    listPrice: price.listPrice,
-    couponId: coupon?.id ?? null,
-    couponCode: coupon?.code ?? null,
-    couponDiscount: price.couponDiscount,
-    installments: installments > 1 ? installments : null,
-    idempotencyKey: purchase.idempotencyKey,
+  await ctx.attempts.ready();
+  const inserted = await ctx.db.transaction(async (tx) => {
+    const row = await insertTransactionOnce(tx, {
+      userId,
+      planId: plan.id,
+      period: purchase.period,
+      method,
+      provider,
+      status: TransactionStatus.New,
+      amount: price.total,
+      listPrice: price.listPrice,
+      couponId: coupon?.id ?? null,
+      couponCode: coupon?.code ?? null,
+      couponDiscount: price.couponDiscount,
+      installments: installments > 1 ? installments : null,
+      idempotencyKey: purchase.idempotencyKey,
+      attemptBy: ctx.attempts.instanceKey,
+    });
+    if (!row) return undefined;
+    // After the insert (which waits for a payment of this student being written at this moment),
+    // under the student's lock that every subscription write takes: a subscription granted since
+    // the check above is seen, and this order is not written.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    if (await hasLiveSubscription(tx, userId, now)) throw new AppError('subscription-exists');
+    await scheduleJob(tx, {
+      kind: EXPIRE_UNPAID_ORDER_JOB,
+      key: String(row.id),
+      runAt: new Date(now.getTime() + STRANDED_CHECK_MS),
+      payload: { transactionId: row.id },
+    });
+    // Ours before anyone can read it: a retry in this process waits for this attempt.
+    ctx.attempts.tryBegin(row.id);
+    return row;
   });
   if (!inserted) {
-    // The same key arrived at the same moment and won the insert.
+    // The same key arrived at the same moment and won the insert, or another order is open.
     const winner = await findTransactionByKey(ctx.db, userId, purchase.idempotencyKey);
-    if (!winner) throw new Error('idempotent insert found no row');
-    return replay(ctx, winner, purchase, method, provider);
+    if (winner) return replay(ctx, winner, purchase, method, provider, recover);
+    const open = await findOpenTransaction(ctx.db, userId);
+    throw new AppError(
+      'open-payment-exists',
+      `Another payment (transaction ${open?.id ?? '?'}) is still open: finish or cancel it first`,
+    );
   }
-
-  const order: ChargeOrder = {
-    row: inserted,
-    customer: {
-      profileId: String(userId),
-      mobile,
-      email: user.email,
-      name: user.name,
-    },
-    description: description(plan.weeklyMinutes, purchase.period),
-    origins,
-  };
-  // A 100 % coupon: nothing to charge, the subscription is granted at once.
-  if (price.total === 0) return settleAtOnce(ctx, inserted, undefined);
-  return provider === 'paymob' ? startPaymob(ctx, order) : startFawry(ctx, order, choice);
+  return runAttempt(ctx, inserted, (row) => charge(ctx, row, choice, origins));
 }
 
 interface ChargeOrder {

@@ -2,6 +2,8 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db';
 import type { RealtimeServer } from '../../realtime';
+import { createCheckoutAttempts } from './attempts';
+import type { CheckoutAttempts } from './attempts';
 import type { PaymentGateways } from './gateways';
 
 /** What the payment services need from the app. */
@@ -11,6 +13,26 @@ export interface PaymentsContext {
   io: RealtimeServer;
   log: Pick<FastifyBaseLogger, 'debug' | 'info' | 'warn' | 'error'>;
   config: Config;
+  attempts: CheckoutAttempts;
+}
+
+/** One registry of checkout attempts per app (both payment plugins share it). */
+const attemptsByApp = new WeakMap<PaymentGateways, CheckoutAttempts>();
+
+function attemptsOf(app: FastifyInstance): CheckoutAttempts {
+  let attempts = attemptsByApp.get(app.payments);
+  if (!attempts) {
+    attempts = createCheckoutAttempts({
+      db: app.database.db,
+      driver: app.database.driver,
+      databaseUrl: app.config.databaseUrl,
+      log: app.log,
+    });
+    attemptsByApp.set(app.payments, attempts);
+    const registered = attempts;
+    app.addHook('onClose', () => registered.close());
+  }
+  return attempts;
 }
 
 export const paymentsContextOf = (app: FastifyInstance): PaymentsContext => ({
@@ -19,6 +41,7 @@ export const paymentsContextOf = (app: FastifyInstance): PaymentsContext => ({
   io: app.io,
   log: app.log.child({ module: 'payments' }),
   config: app.config,
+  attempts: attemptsOf(app),
 });
 
 /** The job that closes an unpaid order at its expiry (after asking the provider). */

@@ -4,7 +4,7 @@ import { isPaymobError } from '../../integrations/paymob';
 import type { PaymobTransaction } from '../../integrations/paymob';
 import { findTransactionRow } from '../transactions/repo';
 import type { PaymentsContext } from './context';
-import { noteFailureReason, recordNotification } from './repo';
+import { countUnverifiedNotification, noteFailureReason, recordNotification } from './repo';
 import { applyOutcome } from './settle';
 import type { ProviderOutcome } from './settle';
 import { fawryMismatch, fawryOutcome } from './status';
@@ -30,15 +30,15 @@ function transactionIdOf(reference: string | undefined): number | undefined {
   return Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? id : undefined;
 }
 
+/** A verified event we do not apply (no order of ours, a mismatch): kept in full. */
 async function recordRefused(
   ctx: PaymentsContext,
   provider: 'fawry' | 'paymob',
   eventKey: string,
   body: unknown,
-  verified: boolean,
   transactionId: number | null = null,
 ): Promise<void> {
-  await recordNotification(ctx.db, { provider, eventKey, transactionId, verified, body });
+  await recordNotification(ctx.db, { provider, eventKey, transactionId, verified: true, body });
 }
 
 /** Fawry's key of an event: its order and status (a partial refund may come more than once). */
@@ -50,8 +50,8 @@ function fawryEventKey(notification: FawryNotification): string {
 }
 
 /**
- * POST /fawry/notification (server notification V2): verified in constant time, recorded
- * (verified or not), matched against our transaction (reference, amount), then applied through
+ * POST /fawry/notification (server notification V2): verified in constant time (a body failing
+ * it is only counted, never stored), recorded, matched against our transaction (reference, amount), then applied through
  * the guarded path. A replay of an applied event changes nothing.
  */
 export async function handleFawryNotification(
@@ -64,7 +64,7 @@ export async function handleFawryNotification(
   } catch (error) {
     if (!isFawryError(error)) throw error;
     const key = `unverified:${textField(body, 'merchantRefNumber')}:${textField(body, 'orderStatus')}`;
-    await recordRefused(ctx, 'fawry', key, body, false);
+    await countUnverifiedNotification(ctx.db, 'fawry', key);
     ctx.log.warn({ key }, 'Fawry notification refused: wrong signature');
     return 400;
   }
@@ -72,14 +72,14 @@ export async function handleFawryNotification(
   const id = transactionIdOf(notification.merchantRefNumber);
   const row = id === undefined ? undefined : await findTransactionRow(ctx.db, id);
   if (!row || row.provider !== 'fawry') {
-    await recordRefused(ctx, 'fawry', `unknown:${eventKey}`, body, true);
+    await recordRefused(ctx, 'fawry', `unknown:${eventKey}`, body);
     ctx.log.warn({ eventKey }, 'Fawry notification for no order of ours');
     return 200;
   }
   const mismatch = fawryMismatch(notification, row);
   if (mismatch) {
     const key = `mismatch:${eventKey}:${notification.requestId ?? Date.now()}`;
-    await recordRefused(ctx, 'fawry', key, body, true, row.id);
+    await recordRefused(ctx, 'fawry', key, body, row.id);
     ctx.log.error({ transactionId: row.id, mismatch }, 'Fawry notification does not match');
     return 200;
   }
@@ -114,7 +114,7 @@ export async function handlePaymobCallback(
     const obj =
       typeof body === 'object' && body !== null ? (body as { obj?: unknown }).obj : undefined;
     const key = `unverified:${textField(obj, 'id')}`;
-    await recordRefused(ctx, 'paymob', key, body ?? {}, false);
+    await countUnverifiedNotification(ctx.db, 'paymob', key);
     ctx.log.warn({ key, kind: error.kind }, 'Paymob callback refused');
     return 400;
   }
@@ -122,7 +122,7 @@ export async function handlePaymobCallback(
   const id = transactionIdOf(transaction.merchantReference);
   const row = id === undefined ? undefined : await findTransactionRow(ctx.db, id);
   if (!row || row.provider !== 'paymob') {
-    await recordRefused(ctx, 'paymob', `unknown:${eventKey}`, body, true);
+    await recordRefused(ctx, 'paymob', `unknown:${eventKey}`, body);
     ctx.log.warn({ eventKey }, 'Paymob callback for no order of ours');
     return 200;
   }
@@ -140,7 +140,7 @@ export async function handlePaymobCallback(
           ? 'Paymob order'
           : undefined;
   if (mismatch) {
-    await recordRefused(ctx, 'paymob', `mismatch:${eventKey}`, body, true, row.id);
+    await recordRefused(ctx, 'paymob', `mismatch:${eventKey}`, body, row.id);
     ctx.log.error({ transactionId: row.id, mismatch }, 'Paymob callback does not match');
     return 200;
   }

@@ -1,27 +1,69 @@
-import { and, desc, eq, inArray, like, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, like, sql } from 'drizzle-orm';
 import { TransactionStatus } from '@talaqa/domain';
 import type { PaymentNextStep } from '@talaqa/domain';
 import type { Database } from '../../db';
-import { paymentNotifications, transactions } from '../../db/schema';
+import { paymentNotifications, transactions, unverifiedNotificationCounts } from '../../db/schema';
 import type { TransactionRow } from '../../db/schema';
 
 export type NewTransactionValues = typeof transactions.$inferInsert;
 export type ProviderName = TransactionRow['provider'];
 
 /**
- * Inserts the transaction of a checkout, unless this user already sent this idempotency key:
- * then nothing is inserted and undefined comes back (the caller answers the stored one).
+ * Inserts the transaction of a checkout, unless this user already sent this idempotency key or
+ * already has an open (New) order: then nothing is inserted and undefined comes back (the caller
+ * answers the stored one, or refuses the second open order).
  */
 export async function insertTransactionOnce(
   db: Database,
   values: NewTransactionValues,
 ): Promise<TransactionRow | undefined> {
+  const [row] = await db.insert(transactions).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+/** The student's open order (New), if any: at most one (`transactions_one_open_per_user`). */
+export async function findOpenTransaction(
+  db: Database,
+  userId: number,
+): Promise<TransactionRow | undefined> {
   const [row] = await db
-    .insert(transactions)
-    .values(values)
-    .onConflictDoNothing({ target: [transactions.userId, transactions.idempotencyKey] })
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.userId, userId), eq(transactions.status, TransactionStatus.New)));
+  return row;
+}
+
+/**
+ * Takes a New order without a next step over for this process's attempt, if its attempt is still
+ * `seen` (nobody took it over meanwhile).
+ */
+export async function takeOverAttempt(
+  db: Database,
+  id: number,
+  seen: number | null,
+  instanceKey: number,
+): Promise<TransactionRow | undefined> {
+  const [row] = await db
+    .update(transactions)
+    .set({ attemptBy: instanceKey, failureReason: null })
+    .where(
+      and(
+        eq(transactions.id, id),
+        eq(transactions.status, TransactionStatus.New),
+        isNull(transactions.nextStep),
+        seen === null ? isNull(transactions.attemptBy) : eq(transactions.attemptBy, seen),
+      ),
+    )
     .returning();
   return row;
+}
+
+/** This process's attempt on the order is over (answered or not). */
+export async function releaseAttempt(db: Database, id: number, instanceKey: number): Promise<void> {
+  await db
+    .update(transactions)
+    .set({ attemptBy: null })
+    .where(and(eq(transactions.id, id), eq(transactions.attemptBy, instanceKey)));
 }
 
 export async function findTransactionByKey(
@@ -60,6 +102,20 @@ export async function storeProviderAnswer(
       ...(answer.expiresAt !== undefined ? { expiresAt: answer.expiresAt } : {}),
     })
     .where(eq(transactions.id, id))
+    .returning();
+  return row;
+}
+
+/** Fills in the provider's reference of an order that has none yet (nothing else changes). */
+export async function noteProviderReference(
+  db: Database,
+  id: number,
+  providerReference: string,
+): Promise<TransactionRow | undefined> {
+  const [row] = await db
+    .update(transactions)
+    .set({ providerReference })
+    .where(and(eq(transactions.id, id), isNull(transactions.providerReference)))
     .returning();
   return row;
 }
@@ -194,6 +250,39 @@ export async function recordNotification(
     .onConflictDoNothing()
     .returning({ id: paymentNotifications.id });
   return inserted.length > 0;
+}
+
+/** Longest excerpt kept of the last unverified notification of a day. */
+export const UNVERIFIED_EXCERPT_MAX = 200;
+
+/**
+ * Counts a notification whose signature failed (one row per provider and UTC day): its body is
+ * not stored, only the count, the time and a short excerpt naming the last one.
+ */
+export async function countUnverifiedNotification(
+  db: Database,
+  provider: ProviderName,
+  excerpt: string,
+  now: Date = new Date(),
+): Promise<void> {
+  const lastExcerpt = excerpt.slice(0, UNVERIFIED_EXCERPT_MAX);
+  await db
+    .insert(unverifiedNotificationCounts)
+    .values({
+      provider,
+      day: now.toISOString().slice(0, 10),
+      count: 1,
+      lastExcerpt,
+      lastReceivedAt: now,
+    })
+    .onConflictDoUpdate({
+      target: [unverifiedNotificationCounts.provider, unverifiedNotificationCounts.day],
+      set: {
+        count: sql`${unverifiedNotificationCounts.count} + 1`,
+        lastExcerpt,
+        lastReceivedAt: now,
+      },
+    });
 }
 
 /** The Paymob transaction id of the payment that paid our transaction (for refunds). */

@@ -30,7 +30,7 @@ import { AppError } from '../../errors';
 import { isFawryError } from '../../integrations/fawry';
 import type { FawrySavedCard } from '../../integrations/fawry';
 import { admins, anyone, identityOf, rolesOnly, signedIn } from '../auth/access';
-import { limitPerAccount } from '../auth/limits';
+import { limitPerAccount, limitPerAddress } from '../auth/limits';
 import { findTransactionRow } from '../transactions/repo';
 import { startPayment } from './checkout';
 import type { PaymentChoice, PurchaseInput } from './checkout';
@@ -62,8 +62,16 @@ export const PAYMOB_CALLBACK_PATH = '/paymob/callback';
 const students = rolesOnly(Role.Student);
 /** Payment attempts per student (card testing is the abuse to stop). */
 const PAY_LIMIT = { max: 30, minutes: 60 };
-/** Gateways' notifications are small JSON documents. */
-const NOTIFICATION_BODY_LIMIT = 256 * 1024;
+/**
+ * Gateways' notifications are small JSON documents: Fawry's V2 notification is about 1 KiB, Paymob's
+ * transaction callback a few KiB for our one-item orders. Past this the answer is 413.
+ */
+export const NOTIFICATION_BODY_LIMIT = 16 * 1024;
+/**
+ * Notifications per calling address. Fawry and Paymob call from a few addresses, one call per
+ * change of an order (and their retries): far below this even at many times our busiest hour.
+ */
+export const NOTIFICATION_LIMIT = { max: 120, minutes: 1 };
 
 /** A return URL we hand to a gateway must be one of our web app's pages. */
 function assertWebUrl(app: FastifyInstance, url: string): void {
@@ -280,7 +288,11 @@ export const fawryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     FAWRY_NOTIFICATION_PATH,
-    { config: { access: anyone }, bodyLimit: NOTIFICATION_BODY_LIMIT },
+    {
+      config: { access: anyone },
+      onRequest: limitPerAddress(app, 'payments:fawry-notification', NOTIFICATION_LIMIT),
+      bodyLimit: NOTIFICATION_BODY_LIMIT,
+    },
     async (request, reply) => {
       const status = await handleFawryNotification(ctx, request.body);
       return reply.code(status).send(status === 200 ? { ok: true } : { code: 'bad-request' });
@@ -288,8 +300,11 @@ export const fawryRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /**
-   * Where the browser comes back after 3-D Secure: the signed return is checked, Fawry's status
-   * API decides (the return alone never does), and the browser goes on to the checkout page.
+   * Where the browser comes back after 3-D Secure. Open (no session), so it tells nothing about
+   * the transaction named: whatever `tx` is (ours, another's, none), the answer is the same 303 to
+   * the web app's page `to` (else the payments page), which reads the outcome through the signed-in
+   * student's own calls. Only a return carrying Fawry's valid signature for that order makes us ask
+   * Fawry's status API (the return alone never decides).
    */
   app.get(
     FAWRY_RETURN_PATH,
@@ -301,23 +316,32 @@ export const fawryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { tx, to } = request.query;
-      const row = await findTransactionRow(ctx.db, tx);
-      if (!row || row.provider !== 'fawry') throw new AppError('transaction-not-found');
-      try {
-        const signed = ctx.gateways.fawry.verifyChargeReturn(request.query);
-        if (signed.merchantRefNumber === String(row.id)) await syncTransaction(ctx, row);
-      } catch (error) {
-        // A bad or forged return changes nothing; the page asks for the status itself.
-        request.log.warn({ err: error, transactionId: row.id }, '3-D Secure return not applied');
-      }
-      const target =
-        to && isWebUrl(app.config, to)
-          ? new URL(to)
-          : new URL(checkoutResultUrl(webOriginFor(app.config), row));
-      target.searchParams.set('tx', String(row.id));
+      await syncSignedReturn(request, tx);
+      const web = webOriginFor(app.config);
+      const target = to && isWebUrl(app.config, to) ? new URL(to) : new URL('/payments', web);
+      if (target.pathname !== '/payments') target.searchParams.set('tx', String(tx));
       return reply.header('cache-control', 'no-store').redirect(target.href, 303);
     },
   );
+
+  /** Applies Fawry's status for a return signed by Fawry for this order; anything else is ignored. */
+  async function syncSignedReturn(request: FastifyRequest, tx: number): Promise<void> {
+    let signed: { merchantRefNumber: string };
+    try {
+      signed = ctx.gateways.fawry.verifyChargeReturn(request.query as Record<string, unknown>);
+    } catch (error) {
+      request.log.warn({ err: error }, '3-D Secure return not signed by Fawry: ignored');
+      return;
+    }
+    if (signed.merchantRefNumber !== String(tx)) return;
+    try {
+      const row = await findTransactionRow(ctx.db, tx);
+      if (row?.provider === 'fawry') await syncTransaction(ctx, row);
+    } catch (error) {
+      // The page asks for the status itself; the expiry job asks Fawry later anyway.
+      request.log.warn({ err: error, transactionId: tx }, '3-D Secure return not applied');
+    }
+  }
 };
 
 /** Paying on Paymob's hosted checkout (spec: POST /paymob/create-checkout-url) and its callback. */
@@ -356,6 +380,7 @@ export const paymobRoutes: FastifyPluginAsyncZod = async (app) => {
     PAYMOB_CALLBACK_PATH,
     {
       config: { access: anyone },
+      onRequest: limitPerAddress(app, 'payments:paymob-callback', NOTIFICATION_LIMIT),
       bodyLimit: NOTIFICATION_BODY_LIMIT,
       schema: { querystring: z.object({ hmac: z.string().max(256).optional() }).loose() },
     },

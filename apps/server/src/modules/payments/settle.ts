@@ -14,6 +14,7 @@ import { emitTransactionStatus } from './events';
 import {
   closeUnpaid,
   markPaid,
+  noteProviderReference,
   paidPaymobTransactionId,
   recordNotification,
   releaseRefund,
@@ -79,8 +80,13 @@ async function transition(
       const conflict = activation.kind === 'conflict';
       return { row: paid, changed: true, follow: conflict ? 'refund-conflict' : 'none' };
     }
-    const current = await findTransactionRow(tx, id);
+    let current = await findTransactionRow(tx, id);
     const late = current !== undefined && CLOSED_UNPAID.includes(current.status);
+    if (late && current && !current.providerReference && outcome.providerReference) {
+      // Closed before the provider's answer reached us (a stranded checkout): its reference is
+      // what the refund needs.
+      current = (await noteProviderReference(tx, id, outcome.providerReference)) ?? current;
+    }
     return { row: current, changed: false, follow: late ? 'refund-late' : 'none' };
   }
   const reason = outcome.kind === 'failed' ? outcome.reason : undefined;

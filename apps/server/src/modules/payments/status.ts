@@ -60,7 +60,7 @@ export async function ownedTransaction(
 }
 
 /** Fawry's report of our order; undefined when Fawry has no such order. */
-async function askFawry(
+export async function askFawry(
   ctx: PaymentsContext,
   row: TransactionRow,
 ): Promise<FawryPayment | undefined> {
@@ -112,10 +112,18 @@ export async function syncTransaction(
   return viewOfRow(ctx.db, current);
 }
 
+const laterPayable = (row: TransactionRow): boolean =>
+  row.provider === 'fawry' &&
+  (row.method === PaymentMethod.Fawry || row.method === PaymentMethod.EWallet);
+
 /**
- * POST /fawry/cancel-unpaid-order: the buyer gives up a reference number or wallet request that
- * is still unpaid. Fawry cancels it first (so it can no longer be paid); if Fawry refuses because
- * it was paid meanwhile, the payment is applied instead.
+ * POST /fawry/cancel-unpaid-order: the buyer gives up an order that is still open (New), so a new
+ * checkout can start. A reference number or wallet request is cancelled at Fawry first (so it
+ * can no longer be paid); if Fawry refuses because it was paid meanwhile, the payment is applied
+ * instead. Any other open order (a card waiting for 3-D Secure, a Paymob checkout, one whose
+ * answer never came) is checked with Fawry where it can be and closed as Canceled here: a payment
+ * still made on it is refunded, as on every closed order. An order whose checkout request is
+ * still running is `illegal` until it has its answer.
  */
 export async function cancelUnpaidOrder(
   ctx: PaymentsContext,
@@ -124,20 +132,33 @@ export async function cancelUnpaidOrder(
 ): Promise<TransactionView> {
   const row = await ownedTransaction(ctx, caller, id);
   if (row.userId !== caller.userId) throw new AppError('forbidden', 'Only the buyer cancels');
-  const cancellable =
-    row.status === TransactionStatus.New &&
-    row.provider === 'fawry' &&
-    (row.method === PaymentMethod.Fawry || row.method === PaymentMethod.EWallet) &&
-    row.providerReference !== null;
-  if (!cancellable || !row.providerReference) {
-    throw new AppError('illegal', 'Only an unpaid reference number or wallet request');
+  if (row.status !== TransactionStatus.New) {
+    throw new AppError('illegal', 'Only an open order can be cancelled');
   }
-  try {
-    await ctx.gateways.fawry.cancelUnpaidOrder({ referenceNumber: row.providerReference });
-  } catch (error) {
-    const view = await syncTransaction(ctx, row);
-    if (view.status !== TransactionStatus.New) return view;
-    throw gatewayError(error);
+  if (!row.nextStep && (await ctx.attempts.mayBeRunning(row.attemptBy, row.id))) {
+    throw new AppError('illegal', 'This checkout is still being started');
+  }
+  let reference = row.providerReference;
+  if (row.provider === 'fawry') {
+    // What Fawry says now: paid or closed meanwhile is applied, not cancelled.
+    const payment = await askFawry(ctx, row);
+    if (payment && !fawryMismatch(payment, row)) {
+      const outcome = fawryOutcome(payment);
+      if (outcome) {
+        await applyOutcome(ctx, row.id, outcome);
+        return viewOfRow(ctx.db, (await findTransactionRow(ctx.db, row.id)) ?? row);
+      }
+      reference ??= payment.referenceNumber ?? null;
+    }
+    if (laterPayable(row) && payment && reference) {
+      try {
+        await ctx.gateways.fawry.cancelUnpaidOrder({ referenceNumber: reference });
+      } catch (error) {
+        const view = await syncTransaction(ctx, row);
+        if (view.status !== TransactionStatus.New) return view;
+        throw gatewayError(error);
+      }
+    }
   }
   const result = await applyOutcome(ctx, row.id, { kind: 'canceled' });
   if (result.kind !== 'replay' && result.view) return result.view;
@@ -166,12 +187,11 @@ export async function expireUnpaidOrder(
         await applyOutcome(ctx, transactionId, outcome, { cancelExpiry: false });
         return;
       }
-      const laterPayable =
-        (row.method === PaymentMethod.Fawry || row.method === PaymentMethod.EWallet) &&
-        row.providerReference !== null;
-      if (laterPayable && row.providerReference) {
+      // An order whose answer never reached us has no reference stored: Fawry's is used.
+      const reference = row.providerReference ?? payment.referenceNumber;
+      if (laterPayable(row) && reference) {
         try {
-          await ctx.gateways.fawry.cancelUnpaidOrder({ referenceNumber: row.providerReference });
+          await ctx.gateways.fawry.cancelUnpaidOrder({ referenceNumber: reference });
         } catch (error) {
           // Paid (or closed) at the last moment: apply what Fawry says now; else retry later.
           const again = await askFawry(ctx, row);

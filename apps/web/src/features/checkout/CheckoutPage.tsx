@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import {
   Alert,
@@ -11,6 +12,7 @@ import {
 } from '@talaqa/ui';
 import { PlanPeriod, installmentOptions, pricePlanPurchase } from '@talaqa/domain';
 import type { Coupon, PaidPlanPeriod, Plan } from '@talaqa/domain';
+import { isApiError } from '@talaqa/api-client';
 import { paths } from '../../paths';
 import { settingsPathFor } from '../session/destinations';
 import { useCurrentUser } from '../session/session-context';
@@ -20,6 +22,7 @@ import { useCurrentSubscription } from '../payments/queries';
 import { usePlan } from '../plans/queries';
 import { CouponField } from './CouponField';
 import { goToExternalPage } from './external';
+import { OpenPaymentNotice } from './OpenPaymentNotice';
 import { OrderSummary } from './OrderSummary';
 import { PaymentMethods } from './PaymentMethods';
 import type { MethodTab } from './PaymentMethods';
@@ -194,6 +197,9 @@ function Checkout({ planId, period }: { planId: number; period: PaidPlanPeriod }
   const blocked =
     !!current && current.state === 'active' && current.period !== PlanPeriod.FreeTrial;
 
+  // Another payment of the student is still open: one open order at a time.
+  const openPayment = isApiError(purchase.error) && purchase.error.code === 'open-payment-exists';
+
   const cardAddedNext = (() => {
     const next = new URLSearchParams({ [METHOD_PARAM]: tab === 'installments' ? tab : 'cards' });
     if (coupon) next.set(COUPON_PARAM, coupon.code);
@@ -212,6 +218,17 @@ function Checkout({ planId, period }: { planId: number; period: PaidPlanPeriod }
       initialCouponCode={search.get(COUPON_PARAM) ?? undefined}
       blocked={blocked}
       blockedBy={blocked ? current : null}
+      notice={
+        openPayment ? (
+          <OpenPaymentNotice
+            onContinue={(id) => {
+              purchase.reset();
+              showResult(id);
+            }}
+            onCanceled={() => purchase.reset()}
+          />
+        ) : null
+      }
       methods={{
         tab,
         onTabChange: (next) => {
@@ -226,7 +243,7 @@ function Checkout({ planId, period }: { planId: number; period: PaidPlanPeriod }
         onPay: (choice) => purchase.pay(choice, onOutcome),
         pending: purchase.pending,
         pendingKind: purchase.pendingKind,
-        error: purchase.error,
+        error: openPayment ? null : purchase.error,
       }}
     />
   );
@@ -271,6 +288,8 @@ interface CheckoutFormProps {
   initialCouponCode: string | undefined;
   blocked: boolean;
   blockedBy: ReturnType<typeof useCurrentSubscription>['data'];
+  /** Shown above the payment methods (an open payment that blocks this one). */
+  notice: ReactNode;
   methods: Omit<
     Parameters<typeof PaymentMethods>[0],
     'plan' | 'period' | 'couponPercent' | 'total' | 'installmentCounts'
@@ -285,6 +304,7 @@ function CheckoutForm({
   initialCouponCode,
   blocked,
   blockedBy,
+  notice,
   methods,
 }: CheckoutFormProps) {
   const price = pricePlanPurchase({ plan, period, couponPercent: coupon?.discount });
@@ -323,6 +343,7 @@ function CheckoutForm({
         ) : (
           <>
             <AccountNotices />
+            {notice}
             <PaymentMethods
               {...methods}
               plan={plan}

@@ -355,6 +355,8 @@ function Confirming({
   transaction: TransactionView;
   onOtherMethod: () => void;
 }) {
+  const cancel = useCancelUnpaidOrder();
+  const [confirming, setConfirming] = useState(false);
   return (
     <Card tone="waiting">
       <ResultHeading>جارٍ تأكيد عملية الدفع</ResultHeading>
@@ -366,14 +368,43 @@ function Confirming({
       <WaitingLine>بانتظار النتيجة</WaitingLine>
       <WaitingActions transaction={transaction} cancellable={false} />
       <p className="text-sm text-muted">
-        إذا أغلقت صفحة الدفع أو رُفضت البطاقة هناك، يمكنك الدفع بطريقة أخرى؛ وإن اكتمل الدفعان معًا
-        يُردّ أحدهما إليك كاملًا.
+        إذا أغلقت صفحة الدفع أو رُفضت البطاقة هناك، يمكنك إلغاء هذا الطلب والدفع بطريقة أخرى؛ وإن
+        اكتمل دفعه رغم ذلك يُردّ المبلغ إليك كاملًا.
       </p>
       <div>
-        <Button variant="ghost" onClick={onOtherMethod}>
+        <Button
+          variant="ghost"
+          onClick={() => {
+            cancel.reset();
+            setConfirming(true);
+          }}
+        >
           الدفع بطريقة أخرى
         </Button>
       </div>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="إلغاء هذا الطلب والدفع بطريقة أخرى؟"
+        description="لا يمكن أن يبقى لك إلا طلب دفع مفتوح واحد، فيُلغى هذا الطلب أولًا."
+        confirmLabel="نعم، ألغِ الطلب"
+        cancelLabel="تراجع"
+        loading={cancel.isPending}
+        onConfirm={() =>
+          cancel.mutate(transaction.id, {
+            onSuccess: () => {
+              setConfirming(false);
+              onOtherMethod();
+            },
+          })
+        }
+      >
+        {cancel.isError && (
+          <Alert tone="error" role="alert">
+            {UI_MESSAGES.paymentCancelFailed}
+          </Alert>
+        )}
+      </ConfirmDialog>
     </Card>
   );
 }

@@ -613,3 +613,85 @@ async function payWithCardForInstallments(ui: ReturnType<typeof userEvent.setup>
   await ui.type(field, '123');
   await ui.click(screen.getByRole('button', { name: 'ادفع على ٤ دفعات' }));
 }
+
+describe('/checkout: one open payment at a time', () => {
+  const open = (overrides: Partial<TransactionView> = {}) =>
+    makeTransaction({
+      id: 900,
+      status: TransactionStatus.New,
+      method: PaymentMethod.Fawry,
+      referenceNumber: '123450000',
+      expiresAt: '2099-03-03T20:00:00.000Z',
+      ...overrides,
+    });
+
+  it('says so in Arabic and continues the open payment', async () => {
+    server.on('POST', '/fawry/pay/card', apiError(409, 'open-payment-exists'));
+    server.on('GET', '/tx/last', json(open()));
+    server.on('GET', '/tx/900', json(open()));
+    const { router } = renderApp('/checkout/2/quarter');
+    const ui = userEvent.setup();
+
+    await payWithCard(ui);
+    const alert = await screen.findByText(ERROR_MESSAGES['open-payment-exists']);
+    expect(alert).toBeTruthy();
+    // The message is said once (not again under the pay button).
+    expect(screen.getAllByText(ERROR_MESSAGES['open-payment-exists'])).toHaveLength(1);
+    await ui.click(await screen.findByRole('button', { name: 'متابعة الدفع المفتوح' }));
+    expect(await screen.findByTestId('reference-number')).toBeTruthy();
+    expect(router.state.location.search).toBe('?tx=900');
+  });
+
+  it('cancels the open payment after confirmation, and then pays here', async () => {
+    let blocking = true;
+    server.on('POST', '/fawry/pay/card', () =>
+      blocking
+        ? apiError(409, 'open-payment-exists')
+        : json(started(makeTransaction({ id: 901 }), { kind: 'done' })),
+    );
+    server.on('GET', '/tx/last', () => json(open()));
+    server.on('GET', '/tx/901', json(makeTransaction({ id: 901 })));
+    server.on('POST', '/fawry/cancel-unpaid-order', () => {
+      blocking = false;
+      return json(open({ status: TransactionStatus.Canceled }));
+    });
+    renderApp('/checkout/2/quarter');
+    const ui = userEvent.setup();
+
+    await payWithCard(ui);
+    await ui.click(await screen.findByRole('button', { name: 'إلغاء الدفع المفتوح' }));
+    const dialog = await screen.findByRole('dialog', { name: 'إلغاء الدفع المفتوح؟' });
+    await ui.click(within(dialog).getByRole('button', { name: 'نعم، ألغِ الطلب' }));
+    await waitFor(() =>
+      expect(screen.queryByText(ERROR_MESSAGES['open-payment-exists'])).toBeNull(),
+    );
+    expect(server.callsTo('POST', '/fawry/cancel-unpaid-order')[0]?.body).toEqual({
+      transactionId: 900,
+    });
+
+    await payWithCard(ui);
+    expect(await screen.findByRole('heading', { name: 'تم الدفع بنجاح' })).toBeTruthy();
+  });
+
+  it('cancels a payment waiting for confirmation before paying another way', async () => {
+    let transaction = open({ id: 902, method: PaymentMethod.Card, referenceNumber: null });
+    server.on('GET', '/tx/902', () => json(transaction));
+    server.on('POST', '/fawry/cancel-unpaid-order', () => {
+      transaction = { ...transaction, status: TransactionStatus.Canceled };
+      return json(transaction);
+    });
+    const { router } = renderApp('/checkout/2/quarter?tx=902');
+    const ui = userEvent.setup();
+
+    await screen.findByRole('heading', { name: 'جارٍ تأكيد عملية الدفع' });
+    await ui.click(screen.getByRole('button', { name: 'الدفع بطريقة أخرى' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'إلغاء هذا الطلب والدفع بطريقة أخرى؟',
+    });
+    await ui.click(within(dialog).getByRole('button', { name: 'نعم، ألغِ الطلب' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(server.callsTo('POST', '/fawry/cancel-unpaid-order')[0]?.body).toEqual({
+      transactionId: 902,
+    });
+  });
+});
