@@ -2,6 +2,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { Server } from 'socket.io';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
+import { adapterPublisher } from '../redis';
 import type { RedisConnections } from '../redis';
 import { authenticateSocket } from './auth';
 import { userRoom } from './types';
@@ -25,7 +26,7 @@ export function attachRealtime(
     path: SOCKET_PATH,
     serveClient: false,
     cors: { origin: config.corsOrigins, credentials: true },
-    adapter: redis ? createAdapter(redis.pub, redis.sub) : undefined,
+    adapter: redis ? createAdapter(adapterPublisher(redis.pub, app.log), redis.sub) : undefined,
   });
   io.use(authenticateSocket(config));
   io.on('connection', (socket) => {

@@ -65,21 +65,57 @@ export function memoryTutorsCache(
   };
 }
 
+/**
+ * While Redis is away (the connection not ready) the cache is skipped at once: a page is a miss
+ * and read from the database, nothing is stored. A clear that could not reach Redis is not lost:
+ * the cache stays skipped until the generation could be bumped (retried as soon as the
+ * connection is back), so no page cached before a change is served after it.
+ */
 export function redisTutorsCache(
   redis: Redis,
   prefix: string,
   ttlSeconds: number = TUTORS_CACHE_TTL_SECONDS,
 ): TutorsCache {
   const generationKey = `${prefix}tutors:generation`;
+  const usable = (): boolean => redis.status === 'ready';
+  let clearLost = false;
+  let bumping: Promise<void> | undefined;
+  const bump = (): Promise<void> =>
+    (bumping ??= redis
+      .incr(generationKey)
+      .then(() => {
+        clearLost = false;
+      })
+      .finally(() => {
+        bumping = undefined;
+      }));
+  /** Retries a lost clear in the background; the cache stays skipped until it went through. */
+  const retryLostClear = (): void => {
+    if (clearLost && usable()) bump().catch(() => undefined);
+  };
+  redis.on('ready', retryLostClear);
   const pageKey = async (key: string): Promise<string> =>
     `${prefix}tutors:${(await redis.get(generationKey)) ?? '0'}:${key}`;
   return {
-    get: async (key) => (await redis.getBuffer(await pageKey(key))) ?? undefined,
+    get: async (key) => {
+      retryLostClear();
+      if (!usable() || clearLost) return undefined;
+      return (await redis.getBuffer(await pageKey(key))) ?? undefined;
+    },
     set: async (key, value) => {
+      if (!usable() || clearLost) return;
       await redis.set(await pageKey(key), value, 'EX', ttlSeconds);
     },
+    // Never fails: a clear Redis did not take is retried, and no page is served before it is.
     clear: async () => {
-      await redis.incr(generationKey);
+      clearLost = true;
+      if (!usable()) return;
+      await redis.incr(generationKey).then(
+        () => {
+          clearLost = false;
+        },
+        () => undefined,
+      );
     },
   };
 }
