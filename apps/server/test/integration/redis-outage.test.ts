@@ -139,6 +139,31 @@ describe.skipIf(!hasRedisServer)('a Redis outage under steady load', () => {
     return statuses;
   };
 
+  /** Four clients asking for the list, plans, topics and health in turn, until stopped. */
+  const steadyLoad = () => {
+    const samples: Sample[] = [];
+    const started = Date.now();
+    let running = true;
+    const worker = async (offset: number): Promise<void> => {
+      for (let i = offset; running; i += 1) {
+        const path = LOAD[i % LOAD.length] as LoadPath;
+        const at = Date.now() - started;
+        const response = await fetch(`${server.baseUrl}/api/v1${path}`);
+        await response.arrayBuffer();
+        samples.push({ path, status: response.status, at, ms: Date.now() - started - at });
+      }
+    };
+    const load = Promise.all([0, 1, 2, 3].map((offset) => worker(offset)));
+    return {
+      samples,
+      started,
+      stop: async () => {
+        running = false;
+        await load;
+      },
+    };
+  };
+
   const keysOf = async (pattern: string): Promise<string[]> => probe.keys(`${prefix}${pattern}`);
   const keyspaceHits = async (): Promise<number> =>
     Number(/keyspace_hits:(\d+)/.exec(await probe.info('stats'))?.[1] ?? 0);
@@ -160,19 +185,7 @@ describe.skipIf(!hasRedisServer)('a Redis outage under steady load', () => {
     expect(await keyspaceHits()).toBeGreaterThan(hitsBefore);
     expect(await keysOf('tutors:*')).not.toEqual([]);
 
-    const samples: Sample[] = [];
-    const started = Date.now();
-    let running = true;
-    const worker = async (offset: number): Promise<void> => {
-      for (let i = offset; running; i += 1) {
-        const path = LOAD[i % LOAD.length] as LoadPath;
-        const at = Date.now() - started;
-        const response = await fetch(`${server.baseUrl}/api/v1${path}`);
-        await response.arrayBuffer();
-        samples.push({ path, status: response.status, at, ms: Date.now() - started - at });
-      }
-    };
-    const load = Promise.all([0, 1, 2, 3].map((offset) => worker(offset)));
+    const { samples, started, stop } = steadyLoad();
 
     await sleep(1000);
     const killedAt = Date.now() - started;
@@ -200,8 +213,7 @@ describe.skipIf(!hasRedisServer)('a Redis outage under steady load', () => {
       else await sleep(100);
     }
     await sleep(1000);
-    running = false;
-    await load;
+    await stop();
 
     expect(healthyAt, 'health answered 200 again').toBeDefined();
     expect((healthyAt as number) - restartedAt).toBeLessThan(3000);
@@ -247,4 +259,33 @@ describe.skipIf(!hasRedisServer)('a Redis outage under steady load', () => {
 
     socket.disconnect();
   }, 60_000);
+
+  it('skips a Redis that hangs (SIGSTOP) after one timeout and uses it again when it answers', async () => {
+    const { samples, started, stop } = steadyLoad();
+    await sleep(500);
+    const stoppedAt = Date.now() - started;
+    redisProcess.kill('SIGSTOP');
+    await sleep(3000);
+    const resumedAt = Date.now() - started;
+    redisProcess.kill('SIGCONT');
+    await sleep(2000);
+    await stop();
+
+    // A command waits at most 500 ms; the cache then stays skipped for a second at a time.
+    expect(Math.max(...samples.map((s) => s.ms))).toBeLessThan(SLOWEST_MS);
+    const hung = samples.filter((s) => s.at > stoppedAt + 200 && s.at + s.ms < resumedAt);
+    for (const path of LOAD.filter((p) => p !== '/health')) {
+      const answers = hung.filter((s) => s.path === path);
+      expect(answers.length, `${path} answered while Redis hung`).toBeGreaterThan(3);
+      expect(answers.every((s) => s.status === 200)).toBe(true);
+    }
+    expect(hung.filter((s) => s.path === '/health').every((s) => s.status === 503)).toBe(true);
+    const after = samples.filter((s) => s.at > resumedAt + 1000);
+    expect(after.length).toBeGreaterThan(0);
+    expect(after.every((s) => s.status === 200)).toBe(true);
+    const hitsBefore = await keyspaceHits();
+    await (await fetch(`${server.baseUrl}/api/v1/user/tutor/list/onboarded`)).arrayBuffer();
+    await (await fetch(`${server.baseUrl}/api/v1/user/tutor/list/onboarded`)).arrayBuffer();
+    expect(await keyspaceHits()).toBeGreaterThan(hitsBefore);
+  }, 30_000);
 });
