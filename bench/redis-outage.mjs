@@ -6,7 +6,8 @@
 //
 // Options (environment): BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres;
 // a fresh database is made and dropped), BENCH_CONNECTIONS per path (default 10), BENCH_PHASE
-// seconds before and after (default 6), BENCH_SERVER (default apps/server/dist/main.js). The
+// seconds before and after (default 6), BENCH_SERVER (default apps/server/dist/main.js; another
+// build to compare with), BENCH_LABEL (added to the heading of the recorded table). The
 // shared Redis is never touched: the bench runs redis-server on a free port and kills only that.
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -73,9 +74,10 @@ function kill(child, signal = 'SIGKILL') {
   });
 }
 
-async function waitFor(url, timeoutMs = 60_000) {
+async function waitFor(url, child, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -119,7 +121,7 @@ const server = spawn(process.execPath, [serverPath], {
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 
-const start = Date.now();
+let start = Date.now();
 /** Per second since the load started: 2xx answers, other answers, errors, slowest answer. */
 const seconds = [];
 const bucket = () => {
@@ -129,7 +131,8 @@ const bucket = () => {
 };
 
 try {
-  await waitFor(`http://127.0.0.1:${apiPort}/api/v1/health`);
+  await waitFor(`http://127.0.0.1:${apiPort}/api/v1/health`, server);
+  start = Date.now();
   const total = (phaseSeconds * 2 + outageSeconds) * 1000;
   const runs = PATHS.map((path) => {
     const instance = autocannon({
@@ -145,7 +148,7 @@ try {
         b.ok += 1;
         b.byPath[path] = (b.byPath[path] ?? 0) + 1;
       } else b.other += 1;
-      b.slowest = Math.max(b.slowest, ms);
+      b.slowest = Math.max(b.slowest, Math.round(ms));
     });
     instance.on('reqError', () => {
       bucket().errors += 1;
@@ -162,14 +165,17 @@ try {
   await waitForRedis(redisPort);
   await Promise.all(runs);
 
+  // A second is counted in a phase only when it lies wholly inside it (not the last, partial one).
   const phaseOf = (second) =>
-    second + 1 <= killedAt
-      ? 'before'
-      : second >= Math.ceil(killedAt) && second + 1 <= restartedAt
-        ? 'during'
-        : second >= Math.ceil(restartedAt)
-          ? 'after'
-          : 'edge';
+    second + 1 > total / 1000
+      ? 'edge'
+      : second + 1 <= killedAt
+        ? 'before'
+        : second >= Math.ceil(killedAt) && second + 1 <= restartedAt
+          ? 'during'
+          : second >= Math.ceil(restartedAt)
+            ? 'after'
+            : 'edge';
   const phases = ['before', 'during', 'after'].map((phase) => {
     const rows = seconds.map((b, s) => ({ ...b, s })).filter((b) => b && phaseOf(b.s) === phase);
     const n = rows.length || 1;
@@ -192,7 +198,7 @@ try {
   const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
   const fmt = (value) => String(Math.round(value));
   const lines = [
-    `### ${when} UTC: Redis outage under load (issue 15, item 17)`,
+    `### ${when} UTC: Redis outage under load (issue 15, item 17)${process.env.BENCH_LABEL ? `: ${process.env.BENCH_LABEL}` : ''}`,
     '',
     `Machine: ${machine}; database PostgreSQL + its own redis-server; ${connections} connections on each of ${PATHS.length} paths; Redis killed (SIGKILL) at ${killedAt.toFixed(1)} s, started again at ${restartedAt.toFixed(1)} s; load generator and server on the same machine.`,
     '',
