@@ -103,6 +103,36 @@ for (const app of ['web', 'admin', 'landing'] as const) {
       await expect(page).toHaveURL(`${urls[app]}/`);
     });
 
+    test('the page carries its content security policy and the browser enforces it', async ({
+      page,
+      consoleErrors,
+      cspViolations,
+    }) => {
+      const response = await page.goto(urls[app]);
+      const policy = (await response?.headerValue('content-security-policy')) ?? '';
+      expect(policy).toContain("script-src 'self';");
+      expect(policy).toContain(`connect-src 'self' ${urls.api} ${urls.api.replace('http', 'ws')}`);
+      expect(policy).toContain("frame-ancestors 'none'");
+      await expect(page.locator('h1').first()).toBeVisible();
+      // An injected inline script (what an XSS would add) does not run and is reported.
+      const ran = await page.evaluate(() => {
+        const script = document.createElement('script');
+        script.textContent = 'window.__injected = true';
+        document.head.append(script);
+        return (window as { __injected?: boolean }).__injected === true;
+      });
+      expect(ran).toBe(false);
+      await expect
+        .poll(() => cspViolations.map((violation) => violation.directive))
+        .toEqual(['script-src-elem']);
+      await expect
+        .poll(() => consoleErrors.join('\n'))
+        .toMatch(/Content Security Policy directive 'script-src 'self''/);
+      // Expected here, so this test's fixtures do not fail it.
+      cspViolations.length = 0;
+      consoleErrors.length = 0;
+    });
+
     test('every route of the spec answers with its Arabic page', async ({ page, request }) => {
       // One test walks all the app's routes (31 for the web app): a budget per page, not per test.
       test.setTimeout(routes[app].length * 4_000);

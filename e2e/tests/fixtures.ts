@@ -9,8 +9,47 @@ const ARABIC = /[\u0600-\u06FF]/;
 const screenshotDir = join(import.meta.dirname, '..', 'screenshots');
 mkdirSync(screenshotDir, { recursive: true });
 
-/** Every page fails its test when the browser logs an error or a page script throws. */
-export const test = base.extend<{ consoleErrors: string[] }>({
+/** What a page reported in a `securitypolicyviolation` event. */
+export interface CspViolation {
+  page: string;
+  directive: string;
+  blocked: string;
+  sample: string;
+}
+
+declare global {
+  interface Window {
+    __talaqaCspViolation?: (violation: CspViolation) => void;
+  }
+}
+
+/**
+ * Every page fails its test when the browser logs an error or a page script throws, and when a
+ * page of the context reports a content security policy violation (issue 15: the apps' policy
+ * must allow everything the journeys do).
+ */
+export const test = base.extend<{ consoleErrors: string[]; cspViolations: CspViolation[] }>({
+  cspViolations: [
+    async ({ context }, use) => {
+      const violations: CspViolation[] = [];
+      await context.exposeFunction('__talaqaCspViolation', (violation: CspViolation) => {
+        violations.push(violation);
+      });
+      await context.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          void window.__talaqaCspViolation?.({
+            page: location.href,
+            directive: event.effectiveDirective,
+            blocked: event.blockedURI,
+            sample: event.sample,
+          });
+        });
+      });
+      await use(violations);
+      expect(violations, 'content security policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

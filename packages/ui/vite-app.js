@@ -20,6 +20,10 @@ export function appViteConfig({ port, plugins }) {
           // React and the router change rarely: their own long-cached chunk, apart from the app.
           codeSplitting: {
             groups: [
+              // @talaqa/ui/csp configures zod before any schema is built (schemas are built as
+              // their modules load, in shared chunks the entry imports): in a chunk of its own it
+              // is imported, and so run, before them; inside the entry chunk it would run after.
+              { name: 'csp', test: /packages[\\/]ui[\\/]src[\\/]csp\.ts$/, priority: 30 },
               {
                 name: 'react',
                 test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,

@@ -1,3 +1,5 @@
+// First: the apps' content security policy allows no eval (see @talaqa/ui/csp).
+import '@talaqa/ui/csp';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';

@@ -27,8 +27,9 @@ import { calendarRoutes } from './modules/calendar/routes';
 import { diskStorage } from './modules/assets/storage';
 import type { AssetStorage } from './modules/assets/storage';
 import { accessControl } from './modules/auth/access';
-import { memoryAttemptCounter, redisAttemptCounter } from './modules/auth/attempts';
+import { memoryAttemptCounter, redisAttemptCounterWithFallback } from './modules/auth/attempts';
 import type { AttemptCounter } from './modules/auth/attempts';
+import { redisStoreWithFallback } from './modules/auth/rate-limit-store';
 import { authRoutes } from './modules/auth/routes';
 import type { AccountMessenger } from './modules/codes/messenger';
 import { codeRoutes } from './modules/codes/routes';
@@ -178,12 +179,17 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   app.decorate('clock', systemClock());
   app.decorate(
     'attempts',
-    redis ? redisAttemptCounter(redis.pub, config.redisKeyPrefix) : memoryAttemptCounter(),
+    redis
+      ? redisAttemptCounterWithFallback(redis.pub, config.redisKeyPrefix)
+      : memoryAttemptCounter(),
   );
-  // Limits are per route (sign-in, sign-up, codes); counted in Redis so instances share them.
+  // Limits are per route (sign-in, sign-up, codes); counted in Redis so instances share them,
+  // in this process while Redis cannot answer (docs/decisions.md, "Redis outages").
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis: redis.pub, nameSpace: `${config.redisKeyPrefix}rate-limit:` } : {}),
+    ...(redis
+      ? { store: redisStoreWithFallback(redis.pub, `${config.redisKeyPrefix}rate-limit:`) }
+      : {}),
   });
   await app.register(accessControl);
   // Feature modules register their job handlers while they are registered below.

@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { isErrorCode, isValidationCode, statusOfErrorCode } from '@talaqa/domain';
 import type { ApiErrorCode, ErrorBody, ErrorCode, ValidationCode } from '@talaqa/domain';
+import { isDatabaseUnavailable } from './db/errors';
 
 /**
  * The one error services throw: a code from the shared catalogue. The handler below turns it into
@@ -116,6 +117,8 @@ export function toErrorBody(error: unknown): ErrorBody {
     return validationBody(issues);
   }
   if (isFastifyError(error)) return fastifyAnswer(error);
+  // The database cannot be reached (an outage, a restart): a quick 503, as health answers.
+  if (isDatabaseUnavailable(error)) return answer('service-unavailable', 'Service unavailable');
   // Database errors, bugs, anything else: the details go to the log, never to the client.
   return answer('unexpected', 'Unexpected error');
 }

@@ -46,9 +46,9 @@ export function securityHeadersOf(options: HelmetOptions): Record<string, string
 
 /**
  * The static apps' pages: Helmet's set for HTML documents. Its content security policy is left
- * out: the apps read the API and its uploads on another origin and Google's sign-in script, and
- * those origins come from the configuration (docs/decisions.md). Google's sign-in needs the
- * opener of its pop-up and the page's origin as referrer.
+ * to `appContentSecurityPolicy`, which needs the API's origin (from the configuration, or the
+ * page's host name). Google's sign-in needs the opener of its pop-up and the page's origin as
+ * referrer.
  */
 export const documentSecurityHeaders = (): Record<string, string> =>
   securityHeadersOf({
@@ -57,6 +57,43 @@ export const documentSecurityHeaders = (): Record<string, string> =>
     crossOriginResourcePolicy: { policy: 'same-site' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+
+/** ws: for http:, wss: for https: (socket.io upgrades its polling connection to a WebSocket). */
+const socketOriginOf = (apiOrigin: string): string =>
+  apiOrigin.replace(/^http(s?):/, (_match, secure: string) => `ws${secure}:`);
+
+/**
+ * The content security policy of the web, admin and landing apps (docs/decisions.md, "Content
+ * security policy"). Scripts only from the app's own origin (its bundle and /runtime-config.js;
+ * Google sign-in is a full-page redirect, no Google script is loaded); requests only to the app
+ * itself and the API (HTTP and the socket); images and videos from the API or as blob:/data: URLs
+ * (uploads are fetched with the token and shown as blob: URLs); no plugin, frame or base change;
+ * forms post nowhere but the app (payments and Google are navigations, not form posts); no page
+ * may frame an app. Style elements may be inline: Radix's dialogs inject one to lock scrolling
+ * (react-remove-scroll-bar); style attributes may not (React's `style` props go through the
+ * CSSOM, which a policy does not restrict).
+ */
+export function appContentSecurityPolicy(apiOrigin: string): string {
+  const api = new URL(apiOrigin).origin;
+  const directives: [string, ...string[]][] = [
+    ['default-src', "'self'"],
+    ['script-src', "'self'"],
+    ['style-src', "'self'"],
+    ['style-src-elem', "'self'", "'unsafe-inline'"],
+    ['style-src-attr', "'none'"],
+    ['img-src', "'self'", 'data:', 'blob:', api],
+    ['media-src', "'self'", 'blob:', api],
+    ['font-src', "'self'", 'data:'],
+    ['connect-src', "'self'", api, socketOriginOf(api)],
+    ['worker-src', "'none'"],
+    ['frame-src', "'none'"],
+    ['object-src', "'none'"],
+    ['base-uri', "'self'"],
+    ['form-action', "'self'"],
+    ['frame-ancestors', "'none'"],
+  ];
+  return directives.map((directive) => directive.join(' ')).join('; ');
+}
 
 /** The given headers on every answer of the server it is registered on. */
 export const securityHeaders = fp(

@@ -2,9 +2,13 @@ import { existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppName, Config } from './config';
-import { documentSecurityHeaders, securityHeaders } from './security-headers';
+import {
+  appContentSecurityPolicy,
+  documentSecurityHeaders,
+  securityHeaders,
+} from './security-headers';
 
 export const APP_NAMES: readonly AppName[] = ['web', 'admin', 'landing'];
 
@@ -66,6 +70,23 @@ export function runtimeConfigScript(
   return `window.__TALAQA_CONFIG__ = { ${entries.join(', ')} };\n`;
 }
 
+/** A host name as a browser's `location.hostname` gives it: a DNS name or an IPv4 address. */
+const HOST_NAME = /^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$/;
+
+/**
+ * The API origin the page will use (the same rule as runtimeConfigScript): the configured public
+ * URL, else the page's own host name on the API's port. A Host header that is not a plain host
+ * name (it could smuggle policy text) gets `localhost`: that page simply cannot reach the API.
+ */
+export const apiOriginFor =
+  (config: Pick<Config, 'port' | 'publicUrls'>) =>
+  (request: Pick<FastifyRequest, 'protocol' | 'hostname'>): string => {
+    const fixed = config.publicUrls.api;
+    if (fixed) return new URL(fixed).origin;
+    const host = HOST_NAME.test(request.hostname) ? request.hostname : 'localhost';
+    return `${request.protocol}://${host}:${config.port}`;
+  };
+
 /** Fails with one message naming every app that has not been built. */
 export function assertBuilt(config: Pick<Config, 'appsDistDir'>): void {
   const missing = APP_NAMES.filter(
@@ -79,7 +100,8 @@ export function assertBuilt(config: Pick<Config, 'appsDistDir'>): void {
 }
 
 /**
- * One small server for one single-page app. A path that is not a file gets index.html with
+ * One small server for one single-page app, every answer with the apps' content security policy
+ * (given the API origin a request's page will use). A path that is not a file gets index.html with
  * status 200, so deep links work and the app's router shows its own "not found" page; a missing
  * file under /assets/ stays a 404, since answering HTML for a script only hides the real error.
  */
@@ -88,11 +110,18 @@ export async function buildStaticApp(
   root: string,
   log: FastifyBaseLogger,
   runtimeConfig = '',
+  apiOrigin?: (request: FastifyRequest) => string,
 ): Promise<FastifyInstance> {
   const server = Fastify({
     loggerInstance: log.child({ app: name }, { level: quieter(log.level) }),
   });
   await server.register(securityHeaders, documentSecurityHeaders());
+  if (apiOrigin) {
+    server.addHook('onRequest', (request, reply, done) => {
+      reply.header('content-security-policy', appContentSecurityPolicy(apiOrigin(request)));
+      done();
+    });
+  }
   await server.register(fastifyStatic, {
     root,
     cacheControl: false,
@@ -132,6 +161,7 @@ export async function buildStaticApps(
         distDirOf(config, name),
         log,
         runtimeConfigScript(config, runtime.googleAuthUrl),
+        apiOriginFor(config),
       ),
     })),
   );

@@ -2,6 +2,7 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { Server } from 'socket.io';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
+import { adapterPublisher } from '../redis';
 import type { RedisConnections } from '../redis';
 import { sessionVersionOf } from '../modules/auth/sessions';
 import { authenticateSocket } from './auth';
@@ -26,7 +27,7 @@ export function attachRealtime(
     path: SOCKET_PATH,
     serveClient: false,
     cors: { origin: config.corsOrigins, credentials: true },
-    adapter: redis ? createAdapter(redis.pub, redis.sub) : undefined,
+    adapter: redis ? createAdapter(adapterPublisher(redis.pub, app.log), redis.sub) : undefined,
   });
   // The database is decorated after this runs, and read only once sockets connect.
   io.use(authenticateSocket(config, (userId) => sessionVersionOf(app.database.db, userId)));

@@ -6,12 +6,16 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInNewContext } from 'node:vm';
+import { loadConfig } from '../../src/config';
 import {
+  APP_NAMES,
   assertBuilt,
   buildStaticApp,
+  buildStaticApps,
   runtimeConfigScript,
   StaticAppsError,
 } from '../../src/static-apps';
+import type { StaticApp } from '../../src/static-apps';
 
 const INDEX = '<!doctype html><html lang="ar" dir="rtl"><title>طلاقة</title></html>';
 const SCRIPT = runtimeConfigScript({
@@ -120,5 +124,100 @@ describe('assertBuilt', () => {
       /apps\/admin\/dist.*apps\/landing\/dist.*npm run build/,
     );
     expect(() => assertBuilt({ appsDistDir: root })).not.toThrow(/apps\/web\/dist/);
+  });
+});
+
+describe('the content security policy of the apps', () => {
+  let appsRoot: string;
+  const built: StaticApp[] = [];
+
+  beforeAll(() => {
+    appsRoot = mkdtempSync(join(tmpdir(), 'talaqa-csp-'));
+    for (const name of APP_NAMES) {
+      const dist = join(appsRoot, 'apps', name, 'dist');
+      mkdirSync(dist, { recursive: true });
+      writeFileSync(join(dist, 'index.html'), INDEX);
+    }
+  });
+  afterAll(async () => {
+    await Promise.all(built.map(({ server }) => server.close()));
+    rmSync(appsRoot, { recursive: true, force: true });
+  });
+
+  const serve = async (env: Record<string, string>): Promise<StaticApp[]> => {
+    const config = loadConfig({ APP_ENV: 'local', APPS_DIST_DIR: appsRoot, PORT: '4900', ...env });
+    const apps = await buildStaticApps(config, pino({ level: 'silent' }));
+    built.push(...apps);
+    return apps;
+  };
+
+  /** The policy of an answer as directive name -> sources. */
+  const policyOf = (header: string | string[] | number | undefined): Map<string, string[]> => {
+    expect(typeof header).toBe('string');
+    return new Map(
+      String(header)
+        .split(';')
+        .map((part) => part.trim().split(/\s+/))
+        .map(([name, ...sources]) => [name as string, sources]),
+    );
+  };
+
+  it('is sent with every page of web, admin and landing, built from the public API URL', async () => {
+    const apps = await serve({ PUBLIC_API_URL: 'https://api.talaqa.example' });
+    expect(apps.map((app) => app.name)).toEqual(['web', 'admin', 'landing']);
+    for (const { server } of apps) {
+      for (const url of ['/', '/tutor/12?week=3']) {
+        const response = await server.inject({ url, headers: { host: 'app.talaqa.example' } });
+        expect(response.statusCode).toBe(200);
+        expect(response.body).toBe(INDEX);
+        const policy = policyOf(response.headers['content-security-policy']);
+        expect(Object.fromEntries(policy)).toEqual({
+          'default-src': ["'self'"],
+          'script-src': ["'self'"],
+          'style-src': ["'self'"],
+          'style-src-elem': ["'self'", "'unsafe-inline'"],
+          'style-src-attr': ["'none'"],
+          'img-src': ["'self'", 'data:', 'blob:', 'https://api.talaqa.example'],
+          'media-src': ["'self'", 'blob:', 'https://api.talaqa.example'],
+          'font-src': ["'self'", 'data:'],
+          'connect-src': ["'self'", 'https://api.talaqa.example', 'wss://api.talaqa.example'],
+          'worker-src': ["'none'"],
+          'frame-src': ["'none'"],
+          'object-src': ["'none'"],
+          'base-uri': ["'self'"],
+          'form-action': ["'self'"],
+          'frame-ancestors': ["'none'"],
+        });
+      }
+    }
+  });
+
+  it("names the page's own host on the API port when no public API URL is set", async () => {
+    const [web] = await serve({ PORT: '4700' });
+    const response = await web!.server.inject({ url: '/', headers: { host: '192.168.1.5:4710' } });
+    const policy = policyOf(response.headers['content-security-policy']);
+    expect(policy.get('connect-src')).toEqual([
+      "'self'",
+      'http://192.168.1.5:4700',
+      'ws://192.168.1.5:4700',
+    ]);
+    expect(policy.get('img-src')).toContain('http://192.168.1.5:4700');
+    expect(policy.get('script-src')).toEqual(["'self'"]);
+  });
+
+  it('lets no Host header add a source or a directive', async () => {
+    const [web] = await serve({});
+    const response = await web!.server.inject({
+      url: '/',
+      headers: { host: "evil.example;script-src 'unsafe-inline' *" },
+    });
+    const header = String(response.headers['content-security-policy']);
+    expect(header).not.toMatch(/evil|unsafe-inline' \*/);
+    expect(policyOf(header).get('script-src')).toEqual(["'self'"]);
+    expect(policyOf(header).get('connect-src')).toEqual([
+      "'self'",
+      'http://localhost:4900',
+      'ws://localhost:4900',
+    ]);
   });
 });

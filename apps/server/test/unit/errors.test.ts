@@ -56,3 +56,33 @@ describe('toErrorBody', () => {
     expect(toErrorBody(result.error).code).toBe('bad-request');
   });
 });
+
+describe('a database that cannot be reached', () => {
+  const withCode = (code: string, message = 'driver text') =>
+    Object.assign(new Error(message), { code });
+  const wrapped = (cause: Error) => new Error('Failed query: select 1', { cause });
+
+  it.each([
+    ['a refused connection', withCode('ECONNREFUSED')],
+    ['a reset connection, wrapped by Drizzle', wrapped(withCode('ECONNRESET'))],
+    ['a server shutting down', wrapped(withCode('57P01'))],
+    ['a server starting up', withCode('57P03')],
+    ['a connection exception', withCode('08006')],
+    ['too many connections', withCode('53300')],
+    ['a connection that broke', wrapped(new Error('Connection terminated unexpectedly'))],
+    ['no connection in time', new Error('timeout exceeded when trying to connect')],
+  ])('answers 503 service-unavailable for %s', (_name, error) => {
+    expect(toErrorBody(error)).toEqual({
+      code: 'service-unavailable',
+      message: 'Service unavailable',
+    });
+  });
+
+  it.each([
+    ['a unique violation', wrapped(withCode('23505'))],
+    ['a syntax error', withCode('42601')],
+    ['a plain bug', new TypeError('x is undefined')],
+  ])('keeps %s a 500 unexpected', (_name, error) => {
+    expect(toErrorBody(error).code).toBe('unexpected');
+  });
+});

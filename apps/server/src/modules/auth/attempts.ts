@@ -42,3 +42,22 @@ export function memoryAttemptCounter(now: () => number = Date.now): AttemptCount
     },
   };
 }
+
+/**
+ * Counts in Redis while it answers, else in this process (a hit while the connection is down,
+ * failed or timed out): the per-account limits stay in force during a Redis outage, per instance
+ * and from zero, and never turn a request into a 500 or let it through uncounted.
+ */
+export function redisAttemptCounterWithFallback(
+  redis: Redis,
+  prefix: string,
+  fallback: AttemptCounter = memoryAttemptCounter(),
+): AttemptCounter {
+  const shared = redisAttemptCounter(redis, prefix);
+  return {
+    hit: (key, windowMs) =>
+      redis.status === 'ready'
+        ? shared.hit(key, windowMs).catch(() => fallback.hit(key, windowMs))
+        : fallback.hit(key, windowMs),
+  };
+}

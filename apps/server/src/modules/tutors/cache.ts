@@ -65,21 +65,77 @@ export function memoryTutorsCache(
   };
 }
 
+/** After a command failed (Redis hung: a timeout), the cache is skipped this long. */
+export const REDIS_CACHE_PAUSE_MS = 1000;
+
+/**
+ * While Redis is away (the connection not ready) the cache is skipped at once: a page is a miss
+ * and read from the database, nothing is stored. A command that fails (a Redis that hangs times
+ * out) pauses the cache for REDIS_CACHE_PAUSE_MS, so one request a second pays the timeout, not
+ * all of them. A clear that could not reach Redis is not lost: the cache stays skipped until the
+ * generation could be bumped (retried as soon as Redis answers again), so no page cached before a
+ * change is served after it.
+ */
 export function redisTutorsCache(
   redis: Redis,
   prefix: string,
   ttlSeconds: number = TUTORS_CACHE_TTL_SECONDS,
 ): TutorsCache {
   const generationKey = `${prefix}tutors:generation`;
+  let pausedUntil = 0;
+  const usable = (): boolean => redis.status === 'ready' && Date.now() >= pausedUntil;
+  const pauseOnFailure = <T>(work: Promise<T>): Promise<T> =>
+    work.catch((error: unknown) => {
+      pausedUntil = Date.now() + REDIS_CACHE_PAUSE_MS;
+      throw error;
+    });
+  let clearLost = false;
+  let bumping: Promise<void> | undefined;
+  const bump = (): Promise<void> =>
+    (bumping ??= redis
+      .incr(generationKey)
+      .then(() => {
+        clearLost = false;
+      })
+      .finally(() => {
+        bumping = undefined;
+      }));
+  /** Retries a lost clear in the background; the cache stays skipped until it went through. */
+  const retryLostClear = (): void => {
+    if (clearLost && usable()) bump().catch(() => undefined);
+  };
+  redis.on('ready', () => {
+    pausedUntil = 0;
+    retryLostClear();
+  });
   const pageKey = async (key: string): Promise<string> =>
     `${prefix}tutors:${(await redis.get(generationKey)) ?? '0'}:${key}`;
   return {
-    get: async (key) => (await redis.getBuffer(await pageKey(key))) ?? undefined,
-    set: async (key, value) => {
-      await redis.set(await pageKey(key), value, 'EX', ttlSeconds);
+    get: async (key) => {
+      retryLostClear();
+      if (!usable() || clearLost) return undefined;
+      return pauseOnFailure(
+        (async () => (await redis.getBuffer(await pageKey(key))) ?? undefined)(),
+      );
     },
+    set: async (key, value) => {
+      if (!usable() || clearLost) return;
+      await pauseOnFailure(
+        (async () => {
+          await redis.set(await pageKey(key), value, 'EX', ttlSeconds);
+        })(),
+      );
+    },
+    // Never fails: a clear Redis did not take is retried, and no page is served before it is.
     clear: async () => {
-      await redis.incr(generationKey);
+      clearLost = true;
+      if (!usable()) return;
+      await pauseOnFailure(redis.incr(generationKey)).then(
+        () => {
+          clearLost = false;
+        },
+        () => undefined,
+      );
     },
   };
 }
