@@ -310,6 +310,10 @@ const EMAIL_PATTERN = /^[^\s@]+@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,4}
 export const isValidEmail = (email: string): boolean =>
   email.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(email);
 
+/** Two spellings of one address: e-mails are compared trimmed and case-insensitively. */
+export const sameEmail = (a: string, b: string): boolean =>
+  a.trim().toLowerCase() === b.trim().toLowerCase();
+
 /** An empty (or blank) e-mail is `required`, like a missing one; anything else must be valid. */
 export const emailSchema = text()
   .trim()

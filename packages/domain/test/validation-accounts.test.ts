@@ -10,6 +10,7 @@ import {
   passwordSchema,
   passwordWithConfirmationSchema,
   phoneSchema,
+  sameEmail,
   registerSchema,
   resetPasswordSchema,
   tutorNameSchema,
@@ -246,5 +247,12 @@ describe('account forms', () => {
     expect(codeOf(resetPasswordSchema, { ...reset, code: '1234' })).toBe(
       'invalid-confirmation-code',
     );
+  });
+});
+
+describe('sameEmail', () => {
+  it('compares addresses trimmed and case-insensitively', () => {
+    expect(sameEmail('Sara@Example.com', ' sara@example.com ')).toBe(true);
+    expect(sameEmail('sara@example.com', 'sara2@example.com')).toBe(false);
   });
 });

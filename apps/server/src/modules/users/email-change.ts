@@ -1,4 +1,4 @@
-import { CodePurpose } from '@talaqa/domain';
+import { CodePurpose, sameEmail } from '@talaqa/domain';
 import type { User } from '@talaqa/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db';
@@ -14,9 +14,6 @@ import { patchUser } from './service';
 
 /** New addresses an owner may ask for in an hour (each one mails a code to it). */
 const EMAIL_CHANGES_PER_HOUR = 10;
-
-const sameEmail = (a: string, b: string): boolean =>
-  a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** How PUT /user/{id} applies an `email`: the row patch, work inside its transaction, and after. */
 export interface EmailChangePlan {

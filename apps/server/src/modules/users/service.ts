@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { NotificationMethod, Role, SELF_SIGN_UP_ROLES, userView } from '@talaqa/domain';
+import { NotificationMethod, Role, SELF_SIGN_UP_ROLES, sameEmail, userView } from '@talaqa/domain';
 import type { User, UserListFilters, UserPage, UserView, UserViewName } from '@talaqa/domain';
 import { AppError } from '../../errors';
 import type { Database } from '../../db';
@@ -111,9 +111,6 @@ export function assertSelfOrAdmin(caller: Identity, userId: number): void {
     throw new AppError('forbidden', 'Only the owner or an admin may do that');
   }
 }
-
-const sameEmail = (a: string, b: string): boolean =>
-  a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** The patch changes the address, phone or password (the e-mail compared case-insensitively). */
 export function changesCredentials(target: User, patch: UserPatch): boolean {
