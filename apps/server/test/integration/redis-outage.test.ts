@@ -3,11 +3,11 @@ import type { ChildProcess } from 'node:child_process';
 import { Redis } from 'ioredis';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ServerEvent } from '@talaqa/domain';
+import { Role, ServerEvent } from '@talaqa/domain';
 import { anyone } from '../../src/modules/auth/access';
 import { limitPerAccount, limitPerAddress } from '../../src/modules/auth/limits';
-import { signAccessToken } from '../../src/modules/auth/tokens';
 import { tutorsChanged } from '../../src/modules/tutors/events';
+import { signedInUser } from './api';
 import { closedPort, startTestServer } from './helpers';
 import type { TestServer } from './helpers';
 
@@ -171,7 +171,7 @@ describe.skipIf(!hasRedisServer)('a Redis outage under steady load', () => {
   it('keeps answering, fails fast, reports it and recovers without a restart', async () => {
     const socket = connect(server.baseUrl, {
       transports: ['websocket'],
-      auth: { token: await signAccessToken(1, server.config) },
+      auth: { token: (await signedInUser(server, Role.Student)).token },
     });
     await new Promise((resolve) => socket.once('connect', () => resolve(undefined)));
     const cacheEvents: unknown[] = [];
