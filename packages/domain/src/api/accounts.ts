@@ -68,10 +68,7 @@ export const passwordSignInBodySchema = z.object({
    * one of this account, wrong tries are counted for this device instead of the address. One
    * that is not (another account's, expired, forged) is ignored, never an error.
    */
-  deviceToken: textSchema()
-    .max(DEVICE_TOKEN_MAX_LENGTH, 'invalid-type')
-    .nullable()
-    .optional(),
+  deviceToken: textSchema().max(DEVICE_TOKEN_MAX_LENGTH, 'invalid-type').nullable().optional(),
 });
 export type PasswordSignInBody = z.input<typeof passwordSignInBodySchema>;
 
