@@ -27,9 +27,15 @@ import {
 import { memorySignInThrottle, redisSignInThrottle, throttleWithFallback } from './throttle';
 import type { ThrottleSource } from './throttle';
 import { signDeviceToken, verifyDeviceToken, verifyPurposeToken } from './tokens';
-import type { DeviceTokenPayload } from './tokens';
+import type { UserRow } from '../../db/schema';
 
 const SIGN_IN_PER_ADDRESS = { max: 30, minutes: 15 };
+
+/** A password sign-in's proven device: its device token's id, and the account it names. */
+interface SignInDevice {
+  jti: string;
+  row: UserRow;
+}
 /** Own password changes (the per-account sign-in limit became the throttle in throttle.ts). */
 const SIGN_IN_PER_ACCOUNT = { max: 10, minutes: 15 };
 
@@ -65,19 +71,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   /**
-   * The device token of a sign-in body (validated: the hooks that ask run after the schema),
-   * when it is a valid one for the e-mail it names; verified once per request.
+   * The device of a sign-in body (validated: the hooks that ask run after the schema) when its
+   * device token is valid and names this account (the typed e-mail and that account's id), with
+   * the account's row; checked once per request. Any other token is no device (issue 15).
    */
-  const devices = new WeakMap<FastifyRequest, Promise<DeviceTokenPayload | undefined>>();
-  const deviceOf = (request: FastifyRequest) => {
+  const devices = new WeakMap<FastifyRequest, Promise<SignInDevice | undefined>>();
+  const deviceOf = (request: FastifyRequest): Promise<SignInDevice | undefined> => {
     let device = devices.get(request);
     if (!device) {
       const { email, deviceToken } = request.body as z.output<typeof passwordSignInBodySchema>;
-      device = deviceToken
-        ? verifyDeviceToken(deviceToken, app.config).then((d) =>
-            d?.email === email ? d : undefined,
-          )
-        : Promise.resolve(undefined);
+      device = (async () => {
+        const claims = deviceToken ? await verifyDeviceToken(deviceToken, app.config) : undefined;
+        if (claims?.email !== email) return undefined;
+        const row = await findUserRowByEmail(db, email);
+        return row?.id === claims.id ? { jti: claims.jti, row } : undefined;
+      })();
       devices.set(request, device);
     }
     return device;
@@ -102,9 +110,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // A device token of this very account (same e-mail and user) counts the tries for that
       // device instead of the address; any other token is ignored (issue 15).
       const device = await deviceOf(request);
-      const known = device ? await findUserRowByEmail(db, email) : undefined;
-      const source: ThrottleSource =
-        device && known?.id === device.id ? { device: device.jti } : request.ip;
+      const source: ThrottleSource = device ? { device: device.jti } : request.ip;
       const waitMs = await throttle.waitMs(source, email);
       if (waitMs > 0) throw tooSoon(reply, waitMs);
       const wrong = async (): Promise<never> => {
@@ -112,7 +118,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         await throttle.failed(source, email);
         throw new AppError('wrong-password');
       };
-      const row = known ?? (await findUserRowByEmail(db, email));
+      const row = device?.row ?? (await findUserRowByEmail(db, email));
       if (!row) {
         await spendPasswordCheckTime(password);
         return wrong();
