@@ -79,7 +79,11 @@ test('a new student signs up, verifies, completes the profile, resets the passwo
   await page.getByRole('button', { name: 'نعم، سجّل خروجي' }).click();
   await page.goto(`${urls.web}/login`);
   await expect(page.getByRole('button', { name: 'تسجيل الدخول' })).toBeVisible();
-  expect(await page.evaluate(() => Object.keys(localStorage).join(','))).not.toMatch(/token/i);
+  // No session token is left; the device token stays on purpose (issue 15: the next password
+  // sign-in from this browser is counted for this device, not for its address).
+  const keys = await page.evaluate(() => Object.keys(localStorage));
+  expect(keys).toContain('talaqa.device-tokens');
+  expect(keys.filter((key) => key !== 'talaqa.device-tokens').join(',')).not.toMatch(/token/i);
 
   // Forgot the password: e-mail, then the code, then a new password.
   await page.getByRole('button', { name: 'نسيت كلمة المرور؟' }).click();

@@ -1,4 +1,4 @@
-import { createApiClient, resolveApiUrl } from '@talaqa/api-client';
+import { createApiClient, createDeviceTokenStore, resolveApiUrl } from '@talaqa/api-client';
 
 export { ApiError, isAbortError, isApiError } from '@talaqa/api-client';
 
@@ -14,6 +14,12 @@ export const api = createApiClient({
     api.tokens.clearUser();
   },
 });
+
+/**
+ * This browser's device tokens, one per admin e-mail (issue 15): kept at sign-out on purpose and
+ * sent with a password sign-in, so others' wrong tries at the same address do not hold it back.
+ */
+export const deviceTokens = createDeviceTokenStore();
 
 export interface HealthResponse {
   status: string;

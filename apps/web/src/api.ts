@@ -1,4 +1,10 @@
-import { createApiClient, createRealtime, resolveApiUrl, runtimeConfig } from '@talaqa/api-client';
+import {
+  createApiClient,
+  createDeviceTokenStore,
+  createRealtime,
+  resolveApiUrl,
+  runtimeConfig,
+} from '@talaqa/api-client';
 import type { QueryParams, Realtime } from '@talaqa/api-client';
 import type { ImageUploadControls } from '@talaqa/ui';
 import type {
@@ -77,6 +83,12 @@ export const API_BASE_URL = resolveApiUrl(import.meta.env.VITE_API_URL);
  */
 export const api = createApiClient({ baseUrl: API_BASE_URL });
 
+/**
+ * This browser's device tokens, one per account e-mail (issue 15): kept at sign-out on purpose,
+ * sent with a password sign-in so the owner's device is not held back by others' wrong tries.
+ */
+export const deviceTokens = createDeviceTokenStore();
+
 /** The marketing site's origin (terms and privacy pages): runtime config, else this host. */
 export function landingUrl(): string {
   return (
@@ -101,8 +113,11 @@ const privately = { private: true } as const;
 export const authApi = {
   /** POST /user/ : sign-up; answers the new session (201). */
   signUp: (body: CreateUserBody) => api.post<SignUpAnswer>('/user/', body),
-  /** POST /auth/password */
-  signIn: (body: PasswordSignInBody) => api.post<AuthSession>('/auth/password', body),
+  /** POST /auth/password, with this device's token for the e-mail when it has one. */
+  signIn: (body: PasswordSignInBody) => {
+    const deviceToken = deviceTokens.get(body.email);
+    return api.post<AuthSession>('/auth/password', deviceToken ? { ...body, deviceToken } : body);
+  },
   /** POST /auth/google : the ID token handed back by Google (or the local simulator). */
   signInWithGoogle: (body: GoogleSignInBody) => api.post<AuthSession>('/auth/google', body),
   /**

@@ -4,6 +4,7 @@ export * from './base64';
 export * from './storage';
 export * from './query';
 export * from './token-store';
+export * from './device-tokens';
 export * from './http';
 export * from './realtime';
 export * from './runtime-config';

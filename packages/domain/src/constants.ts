@@ -56,6 +56,15 @@ export const REMEMBER_ME_DEFAULT = true;
  * (the access token's `auth_time`); then the user signs in again.
  */
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+/**
+ * A device token's lifetime (issue 15): the proof that this browser once signed in to an account,
+ * which lets its password tries be counted apart from everyone else's at the same address.
+ */
+export const DEVICE_TOKEN_MAX_AGE_SECONDS = 180 * 24 * 60 * 60;
+/** The longest device token a sign-in body may carry (ours are about 300 characters). */
+export const DEVICE_TOKEN_MAX_LENGTH = 2048;
+/** How many accounts' device tokens a browser keeps (the oldest goes first). */
+export const DEVICE_TOKENS_KEPT = 5;
 export const QUERY_RETRY = 1;
 
 /** The two local-storage keys of the client session (spec section 3). */
@@ -63,6 +72,8 @@ export const STORAGE_KEYS = {
   currentUser: 'talaqa.current-user',
   authToken: 'talaqa.auth-token',
   pageSize: 'talaqa.page-size',
+  /** E-mail (lower-cased) -> device token; kept at sign-out, on purpose (issue 15). */
+  deviceTokens: 'talaqa.device-tokens',
 } as const;
 
 export const ENVIRONMENTS = ['local', 'staging', 'production'] as const;

@@ -1,16 +1,21 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { CodePurpose, RESET_CODES_DEAD_PER_DAY, Role } from '@talaqa/domain';
+import {
+  CodePurpose,
+  DEVICE_TOKEN_MAX_AGE_SECONDS,
+  RESET_CODES_DEAD_PER_DAY,
+  Role,
+} from '@talaqa/domain';
 import type { AuthSession, SignUpAnswer, User } from '@talaqa/domain';
 import { confirmationCodes, jobs, securityEvents, users } from '../../src/db/schema';
 /** The job kind of a reset-code mail (modules/codes/security.ts). */
 const RESET_MAIL_JOB = 'accounts.password-reset-mail';
 import { createUser } from '../../src/modules/users/service';
-import { signAccessToken } from '../../src/modules/auth/tokens';
+import { signAccessToken, signDeviceToken, signPurposeToken } from '../../src/modules/auth/tokens';
 import { apiOn, callApi } from './api';
 import type { Answer } from './api';
-import { startTestServer, testRedisUrl } from './helpers';
+import { startTestServer, testDriver, testRedisUrl } from './helpers';
 import type { TestServer } from './helpers';
 
 // Issue 15, accounts: items 1, 2, 3, 9, 10, 15 and the Google nonce of 16.
@@ -285,7 +290,7 @@ describe('item 3: pre-account takeover', () => {
 /** POST /auth/password from a given loopback address (Linux routes all of 127/8 to lo). */
 function signInFrom(
   address: string,
-  body: { email: string; password: string },
+  body: { email: string; password: string; deviceToken?: string },
   on: TestServer = server,
 ): Promise<Answer & { retryAfter: number | null }> {
   const url = new URL(`${on.baseUrl}/api/v1/auth/password`);
@@ -353,6 +358,141 @@ describe('item 9: wrong passwords slow the address down, not the owner', () => {
   });
 });
 
+/** Wrong tries from `address` until it must wait; answers the statuses seen. */
+async function hammer(address: string, email: string, tries = 7): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let i = 0; i < tries; i += 1) {
+    statuses.push((await signInFrom(address, { email, password: 'guess1234' })).status);
+  }
+  return statuses;
+}
+
+/** A password sign-in from `address` that must succeed; answers its device token. */
+async function deviceTokenFrom(address: string, email: string): Promise<string> {
+  const answer = await signInFrom(address, { email, password: 'secret123' });
+  expect(answer.status).toBe(200);
+  const deviceToken = answer.body.deviceToken;
+  if (typeof deviceToken !== 'string') throw new Error('no device token');
+  return deviceToken;
+}
+
+describe('item 9: the owner’s device is counted apart from its address (device tokens)', () => {
+  it('lets the owner’s device in at once while an attacker at the same address waits', async () => {
+    const { email, deviceToken: fromSignUp } = await signUp();
+    expect(typeof fromSignUp).toBe('string');
+    const shared = '127.0.1.1';
+    const deviceToken = await deviceTokenFrom(shared, email);
+    expect(await hammer(shared, email)).toEqual([400, 400, 400, 400, 400, 429, 429]);
+    // Without its token the owner waits with everyone at the address; with it, signs in at once.
+    expect((await signInFrom(shared, { email, password: 'secret123' })).status).toBe(429);
+    const owner = await signInFrom(shared, { email, password: 'secret123', deviceToken });
+    expect(owner.status).toBe(200);
+    expect(typeof owner.body.deviceToken).toBe('string');
+    // A typo on the owner's device costs it nothing from the address's count either.
+    const typo = await signInFrom(shared, { email, password: 'secret124', deviceToken });
+    expect(typo).toMatchObject({ status: 400, body: { code: 'wrong-password' } });
+    // The owner's success did not clear the attacker's count: the address still waits.
+    const attacker = await signInFrom(shared, { email, password: 'guess1234' });
+    expect(attacker).toMatchObject({ status: 429, body: { code: 'too-many-requests' } });
+    expect(attacker.retryAfter).toBeGreaterThanOrEqual(1);
+    // The sign-up's token is a device token of this account too.
+    expect(
+      (await signInFrom(shared, { email, password: 'secret123', deviceToken: fromSignUp })).status,
+    ).toBe(200);
+  });
+
+  it('slows a device’s own wrong tries the same way, and only that device', async () => {
+    const { email } = await signUp();
+    const deviceToken = await deviceTokenFrom('127.0.1.2', email);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const answer = await signInFrom('127.0.1.3', { email, password: 'guess1234', deviceToken });
+      statuses.push(answer.status);
+      if (answer.status === 429) expect(answer.retryAfter).toBe(1);
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+    // Even the right password waits on that device, from any address.
+    expect(
+      (await signInFrom('127.0.1.2', { email, password: 'secret123', deviceToken })).status,
+    ).toBe(429);
+    // The address those tries came from has spent nothing of its own.
+    expect((await signInFrom('127.0.1.3', { email, password: 'secret123' })).status).toBe(200);
+  });
+
+  it('ignores a token that is not a device token of this account', async () => {
+    const { email, user } = await signUp();
+    const other = await signUp();
+    const otherDevice = await deviceTokenFrom('127.0.1.4', other.email);
+    const owner = await userRow(user.id);
+    const address = '127.0.1.5';
+    await hammer(address, email);
+    const ignored = [
+      otherDevice,
+      // The owner's id with another account's e-mail, or the other way round: both are needed.
+      await signDeviceToken({ id: owner.id, email: other.email }, server.config),
+      await signDeviceToken({ id: other.user.id, email }, server.config),
+      // Expired, or forged with another secret.
+      await signDeviceToken(
+        owner,
+        server.config,
+        Math.floor(Date.now() / 1000) - DEVICE_TOKEN_MAX_AGE_SECONDS - 60,
+      ),
+      await signDeviceToken(owner, { jwtSecret: 'f'.repeat(40) }),
+      // An access token and a reset token of this very account.
+      await signAccessToken(owner.id, server.config),
+      await signPurposeToken(
+        { id: owner.id, purpose: 'forget-password', codeId: 1 },
+        server.config,
+        600,
+      ),
+      'not-a-token',
+    ];
+    for (const deviceToken of ignored) {
+      const answer = await signInFrom(address, { email, password: 'secret123', deviceToken });
+      expect(answer).toMatchObject({ status: 429, body: { code: 'too-many-requests' } });
+    }
+    // The real one works from there.
+    const own = await signDeviceToken(owner, server.config);
+    expect(
+      (await signInFrom(address, { email, password: 'secret123', deviceToken: own })).status,
+    ).toBe(200);
+  });
+
+  it('refuses a device token as a bearer access token', async () => {
+    const { email } = await signUp();
+    const deviceToken = await deviceTokenFrom('127.0.1.7', email);
+    const answer = await api('GET', '/user/current', { token: deviceToken });
+    expect(answer).toMatchObject({ status: 401, body: { code: 'unauthenticated' } });
+    const refresh = await api('POST', '/auth/refresh-token', { token: deviceToken });
+    expect(refresh.status).toBe(401);
+  });
+
+  it('refuses a device token longer than the bound or with a NUL, as bad input', async () => {
+    const { email } = await signUp();
+    for (const deviceToken of ['x'.repeat(2049), 'abc\u0000def']) {
+      const answer = await signInFrom('127.0.1.8', { email, password: 'secret123', deviceToken });
+      expect(answer).toMatchObject({ status: 400, body: { code: 'invalid-type' } });
+    }
+  });
+
+  it('does not count the owner’s device in the address’s hourly sign-in limit', async () => {
+    const { email } = await signUp();
+    const address = '127.0.1.9';
+    const deviceToken = await deviceTokenFrom(address, email);
+    // The address limit (30 in 15 minutes, any account): an attacker spends it on other e-mails.
+    let last = 0;
+    for (let i = 0; i < 31; i += 1) {
+      last = (await signInFrom(address, { email: freshEmail('spent'), password: 'guess1234' }))
+        .status;
+    }
+    expect(last).toBe(429);
+    expect((await signInFrom(address, { email, password: 'secret123' })).status).toBe(429);
+    expect((await signInFrom(address, { email, password: 'secret123', deviceToken })).status).toBe(
+      200,
+    );
+  });
+});
+
 describe.skipIf(!testRedisUrl)('item 9 across instances (Redis)', () => {
   it('makes the address wait on every instance that shares the Redis', async () => {
     const second = await startTestServer({
@@ -375,6 +515,40 @@ describe.skipIf(!testRedisUrl)('item 9 across instances (Redis)', () => {
       await second.close();
     }
   });
+
+  // Both instances must know the account: on PostgreSQL they share its database.
+  it.skipIf(testDriver !== 'postgres')(
+    'counts a device’s tries on every instance, apart from its address',
+    async () => {
+      const second = await startTestServer({
+        trustedAddresses: [],
+        redisKeyPrefix: server.config.redisKeyPrefix,
+        databaseUrl: server.config.databaseUrl,
+      });
+      try {
+        const { email } = await signUp();
+        const deviceToken = await deviceTokenFrom('127.0.2.1', email);
+        // An attacker at the owner's address, on the first instance, makes it wait everywhere.
+        expect(await hammer('127.0.2.2', email)).toEqual([400, 400, 400, 400, 400, 429, 429]);
+        const body = { email, password: 'secret123' };
+        expect((await signInFrom('127.0.2.2', body, second)).status).toBe(429);
+        // The owner's device, at that address, on the second instance, goes in.
+        expect((await signInFrom('127.0.2.2', { ...body, deviceToken }, second)).status).toBe(200);
+        // The device's own wrong tries on one instance hold it back on the other.
+        for (let i = 0; i < 5; i += 1) {
+          const answer = await signInFrom('127.0.2.3', {
+            email,
+            password: 'guess1234',
+            deviceToken,
+          });
+          expect(answer.status).toBe(400);
+        }
+        expect((await signInFrom('127.0.2.3', { ...body, deviceToken }, second)).status).toBe(429);
+      } finally {
+        await second.close();
+      }
+    },
+  );
 });
 
 async function resetJobsFor(email: string) {

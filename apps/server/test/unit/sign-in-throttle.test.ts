@@ -41,6 +41,45 @@ describe('sign-in throttle (issue 15)', () => {
   });
 });
 
+describe('sign-in throttle by device (device tokens)', () => {
+  it('counts a device apart from its address, with the same waits', async () => {
+    const throttle = memorySignInThrottle(() => 0);
+    const device = { device: '6f1c0e3a-0000-4000-8000-000000000001' };
+    for (let i = 0; i < 7; i += 1) await throttle.failed('10.0.0.1', 'owner@example.com');
+    expect(await throttle.waitMs('10.0.0.1', 'owner@example.com')).toBeGreaterThan(0);
+    expect(await throttle.waitMs(device, 'owner@example.com')).toBe(0);
+    for (let i = 0; i < 4; i += 1)
+      expect(await throttle.failed(device, 'owner@example.com')).toBe(0);
+    expect(await throttle.failed(device, 'Owner@example.com')).toBe(1000);
+    expect(await throttle.waitMs(device, 'owner@example.com')).toBe(1000);
+    // Another device, or another account on this device, starts from nothing.
+    expect(await throttle.waitMs({ device: 'other' }, 'owner@example.com')).toBe(0);
+    expect(await throttle.waitMs(device, 'other@example.com')).toBe(0);
+    // A success on the device clears the device only.
+    await throttle.succeeded(device, 'owner@example.com');
+    expect(await throttle.waitMs(device, 'owner@example.com')).toBe(0);
+    expect(await throttle.waitMs('10.0.0.1', 'owner@example.com')).toBeGreaterThan(0);
+  });
+
+  it('neither counts device tries toward the account ceiling nor cuts their free tries', async () => {
+    const throttle = memorySignInThrottle(() => 0);
+    for (let i = 0; i < THROTTLE.accountCeiling; i += 1) {
+      await throttle.failed({ device: `d${i}` }, 'owner@example.com');
+    }
+    // Devices made 100 wrong tries: an address still has its five free ones.
+    expect(await throttle.failed('192.168.0.9', 'owner@example.com')).toBe(0);
+    for (let i = 0; i < THROTTLE.accountCeiling; i += 1) {
+      await throttle.failed(`10.1.${Math.floor(i / 200)}.${i % 200}`, 'owner@example.com');
+    }
+    // Past the ceiling (addresses), a device keeps its five free tries.
+    expect(await throttle.failed('192.168.0.10', 'owner@example.com')).toBe(1000);
+    for (let i = 0; i < 4; i += 1) {
+      expect(await throttle.failed({ device: 'mine' }, 'owner@example.com')).toBe(0);
+    }
+    expect(await throttle.failed({ device: 'mine' }, 'owner@example.com')).toBe(1000);
+  });
+});
+
 describe('sign-in throttle without Redis', () => {
   it('counts in the process when the shared store fails', async () => {
     const failing = {

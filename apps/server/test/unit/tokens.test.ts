@@ -1,12 +1,14 @@
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/errors';
-import { SESSION_MAX_AGE_SECONDS } from '@talaqa/domain';
+import { DEVICE_TOKEN_MAX_AGE_SECONDS, SESSION_MAX_AGE_SECONDS } from '@talaqa/domain';
 import {
   bearerToken,
   signAccessToken,
+  signDeviceToken,
   signPurposeToken,
   verifyAccessToken,
+  verifyDeviceToken,
   verifyPurposeToken,
 } from '../../src/modules/auth/tokens';
 
@@ -135,6 +137,58 @@ describe('purpose tokens', () => {
     expect(await refused(reset, 'verify-email')).toBe('expired-verification-code');
     const access = await signAccessToken(42, settings);
     expect(await refused(access, 'forget-password')).toBe('expired-verification-code');
+  });
+});
+
+describe('device tokens', () => {
+  const account = { id: 42, email: ' Owner@Example.com ' };
+
+  it('name the account (id and lower-cased e-mail) and a random device id, for 180 days', async () => {
+    const issuedAt = now();
+    const token = await signDeviceToken(account, settings, issuedAt);
+    const device = await verifyDeviceToken(token, settings);
+    expect(device).toMatchObject({ id: 42, email: 'owner@example.com' });
+    expect(device?.jti).toMatch(/^[0-9a-f-]{36}$/);
+    const again = await verifyDeviceToken(await signDeviceToken(account, settings), settings);
+    expect(again?.jti).not.toBe(device?.jti);
+    const [, payload = ''] = token.split('.');
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<
+      string,
+      unknown
+    >;
+    expect(claims).toMatchObject({ typ: 'device', exp: issuedAt + DEVICE_TOKEN_MAX_AGE_SECONDS });
+  });
+
+  it('are never an access or a purpose token, and neither of those is a device token', async () => {
+    const device = await signDeviceToken(account, settings);
+    expect(await rejection(device)).toBeInstanceOf(AppError);
+    const reset = verifyPurposeToken(device, 'forget-password', settings);
+    await expect(reset).rejects.toMatchObject({ code: 'expired-verification-code' });
+    expect(await verifyDeviceToken(await signAccessToken(42, settings), settings)).toBeUndefined();
+    const purpose = await signPurposeToken(
+      { id: 42, purpose: 'forget-password', codeId: 7 },
+      settings,
+      600,
+    );
+    expect(await verifyDeviceToken(purpose, settings)).toBeUndefined();
+  });
+
+  it('answer nothing (no error) when expired, forged or malformed', async () => {
+    const old = now() - DEVICE_TOKEN_MAX_AGE_SECONDS - 60;
+    expect(await verifyDeviceToken(await signDeviceToken(account, settings, old), settings)).toBe(
+      undefined,
+    );
+    const forged = await signDeviceToken(account, { jwtSecret: 'o'.repeat(40) });
+    expect(await verifyDeviceToken(forged, settings)).toBeUndefined();
+    for (const payload of [
+      { id: 42, typ: 'device', email: 'a@example.com' },
+      { id: 42, typ: 'device', email: 'a@example.com', jti: 'short' },
+      { id: 0, typ: 'device', email: 'a@example.com', jti: crypto.randomUUID() },
+      { id: 42, typ: 'device', jti: crypto.randomUUID() },
+    ]) {
+      expect(await verifyDeviceToken(await sign(payload), settings)).toBeUndefined();
+    }
+    expect(await verifyDeviceToken('not.a.jwt', settings)).toBeUndefined();
   });
 });
 

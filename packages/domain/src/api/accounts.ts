@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { Page, Topic, User } from '../entities';
+import { DEVICE_TOKEN_MAX_LENGTH } from '../constants';
 import { ENGLISH_LEVELS, NotificationMethod, Role, ROLES } from '../enums';
 import {
   birthYearSchema,
@@ -62,6 +63,12 @@ export type CreateUserBody = z.input<typeof createUserBodySchema>;
 export const passwordSignInBodySchema = z.object({
   email: emailSchema,
   password: textSchema(() => 'required').min(1, 'required'),
+  /**
+   * The device token this browser holds for this e-mail, if any (issue 15): when it is a valid
+   * one of this account, wrong tries are counted for this device instead of the address. One
+   * that is not (another account's, expired, forged) is ignored, never an error.
+   */
+  deviceToken: textSchema().max(DEVICE_TOKEN_MAX_LENGTH, 'invalid-type').nullable().optional(),
 });
 export type PasswordSignInBody = z.input<typeof passwordSignInBodySchema>;
 
@@ -81,6 +88,12 @@ export type GoogleSignInBody = z.input<typeof googleSignInBodySchema>;
 export interface AuthSession {
   user: User;
   token: string;
+  /**
+   * Not in the spec (issue 15): a sign-in, a Google sign-in and a self sign-up also answer a
+   * device token for this account, which the browser keeps past sign-out and sends with its next
+   * password sign-in. Absent when an admin creates someone's account.
+   */
+  deviceToken?: string;
 }
 
 /** POST /auth/refresh-token (no body, the current bearer token) answers a fresh token. */

@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Role, STORAGE_KEYS } from '@talaqa/domain';
 import { ERROR_MESSAGES } from '@talaqa/ui';
-import { api } from '../../api';
+import { api, deviceTokens } from '../../api';
 import {
   SUPER_ADMIN,
   apiError,
@@ -141,6 +141,58 @@ describe('/login', () => {
     expect(router.state.location.pathname).toBe('/users');
     expect(localStorage.getItem(STORAGE_KEYS.authToken)).toBeNull();
     expect(sessionStorage.getItem(STORAGE_KEYS.authToken)).not.toBeNull();
+  });
+});
+
+describe('device tokens (issue 15)', () => {
+  it('sends the stored device token of the typed e-mail, keeps the one answered, past sign-out', async () => {
+    deviceTokens.save('other@talaqa.com', 'device-of-other');
+    deviceTokens.save('sara@talaqa.com', 'device-old');
+    const fake = stubApi({
+      'POST /auth/password': () => ({
+        user: SUPER_ADMIN,
+        token: fakeToken(SUPER_ADMIN.id),
+        deviceToken: 'device-new',
+      }),
+    });
+    renderAdmin('/login');
+    const user = await signInWith(' Sara@Talaqa.com', 'secret123');
+    await screen.findByRole('heading', { level: 1, name: 'المستخدمون' });
+    const sent = () => fake.requests.filter((r) => r.path === '/auth/password');
+    expect(sent()[0]?.body).toEqual({
+      email: 'sara@talaqa.com',
+      password: 'secret123',
+      deviceToken: 'device-old',
+    });
+    expect(deviceTokens.get('sara@talaqa.com')).toBe('device-new');
+    expect(deviceTokens.get('other@talaqa.com')).toBe('device-of-other');
+
+    await user.click(screen.getAllByRole('button', { name: 'تسجيل الخروج' })[0]!);
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'تسجيل الخروج' }),
+    );
+    await screen.findByRole('heading', { level: 1, name: 'دخول المشرفين' });
+    expect(api.tokens.get()).toBeNull();
+    expect(deviceTokens.get('sara@talaqa.com')).toBe('device-new');
+    await signInWith('sara@talaqa.com', 'secret123');
+    await waitFor(() => expect(sent()).toHaveLength(2));
+    expect(sent()[1]?.body).toMatchObject({ deviceToken: 'device-new' });
+  });
+
+  it('keeps no device token of a student turned away', async () => {
+    stubApi({
+      'POST /auth/password': () => ({
+        user: STUDENT,
+        token: fakeToken(STUDENT.id),
+        deviceToken: 'device-new',
+      }),
+    });
+    renderAdmin('/login');
+    await signInWith('student@talaqa.com', 'secret123');
+    const form = screen.getByRole('button', { name: 'تسجيل الدخول' }).closest('form')!;
+    expect(await within(form).findByRole('alert')).toHaveProperty('textContent', NO_ACCESS_MESSAGE);
+    expect(deviceTokens.get('student@talaqa.com')).toBeUndefined();
+    expect(deviceTokens.get(STUDENT.email)).toBeUndefined();
   });
 });
 

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { isAdminRole } from '@talaqa/domain';
 import type { AuthSession, PasswordSignInBody, User } from '@talaqa/domain';
-import { api } from '../../api';
+import { api, deviceTokens } from '../../api';
 import { paths } from '../../paths';
 
 /**
@@ -76,6 +76,8 @@ export function storeSession(session: AuthSession, remember: boolean): void {
   lastSignOutReason = null;
   api.tokens.setBearer(session.token, { remember });
   api.tokens.saveUser({ ...session.user }, { remember });
+  // Outlives the session (sign-out keeps it), on a device the admin asked to be remembered on.
+  if (session.deviceToken && remember) deviceTokens.save(session.user.email, session.deviceToken);
 }
 
 /** Ends the session: the stored user, the token and every cached answer go. */
@@ -86,7 +88,7 @@ export function signOut(queryClient: QueryClient, reason: SignOutReason = 'user'
 }
 
 /**
- * POST /auth/password. Only super and regular admins may use the dashboard: any other account is
+ * POST /auth/password, with this device's token for the e-mail when it has one (issue 15). Only super and regular admins may use the dashboard: any other account is
  * signed out again at once and the call rejects with NoDashboardAccessError.
  */
 export async function signIn(
@@ -94,7 +96,11 @@ export async function signIn(
   body: PasswordSignInBody,
   remember: boolean,
 ): Promise<User> {
-  const session = await api.post<AuthSession>('/auth/password', body);
+  const deviceToken = deviceTokens.get(body.email);
+  const session = await api.post<AuthSession>(
+    '/auth/password',
+    deviceToken ? { ...body, deviceToken } : body,
+  );
   if (!isAdminRole(session.user.role)) {
     signOut(queryClient, 'no-access');
     throw new NoDashboardAccessError();

@@ -20,7 +20,7 @@ function limiter(
   name: string,
   window: Window,
   key: (request: FastifyRequest) => string,
-  exempt?: (request: FastifyRequest) => boolean,
+  exempt?: (request: FastifyRequest) => boolean | Promise<boolean>,
 ) {
   return app.rateLimit({
     max: window.max,
@@ -42,6 +42,24 @@ export const limitPerAddress = (
     window,
     (request) => request.ip,
     (request) => app.config.trustedAddresses.includes(request.ip),
+  );
+
+/**
+ * Per client address, checked after the body is parsed, so a request `exempt` by its body (a
+ * password sign-in with its device's token, issue 15) is not counted nor held back.
+ */
+export const limitPerAddressUnless = (
+  app: FastifyInstance,
+  name: string,
+  window: Window,
+  exempt: (request: FastifyRequest) => Promise<boolean>,
+): preHandlerHookHandler =>
+  limiter(
+    app,
+    name,
+    window,
+    (request) => request.ip,
+    async (request) => app.config.trustedAddresses.includes(request.ip) || (await exempt(request)),
   );
 
 function accountKey(request: FastifyRequest): string {

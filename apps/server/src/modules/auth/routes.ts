@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import {
   googleSignInBodySchema,
   ownPasswordBodySchema,
@@ -15,7 +16,7 @@ import { consumeCode } from '../codes/service';
 import { findUserRow, findUserRowByEmail, updateUserRow } from '../users/repo';
 import { createUser, requireUser } from '../users/service';
 import { anyone, identityOf, signedIn } from './access';
-import { limitPerAccount, limitPerAddress } from './limits';
+import { limitPerAccount, limitPerAddress, limitPerAddressUnless } from './limits';
 import { hashPassword, passwordMatches, spendPasswordCheckTime } from './passwords';
 import {
   bumpSessionVersion,
@@ -24,19 +25,32 @@ import {
   sessionVersionOf,
 } from './sessions';
 import { memorySignInThrottle, redisSignInThrottle, throttleWithFallback } from './throttle';
-import { verifyPurposeToken } from './tokens';
+import type { ThrottleSource } from './throttle';
+import { signDeviceToken, verifyDeviceToken, verifyPurposeToken } from './tokens';
+import type { UserRow } from '../../db/schema';
 
 const SIGN_IN_PER_ADDRESS = { max: 30, minutes: 15 };
+
+/** A password sign-in's proven device: its device token's id, and the account it names. */
+interface SignInDevice {
+  jti: string;
+  row: UserRow;
+}
 /** Own password changes (the per-account sign-in limit became the throttle in throttle.ts). */
 const SIGN_IN_PER_ACCOUNT = { max: 10, minutes: 15 };
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   /** A new sign-in: a token of the user's current session version, signed in now. */
-  const session = async (userId: number): Promise<AuthSession> => ({
-    user: await requireUser(db, userId),
-    token: await issueAccessToken(db, app.config, userId),
-  });
+  const session = async (userId: number): Promise<AuthSession> => {
+    const user = await requireUser(db, userId);
+    return {
+      user,
+      token: await issueAccessToken(db, app.config, userId),
+      // A fresh device token at every sign-in (issue 15): see throttle.ts.
+      deviceToken: await signDeviceToken(user, app.config),
+    };
+  };
   /** The caller's verified token (signed-in routes always have one). */
   const callerToken = (request: FastifyRequest) => {
     if (!request.accessToken) throw new AppError('unauthenticated');
@@ -56,30 +70,62 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return new AppError('too-many-requests', 'Wait before trying this account again');
   };
 
+  /**
+   * The device of a sign-in body (validated: the hooks that ask run after the schema) when its
+   * device token is valid and names this account (the typed e-mail and that account's id), with
+   * the account's row; checked once per request. Any other token is no device (issue 15).
+   */
+  const devices = new WeakMap<FastifyRequest, Promise<SignInDevice | undefined>>();
+  const deviceOf = (request: FastifyRequest): Promise<SignInDevice | undefined> => {
+    let device = devices.get(request);
+    if (!device) {
+      const { email, deviceToken } = request.body as z.output<typeof passwordSignInBodySchema>;
+      device = (async () => {
+        const claims = deviceToken ? await verifyDeviceToken(deviceToken, app.config) : undefined;
+        if (claims?.email !== email) return undefined;
+        const row = await findUserRowByEmail(db, email);
+        return row?.id === claims.id ? { jti: claims.jti, row } : undefined;
+      })();
+      devices.set(request, device);
+    }
+    return device;
+  };
+
   app.post(
     '/auth/password',
     {
       config: { access: anyone },
-      onRequest: limitPerAddress(app, 'sign-in:address', SIGN_IN_PER_ADDRESS),
+      // A device that proves it signed in to this e-mail before is counted per device instead:
+      // others at the same address (one carrier NAT address, an office) cannot hold it back.
+      preHandler: limitPerAddressUnless(
+        app,
+        'sign-in:address',
+        SIGN_IN_PER_ADDRESS,
+        async (request) => (await deviceOf(request)) !== undefined,
+      ),
       schema: { body: passwordSignInBodySchema },
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      const waitMs = await throttle.waitMs(request.ip, email);
+      // A device token of this very account (same e-mail and user) counts the tries for that
+      // device instead of the address; any other token is ignored (issue 15).
+      const device = await deviceOf(request);
+      const source: ThrottleSource = device ? { device: device.jti } : request.ip;
+      const waitMs = await throttle.waitMs(source, email);
       if (waitMs > 0) throw tooSoon(reply, waitMs);
       const wrong = async (): Promise<never> => {
         // Unknown e-mails count the same, so the waits do not tell which accounts exist.
-        await throttle.failed(request.ip, email);
+        await throttle.failed(source, email);
         throw new AppError('wrong-password');
       };
-      const row = await findUserRowByEmail(db, email);
+      const row = device?.row ?? (await findUserRowByEmail(db, email));
       if (!row) {
         await spendPasswordCheckTime(password);
         return wrong();
       }
       if (row.passwordHash === null) throw new AppError('no-password');
       if (!(await passwordMatches(row.passwordHash, password))) return wrong();
-      await throttle.succeeded(request.ip, email);
+      await throttle.succeeded(source, email);
       return session(row.id);
     },
   );

@@ -9,6 +9,13 @@ import type { Redis } from 'ioredis';
  * Every account also has a wide ceiling across addresses: past it (a spread-out guessing run)
  * each address gets a single free try before the waits start, which still leaves the owner a
  * try from any address. Counted in Redis when configured (every instance shares it), else here.
+ *
+ * A browser that proves, with a device token of this account (tokens.ts), that it once signed in
+ * here is counted on its own, per (device, account), with the same free tries and waits: the
+ * owner's device is never held back by failures from elsewhere at the same address (a carrier's
+ * shared NAT address, an office Wi-Fi), and a stolen device token gets no free guessing. Device
+ * tries neither count toward the account ceiling nor lose free tries to it: only the account's
+ * own sign-ins hand out its device tokens, so a guesser cannot multiply them.
  */
 export const THROTTLE = {
   /** Wrong tries an address gets for an account before waits start. */
@@ -29,13 +36,16 @@ export function delayAfter(failures: number, free: number): number {
   return Math.min(THROTTLE.firstDelayMs * 2 ** doublings, THROTTLE.maxDelayMs);
 }
 
+/** Who makes a try: a client address, or a device (the random id of its device token). */
+export type ThrottleSource = string | { device: string };
+
 export interface SignInThrottle {
-  /** Milliseconds this address must still wait before trying this account again (0: go ahead). */
-  waitMs(address: string, account: string): Promise<number>;
+  /** Milliseconds this source must still wait before trying this account again (0: go ahead). */
+  waitMs(source: ThrottleSource, account: string): Promise<number>;
   /** A wrong password: counts it and answers the wait it now costs. */
-  failed(address: string, account: string): Promise<number>;
-  /** A right password from this address: its count starts over. */
-  succeeded(address: string, account: string): Promise<void>;
+  failed(source: ThrottleSource, account: string): Promise<number>;
+  /** A right password from this source: its count starts over (another source's does not). */
+  succeeded(source: ThrottleSource, account: string): Promise<void>;
 }
 
 /**
@@ -60,12 +70,19 @@ export function addressKey(address: string): string {
   return `${network}::/64`;
 }
 
-const pairKey = (address: string, account: string): string =>
-  `${addressKey(address)}|${account.trim().toLowerCase()}`;
+const isDevice = (source: ThrottleSource): source is { device: string } =>
+  typeof source !== 'string';
+
+const pairKey = (source: ThrottleSource, account: string): string =>
+  `${isDevice(source) ? `device:${source.device}` : addressKey(source)}|${account.trim().toLowerCase()}`;
+
+/** Free tries for a source, given the account's wrong tries in the window (0: not counted). */
+const freeTries = (source: ThrottleSource, accountFailures: number): number =>
+  !isDevice(source) && accountFailures > THROTTLE.accountCeiling ? 1 : THROTTLE.freeFailures;
 
 export function redisSignInThrottle(redis: Redis, prefix: string): SignInThrottle {
-  const keys = (address: string, account: string) => {
-    const pair = pairKey(address, account);
+  const keys = (source: ThrottleSource, account: string) => {
+    const pair = pairKey(source, account);
     return {
       fails: `${prefix}sign-in:fails:${pair}`,
       wait: `${prefix}sign-in:wait:${pair}`,
@@ -73,29 +90,25 @@ export function redisSignInThrottle(redis: Redis, prefix: string): SignInThrottl
     };
   };
   return {
-    async waitMs(address, account) {
-      const left = await redis.pttl(keys(address, account).wait);
+    async waitMs(source, account) {
+      const left = await redis.pttl(keys(source, account).wait);
       return left > 0 ? left : 0;
     },
-    async failed(address, account) {
-      const key = keys(address, account);
-      const results =
-        (await redis
-          .multi()
-          .incr(key.fails)
-          .pexpire(key.fails, THROTTLE.memoryMs)
-          .incr(key.account)
-          .pexpire(key.account, THROTTLE.accountWindowMs, 'NX')
-          .exec()) ?? [];
+    async failed(source, account) {
+      const key = keys(source, account);
+      const transaction = redis.multi().incr(key.fails).pexpire(key.fails, THROTTLE.memoryMs);
+      if (!isDevice(source)) {
+        transaction.incr(key.account).pexpire(key.account, THROTTLE.accountWindowMs, 'NX');
+      }
+      const results = (await transaction.exec()) ?? [];
       const failures = Number(results[0]?.[1] ?? 0);
       const accountFailures = Number(results[2]?.[1] ?? 0);
-      const free = accountFailures > THROTTLE.accountCeiling ? 1 : THROTTLE.freeFailures;
-      const delay = delayAfter(failures, free);
+      const delay = delayAfter(failures, freeTries(source, accountFailures));
       if (delay > 0) await redis.set(key.wait, '1', 'PX', delay);
       return delay;
     },
-    async succeeded(address, account) {
-      const key = keys(address, account);
+    async succeeded(source, account) {
+      const key = keys(source, account);
       await redis.del(key.fails, key.wait);
     },
   };
@@ -115,30 +128,32 @@ export function memorySignInThrottle(now: () => number = Date.now): SignInThrott
     }
   };
   return {
-    async waitMs(address, account) {
-      const entry = pairs.get(pairKey(address, account));
+    async waitMs(source, account) {
+      const entry = pairs.get(pairKey(source, account));
       return entry ? Math.max(0, entry.waitUntil - now()) : 0;
     },
-    async failed(address, account) {
+    async failed(source, account) {
       const time = now();
       prune(time);
-      const key = pairKey(address, account);
+      const key = pairKey(source, account);
       const previous = pairs.get(key);
       const failures = (previous && previous.forgetAt > time ? previous.failures : 0) + 1;
-      const accountKey = account.trim().toLowerCase();
-      const window = accounts.get(accountKey);
-      const accountFailures = window && window.endsAt > time ? window.failures + 1 : 1;
-      accounts.set(accountKey, {
-        failures: accountFailures,
-        endsAt: window && window.endsAt > time ? window.endsAt : time + THROTTLE.accountWindowMs,
-      });
-      const free = accountFailures > THROTTLE.accountCeiling ? 1 : THROTTLE.freeFailures;
-      const delay = delayAfter(failures, free);
+      let accountFailures = 0;
+      if (!isDevice(source)) {
+        const accountKey = account.trim().toLowerCase();
+        const window = accounts.get(accountKey);
+        accountFailures = window && window.endsAt > time ? window.failures + 1 : 1;
+        accounts.set(accountKey, {
+          failures: accountFailures,
+          endsAt: window && window.endsAt > time ? window.endsAt : time + THROTTLE.accountWindowMs,
+        });
+      }
+      const delay = delayAfter(failures, freeTries(source, accountFailures));
       pairs.set(key, { failures, forgetAt: time + THROTTLE.memoryMs, waitUntil: time + delay });
       return delay;
     },
-    async succeeded(address, account) {
-      pairs.delete(pairKey(address, account));
+    async succeeded(source, account) {
+      pairs.delete(pairKey(source, account));
     },
   };
 }

@@ -1,6 +1,6 @@
-import { webcrypto } from 'node:crypto';
+import { randomUUID, webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
-import { SESSION_MAX_AGE_SECONDS } from '@talaqa/domain';
+import { DEVICE_TOKEN_MAX_AGE_SECONDS, SESSION_MAX_AGE_SECONDS } from '@talaqa/domain';
 import { AppError } from '../../errors';
 
 /**
@@ -164,5 +164,62 @@ export async function verifyPurposeToken(
     return { id: payload.id, purpose, codeId: payload.codeId };
   } catch (error) {
     throw new AppError('expired-verification-code', 'Invalid or expired token', { cause: error });
+  }
+}
+
+/**
+ * Device tokens (issue 15, OWASP's "device cookie"): a sign-in hands the browser one, bound to
+ * the account (user id and lower-cased e-mail) with a random id; a later password sign-in that
+ * sends it back is throttled for that device alone (throttle.ts). Its `typ` is `device`: it is
+ * never an access or purpose token, and neither of those is ever a device token.
+ */
+export const DEVICE_TOKEN_TYPE = 'device';
+
+export interface DeviceTokenPayload {
+  /** The account's user id. */
+  id: number;
+  /** The account's e-mail when the token was issued, lower-cased. */
+  email: string;
+  /** The device's random id: what its tries are counted under. */
+  jti: string;
+}
+
+export async function signDeviceToken(
+  account: { id: number; email: string },
+  settings: Pick<TokenSettings, 'jwtSecret'>,
+  now: number = Math.floor(Date.now() / 1000),
+): Promise<string> {
+  return new SignJWT({
+    id: account.id,
+    typ: DEVICE_TOKEN_TYPE,
+    email: account.email.trim().toLowerCase(),
+  })
+    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+    .setJti(randomUUID())
+    .setIssuedAt(now)
+    .setExpirationTime(now + DEVICE_TOKEN_MAX_AGE_SECONDS)
+    .sign(await keyOf(settings.jwtSecret));
+}
+
+/**
+ * The device a token names, or undefined for anything else (forged, expired, another kind): a
+ * token that proves nothing is simply not used, never an error.
+ */
+export async function verifyDeviceToken(
+  token: string,
+  settings: Pick<TokenSettings, 'jwtSecret'>,
+): Promise<DeviceTokenPayload | undefined> {
+  try {
+    const { payload } = await jwtVerify(token, await keyOf(settings.jwtSecret), {
+      algorithms: [ALGORITHM],
+      requiredClaims: ['iat', 'exp', 'jti'],
+    });
+    const { id, email, jti, typ } = payload;
+    if (typ !== DEVICE_TOKEN_TYPE || !isUserId(id)) return undefined;
+    if (typeof email !== 'string' || email === '' || typeof jti !== 'string') return undefined;
+    if (!/^[0-9a-f-]{36}$/.test(jti)) return undefined;
+    return { id, email, jti };
+  } catch {
+    return undefined;
   }
 }

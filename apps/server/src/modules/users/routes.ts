@@ -11,6 +11,7 @@ import {
 import type { SignUpAnswer } from '@talaqa/domain';
 import { admins, anyone, identityOf, signedIn } from '../auth/access';
 import { issueAccessToken } from '../auth/sessions';
+import { signDeviceToken } from '../auth/tokens';
 import { sendEmailVerificationCode } from '../codes/email-verification';
 import { tutorsChanged } from '../tutors/events';
 import { limitPerAddress } from '../auth/limits';
@@ -55,7 +56,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
               return null;
             },
           );
-      const answer: SignUpAnswer = { user, token, emailCode };
+      // Someone signing up alone is on their own device: it gets its device token (issue 15).
+      const answer: SignUpAnswer = request.identity
+        ? { user, token, emailCode }
+        : { user, token, emailCode, deviceToken: await signDeviceToken(user, app.config) };
       return reply.code(201).send(answer);
     },
   );

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STORAGE_KEYS } from '@talaqa/domain';
-import { ERROR_MESSAGES } from '@talaqa/ui';
+import { ERROR_MESSAGES, UI_MESSAGES } from '@talaqa/ui';
 import { stubHealthyApi } from '@talaqa/ui/testing';
-import { api } from '../../api';
+import { api, deviceTokens } from '../../api';
 import {
   apiError,
   fakeApi,
@@ -115,6 +115,61 @@ describe('sign-in', () => {
     await user.click(screen.getByRole('button', { name: 'تسجيل الدخول' }));
     expect(await screen.findByText(ERROR_MESSAGES.required)).toBeTruthy();
     expect(server.callsTo('POST', '/auth/password')).toHaveLength(0);
+  });
+});
+
+describe('device tokens (issue 15)', () => {
+  it('sends the stored device token of the typed e-mail, keeps the one answered, past sign-out', async () => {
+    deviceTokens.save('other@example.com', 'device-of-other');
+    deviceTokens.save('sara@example.com', 'device-old');
+    const student = makeUser();
+    server.on('POST', '/auth/password', () =>
+      json({ user: student, token: makeToken(student.id), deviceToken: 'device-new' }),
+    );
+    server.on('GET', '/user/current', json(student));
+    renderApp('/login');
+    const user = await fillAndSubmit('  Sara@Example.com ', 'secret123');
+    await screen.findByRole('heading', { level: 1, name: 'لوحة تحكم الطالب' });
+    expect(server.callsTo('POST', '/auth/password')[0]?.body).toEqual({
+      email: 'sara@example.com',
+      password: 'secret123',
+      deviceToken: 'device-old',
+    });
+    expect(deviceTokens.get('sara@example.com')).toBe('device-new');
+    expect(deviceTokens.get('other@example.com')).toBe('device-of-other');
+
+    // Signing out keeps it: the next sign-in from this browser sends the new one.
+    await user.click(screen.getByRole('button', { name: /سارة أحمد/ }));
+    await user.click(screen.getByRole('button', { name: 'تسجيل الخروج' }));
+    const dialog = await screen.findByRole('dialog', { name: UI_MESSAGES.logoutConfirmTitle });
+    await user.click(within(dialog).getByRole('button', { name: UI_MESSAGES.logoutConfirmButton }));
+    await screen.findByRole('heading', { level: 1, name: 'تسجيل الدخول' });
+    expect(localStorage.getItem(STORAGE_KEYS.authToken)).toBeNull();
+    expect(deviceTokens.get('sara@example.com')).toBe('device-new');
+    await fillAndSubmit('sara@example.com', 'secret123');
+    await waitFor(() => expect(server.callsTo('POST', '/auth/password')).toHaveLength(2));
+    expect(server.callsTo('POST', '/auth/password')[1]?.body).toMatchObject({
+      deviceToken: 'device-new',
+    });
+  });
+
+  it('sends none for an e-mail it has none for, and keeps none when not remembered', async () => {
+    deviceTokens.save('other@example.com', 'device-of-other');
+    const student = makeUser();
+    server.on('POST', '/auth/password', () =>
+      json({ user: student, token: makeToken(student.id), deviceToken: 'device-new' }),
+    );
+    server.on('GET', '/user/current', json(student));
+    renderApp('/login');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox', { name: 'تذكّرني على هذا الجهاز' }));
+    await fillAndSubmit('sara@example.com', 'secret123');
+    await screen.findByRole('heading', { level: 1, name: 'لوحة تحكم الطالب' });
+    expect(server.callsTo('POST', '/auth/password')[0]?.body).toEqual({
+      email: 'sara@example.com',
+      password: 'secret123',
+    });
+    expect(deviceTokens.get('sara@example.com')).toBeUndefined();
   });
 });
 

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Role } from '@talaqa/domain';
 import { ERROR_MESSAGES, UI_MESSAGES } from '@talaqa/ui';
 import { stubHealthyApi } from '@talaqa/ui/testing';
+import { deviceTokens } from '../../api';
 import {
   apiError,
   fakeApi,
@@ -64,7 +65,11 @@ describe('sign-up', () => {
 
   it('needs the terms accepted, then signs the new student up and opens the profile steps', async () => {
     const created = makeUser({ level: null, city: null, birthYear: null, verifiedEmail: false });
-    server.on('POST', '/user/', json({ user: created, token: makeToken(created.id) }, 201));
+    server.on(
+      'POST',
+      '/user/',
+      json({ user: created, token: makeToken(created.id), deviceToken: 'device-new' }, 201),
+    );
     server.on('GET', '/topic/list', json([]));
     const { router } = renderApp('/register/student');
     const user = userEvent.setup();
@@ -90,6 +95,8 @@ describe('sign-up', () => {
       role: Role.Student,
       acceptTerms: true,
     });
+    // The new account's device token is kept for its next password sign-in (issue 15).
+    expect(deviceTokens.get(created.email)).toBe('device-new');
   });
 
   it('puts the server answers under their inputs (user-exists, field codes)', async () => {

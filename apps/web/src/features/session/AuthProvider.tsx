@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '@talaqa/api-client';
 import { REMEMBER_ME_DEFAULT } from '@talaqa/domain';
 import type { AuthSession, User } from '@talaqa/domain';
-import { api, userApi } from '../../api';
+import { api, deviceTokens, userApi } from '../../api';
 import { paths } from '../../paths';
 import { CURRENT_USER_KEY, SessionContext } from './session-context';
 import type { Session, SessionStatus } from './session-context';
@@ -72,6 +72,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       queryClient.setQueryData(CURRENT_USER_KEY, session.user);
       api.tokens.setBearer(session.token, { remember });
       api.tokens.saveUser(toStored(session.user), { remember });
+      // The device token outlives the session (sign-out keeps it), but only on a device the
+      // person asked to be remembered on: a shared computer keeps no trace of the account.
+      if (session.deviceToken && remember) {
+        deviceTokens.save(session.user.email, session.deviceToken);
+      }
       setLoggedOut(false);
     },
     [queryClient],
