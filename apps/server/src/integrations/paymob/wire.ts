@@ -25,7 +25,8 @@ export const intentionItemSchema = z.object({
   name: z.string().min(1),
   /** Cents (piasters for EGP). */
   amount: cents,
-  description: z.string().max(255).optional(),
+  /** Length limits (in code points) are checked by fields.ts, as Paymob counts them. */
+  description: z.string().optional(),
   quantity: z.number().int().positive().optional(),
   image: z.string().optional(),
 });
@@ -66,7 +67,7 @@ export const intentionRequestSchema = z.object({
     .optional(),
   extras: z.record(z.string(), z.unknown()).optional(),
   /** Our reference; comes back in callbacks as `order.merchant_order_id`. */
-  special_reference: z.string().min(1).max(255).optional(),
+  special_reference: z.string().min(1).optional(),
   /** Seconds until the intention (and its checkout page) expires. */
   expiration: z.number().int().positive().optional(),
   notification_url: z.string().optional(),
