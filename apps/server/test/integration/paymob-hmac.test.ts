@@ -187,8 +187,10 @@ describe('Paymob HMAC: null values (kiosk and wallet callbacks)', () => {
   });
 
   it('signs a null boolean as "false" and a null text as the empty string', () => {
-    const expected = DOCS_CONCATENATED.replace('1920364654097558true', '1920364654097558false')
-      .replace('2346MasterCardcard', 'wallet');
+    const expected = DOCS_CONCATENATED.replace(
+      '1920364654097558true',
+      '1920364654097558false',
+    ).replace('2346MasterCardcard', 'wallet');
     expect(transactionHmacMessage(walletObj())).toBe(expected);
   });
 
@@ -217,9 +219,9 @@ describe('Paymob HMAC: null values (kiosk and wallet callbacks)', () => {
       ),
       DOCS_SAMPLE_SECRET,
     );
-    expect(() =>
-      client.verifyCallback({ type: 'TRANSACTION', obj: walletObj() }, asWord),
-    ).toThrow(PaymobError);
+    expect(() => client.verifyCallback({ type: 'TRANSACTION', obj: walletObj() }, asWord)).toThrow(
+      PaymobError,
+    );
   });
 
   it('still refuses a null success or pending (they decide the payment)', () => {
