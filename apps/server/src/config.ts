@@ -64,6 +64,11 @@ export interface FawryConfig {
   baseUrl: string;
   merchantCode: string;
   securityKey: string;
+  /**
+   * Bank installments (POST /fawry/pay/bank-installments, the checkout's installments tab): off
+   * until their signature order and endpoint are confirmed on Fawry's staging (README.md).
+   */
+  installmentsEnabled: boolean;
 }
 export interface PaymobConfig {
   apiUrl: string;
@@ -227,6 +232,7 @@ const envSchema = z.object({
     .optional(),
   FAWRY_MERCHANT_CODE: z.string().optional(),
   FAWRY_SECURITY_KEY: z.string().optional(),
+  FAWRY_INSTALLMENTS_ENABLED: flag.default(false),
   PAYMOB_API_URL: z
     .string()
     .refine(isOrigin, 'must be an origin like https://accept.paymob.com')
@@ -466,6 +472,7 @@ export function loadConfig(rawEnv: Env, repoRoot: string = REPO_ROOT): Config {
         v.FAWRY_BASE_URL ?? (v.APP_ENV === 'production' ? FAWRY_PRODUCTION_URL : FAWRY_STAGING_URL),
       merchantCode: v.FAWRY_MERCHANT_CODE ?? LOCAL_FAWRY.merchantCode,
       securityKey: v.FAWRY_SECURITY_KEY ?? LOCAL_FAWRY.securityKey,
+      installmentsEnabled: v.FAWRY_INSTALLMENTS_ENABLED,
     },
     paymob: {
       apiUrl: v.PAYMOB_API_URL,
