@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { ENVIRONMENTS, LOCAL_PORTS } from '@talaqa/domain';
 import type { Environment } from '@talaqa/domain';
+import { isLoopbackHost } from './integrations/email/sender';
 import { FAWRY_PRODUCTION_URL, FAWRY_STAGING_URL } from './integrations/fawry/protocol';
 import { PAYMOB_SIMULATOR_INTEGRATION_ID } from './integrations/paymob/simulator';
 import { PAYMOB_DEFAULT_API_URL } from './integrations/paymob/wire';
@@ -50,7 +51,11 @@ export interface Config {
   trustedAddresses: string[];
   /** Start the local provider simulators (e-mail, WhatsApp, Telegram, Google) with this process. */
   simulators: { enabled: boolean; host: string; ports: SimulatorPorts };
-  email: { smtpUrl: string | undefined; from: string };
+  /**
+   * `allowPlaintext` (SMTP_ALLOW_PLAINTEXT): a password may go without TLS, to a server on this
+   * machine only; otherwise smtp:// with a password requires STARTTLS.
+   */
+  email: { smtpUrl: string | undefined; from: string; allowPlaintext: boolean };
   whatsapp: WhatsAppConfig | undefined;
   telegram: TelegramConfig | undefined;
   google: { clientId: string; jwksUrl: string; authUrl: string };
@@ -64,6 +69,11 @@ export interface FawryConfig {
   baseUrl: string;
   merchantCode: string;
   securityKey: string;
+  /**
+   * Bank installments (POST /fawry/pay/bank-installments, the checkout's installments tab): off
+   * until their signature order and endpoint are confirmed on Fawry's staging (README.md).
+   */
+  installmentsEnabled: boolean;
 }
 export interface PaymobConfig {
   apiUrl: string;
@@ -198,6 +208,7 @@ const envSchema = z.object({
     .string()
     .regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL')
     .optional(),
+  SMTP_ALLOW_PLAINTEXT: flag.default(false),
   EMAIL_FROM: z.string().default('"طلاقة" <no-reply@talaqa.eg>'),
   WHATSAPP_API_URL: z.string().default('https://graph.facebook.com'),
   WHATSAPP_API_VERSION: z.string().default('v21.0'),
@@ -227,6 +238,7 @@ const envSchema = z.object({
     .optional(),
   FAWRY_MERCHANT_CODE: z.string().optional(),
   FAWRY_SECURITY_KEY: z.string().optional(),
+  FAWRY_INSTALLMENTS_ENABLED: flag.default(false),
   PAYMOB_API_URL: z
     .string()
     .refine(isOrigin, 'must be an origin like https://accept.paymob.com')
@@ -313,6 +325,35 @@ function providerProblems(env: Env): string[] {
   return problems;
 }
 
+const truthy = (value: string | undefined): boolean =>
+  value !== undefined && ['true', '1', 'yes'].includes(value);
+
+/**
+ * SMTP and TLS: smtps:// is TLS from the start, smtp:// with a password requires STARTTLS (see
+ * integrations/email/sender.ts). SMTP_ALLOW_PLAINTEXT waives that for a server on this machine
+ * only; query options (nodemailer would let them override TLS) are refused.
+ */
+function smtpProblems(env: Env): string[] {
+  const url = env.SMTP_URL;
+  if (!url || !URL.canParse(url)) return [];
+  const parsed = new URL(url);
+  const problems: string[] = [];
+  if (parsed.search) {
+    problems.push(
+      'SMTP_URL: options in the query string are not read (TLS follows smtps:// or STARTTLS)',
+    );
+  }
+  if (parsed.protocol === 'smtp:' && parsed.port === '465') {
+    problems.push('SMTP_URL: port 465 is TLS from the start: use smtps://');
+  }
+  if (truthy(env.SMTP_ALLOW_PLAINTEXT) && !isLoopbackHost(parsed.hostname)) {
+    problems.push(
+      `SMTP_ALLOW_PLAINTEXT: only for an SMTP server on this machine (127.0.0.1, ::1, localhost), not ${parsed.hostname}`,
+    );
+  }
+  return problems;
+}
+
 const FAWRY_KEYS = ['FAWRY_MERCHANT_CODE', 'FAWRY_SECURITY_KEY'];
 const PAYMOB_KEYS = [
   'PAYMOB_SECRET_KEY',
@@ -388,6 +429,7 @@ export function loadConfig(rawEnv: Env, repoRoot: string = REPO_ROOT): Config {
   problems.push(
     ...providerProblems(env),
     ...paymentProblems(env),
+    ...smtpProblems(env),
     ...groupProblem(env, ['WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_ACCESS_TOKEN']),
     ...groupProblem(env, [
       'TELEGRAM_BOT_TOKEN',
@@ -435,7 +477,7 @@ export function loadConfig(rawEnv: Env, repoRoot: string = REPO_ROOT): Config {
         paymob: v.PAYMOB_SIMULATOR_PORT,
       },
     },
-    email: { smtpUrl: v.SMTP_URL, from: v.EMAIL_FROM },
+    email: { smtpUrl: v.SMTP_URL, from: v.EMAIL_FROM, allowPlaintext: v.SMTP_ALLOW_PLAINTEXT },
     whatsapp:
       v.WHATSAPP_PHONE_NUMBER_ID && v.WHATSAPP_ACCESS_TOKEN
         ? {
@@ -466,6 +508,7 @@ export function loadConfig(rawEnv: Env, repoRoot: string = REPO_ROOT): Config {
         v.FAWRY_BASE_URL ?? (v.APP_ENV === 'production' ? FAWRY_PRODUCTION_URL : FAWRY_STAGING_URL),
       merchantCode: v.FAWRY_MERCHANT_CODE ?? LOCAL_FAWRY.merchantCode,
       securityKey: v.FAWRY_SECURITY_KEY ?? LOCAL_FAWRY.securityKey,
+      installmentsEnabled: v.FAWRY_INSTALLMENTS_ENABLED,
     },
     paymob: {
       apiUrl: v.PAYMOB_API_URL,

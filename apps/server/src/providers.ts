@@ -123,6 +123,7 @@ export async function startProviders(
   const simPorts = { ...sim.ports, ...ports };
   const messaging = await createMessaging({
     smtpUrl: config.email.smtpUrl,
+    smtpAllowPlaintext: config.email.allowPlaintext,
     emailFrom: config.email.from,
     whatsapp: config.whatsapp,
     telegram: config.telegram,

@@ -61,6 +61,7 @@ import type {
   FawryWalletPaymentBody,
   LastTransactionAnswer,
   PaymentStarted,
+  PaymentMethodsAnswer,
   PaymentStatusAnswer,
   PaymobCheckoutAnswer,
   PaymobCheckoutBody,
@@ -317,6 +318,9 @@ export const paymentsApi = {
   /** POST /fawry/payment-status/sync : asks the provider now; answers the updated transaction. */
   syncStatus: (transactionId: number) =>
     api.post<TransactionView>('/fawry/payment-status/sync', { transactionId }, privately),
+  /** GET /fawry/payment-methods : whether bank installments are offered (off until confirmed). */
+  methods: (signal?: AbortSignal) =>
+    api.get<PaymentMethodsAnswer>('/fawry/payment-methods', { signal }),
 };
 
 export const cardsApi = {

@@ -49,6 +49,8 @@ export interface SimulatorSettings {
 export interface MessagingOptions {
   /** Ignored when simulators run (mail then goes to the SMTP simulator). */
   smtpUrl?: string | undefined;
+  /** SMTP_ALLOW_PLAINTEXT: AUTH without TLS to a server on this machine (loopback only). */
+  smtpAllowPlaintext?: boolean | undefined;
   emailFrom: string;
   /** Unset (and no simulators): the channel is off and its sends fail as `unavailable`. */
   whatsapp?: WhatsAppSettings | undefined;
@@ -207,7 +209,12 @@ export async function createMessaging(options: MessagingOptions): Promise<Messag
 
   const smtpUrl = simulators?.smtp.url ?? options.smtpUrl;
   const smtp = smtpUrl
-    ? createSmtpEmailSender({ url: smtpUrl, from: options.emailFrom })
+    ? createSmtpEmailSender({
+        url: smtpUrl,
+        from: options.emailFrom,
+        // Our own simulator on loopback has no certificate; a real server needs TLS for AUTH.
+        allowPlaintext: simulators ? true : options.smtpAllowPlaintext === true,
+      })
     : undefined;
 
   const whatsapp = whatsappSettings

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   createSmtpEmailSender,
+  smtpConnectionOptions,
   startSmtpSimulator,
   verificationCodeEmail,
 } from '../../src/integrations/email';
@@ -20,7 +21,13 @@ beforeEach(() => outbox.clear());
 describe('nodemailer -> SMTP simulator -> outbox', () => {
   it('delivers an Arabic HTML e-mail intact, with credentials', async () => {
     expect(smtp.url).toMatch(/^smtp:\/\/local:local@127\.0\.0\.1:\d+$/);
-    const sender = createSmtpEmailSender({ url: smtp.url, from: '"طلاقة" <no-reply@talaqa.test>' });
+    // The simulator has no certificate: a password goes in clear only because it is on loopback
+    // and plaintext is allowed (as the app does for its own simulator).
+    const sender = createSmtpEmailSender({
+      url: smtp.url,
+      from: '"طلاقة" <no-reply@talaqa.test>',
+      allowPlaintext: true,
+    });
     const content = verificationCodeEmail({ code: '48213', validityMinutes: 10, name: 'منى عادل' });
 
     const { messageId } = await sender.send({ to: 'Mona@Example.com', ...content });
@@ -79,6 +86,75 @@ describe('nodemailer -> SMTP simulator -> outbox', () => {
     expect(failure).toBeInstanceOf(MessagingError);
     expect((failure as MessagingError).kind).toBe('unavailable');
     sender.close();
+  });
+
+  it('sends no password to a server without STARTTLS unless plaintext is allowed', async () => {
+    // smtp:// with a password: STARTTLS is required; the simulator does not offer it.
+    const sender = createSmtpEmailSender({ url: smtp.url, from: 'x@y.example', timeoutMs: 5000 });
+    const failure = await sender
+      .send({ to: 'a@b.example', subject: 's', text: 't', html: 'h' })
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(MessagingError);
+    expect((failure as MessagingError).kind).toBe('unavailable');
+    expect(((failure as MessagingError).cause as { code?: string }).code).toBe('ETLS');
+    await expect(sender.verify()).rejects.toBeInstanceOf(MessagingError);
+    expect(outbox.size).toBe(0);
+    sender.close();
+
+    // SMTP_ALLOW_PLAINTEXT for this loopback server: delivered, authenticated.
+    const allowed = createSmtpEmailSender({
+      url: smtp.url,
+      from: 'x@y.example',
+      allowPlaintext: true,
+    });
+    await allowed.send({ to: 'a@b.example', subject: 's', text: 't', html: 'h' });
+    expect(outbox.latest('a@b.example', 'email')?.meta).toMatchObject({ authenticatedAs: 'local' });
+    allowed.close();
+  });
+
+  it('never allows plaintext to a server on another machine, nor query options', () => {
+    expect(() =>
+      createSmtpEmailSender({
+        url: 'smtp://mailer:pw@smtp.example.com:587',
+        from: 'a@b.example',
+        allowPlaintext: true,
+      }),
+    ).toThrow(/this machine/);
+    expect(() =>
+      createSmtpEmailSender({
+        url: 'smtp://mailer:pw@[::1]:587',
+        from: 'a@b.example',
+        allowPlaintext: true,
+      }),
+    ).not.toThrow();
+    expect(() =>
+      createSmtpEmailSender({
+        url: 'smtp://mailer:pw@smtp.example.com:587?ignoreTLS=true',
+        from: 'a@b.example',
+      }),
+    ).toThrow(/query/);
+  });
+
+  it('asks nodemailer for TLS as the scheme and the password say', () => {
+    expect(smtpConnectionOptions('smtps://mailer:p%40ss@smtp.example.com')).toEqual({
+      host: 'smtp.example.com',
+      port: 465,
+      secure: true,
+      requireTLS: false,
+      auth: { user: 'mailer', pass: 'p@ss' },
+    });
+    expect(smtpConnectionOptions('smtp://mailer:pw@smtp.example.com')).toMatchObject({
+      port: 587,
+      secure: false,
+      requireTLS: true,
+    });
+    expect(smtpConnectionOptions('smtp://smtp.example.com:25')).toMatchObject({
+      secure: false,
+      requireTLS: false,
+    });
+    expect(smtpConnectionOptions('smtp://u:pw@127.0.0.1:2525', true)).toMatchObject({
+      requireTLS: false,
+    });
   });
 
   it('refuses an address that is not smtp:// or smtps://', () => {

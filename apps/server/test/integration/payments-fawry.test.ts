@@ -12,7 +12,7 @@ import { FAWRY_TEST_CARDS } from '../../src/integrations/fawry';
 import { activatePaidTransaction } from '../../src/modules/subscriptions/service';
 import { call } from './api';
 import type { Caller } from './api';
-import { startTestServer } from './helpers';
+import { startTestServer, testConfig } from './helpers';
 import type { TestServer } from './helpers';
 import {
   admin,
@@ -36,7 +36,9 @@ let server: TestServer;
 let planId: number;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // Bank installments are off by default (unconfirmed at Fawry); these tests cover them on.
+  const config = testConfig();
+  server = await startTestServer({ fawry: { ...config.fawry, installmentsEnabled: true } });
   planId = await plan(server);
 });
 afterAll(() => server.close());

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  createPaymobClient,
   hmacEquals,
   PAYMOB_TRANSACTION_HMAC_FIELDS,
   paymobHmac,
+  PaymobError,
   redirectionHmac,
   redirectionHmacMessage,
   transactionCallbackHmac,
@@ -169,5 +171,70 @@ describe('Paymob HMAC: rejections', () => {
     expect(() => transactionCallbackHmac(withoutOwner, DOCS_SAMPLE_SECRET)).toThrow(TypeError);
     expect(transactionHmacMessage(null)).toBeUndefined();
     expect(transactionHmacMessage({ ...docsObj(), source_data: 'x' })).toBeUndefined();
+  });
+});
+
+/**
+ * Kiosk and wallet callbacks can carry nulls. Paymob's own WooCommerce plugin
+ * ("Paymob for WooCommerce" 4.1.12, `Paymob::verifyAcceptHmac`) signs a null boolean as `false`
+ * (`true === $value ? 'true' : 'false'`) and any other null as the empty string (PHP's `.`).
+ */
+describe('Paymob HMAC: null values (kiosk and wallet callbacks)', () => {
+  const walletObj = () => ({
+    ...docsObj(),
+    is_3d_secure: null,
+    source_data: { pan: null, type: 'wallet', sub_type: null },
+  });
+
+  it('signs a null boolean as "false" and a null text as the empty string', () => {
+    const expected = DOCS_CONCATENATED.replace(
+      '1920364654097558true',
+      '1920364654097558false',
+    ).replace('2346MasterCardcard', 'wallet');
+    expect(transactionHmacMessage(walletObj())).toBe(expected);
+  });
+
+  it('the adapter accepts such a callback signed as Paymob signs it, and reads it', () => {
+    const hmac = paymobHmac(
+      DOCS_CONCATENATED.replace('1920364654097558true', '1920364654097558false').replace(
+        '2346MasterCardcard',
+        'wallet',
+      ),
+      DOCS_SAMPLE_SECRET,
+    );
+    const client = createPaymobClient({
+      secretKey: 'egy_sk_test_x',
+      publicKey: 'egy_pk_test_x',
+      hmacSecret: DOCS_SAMPLE_SECRET,
+      integrationIds: [1],
+    });
+    const transaction = client.verifyCallback({ type: 'TRANSACTION', obj: walletObj() }, hmac);
+    expect(transaction.success).toBe(true);
+    expect(transaction.source).toEqual({ type: 'wallet', subType: undefined, pan: undefined });
+    // "null" or "None" in place of the empty string is not Paymob's signature.
+    const asWord = paymobHmac(
+      DOCS_CONCATENATED.replace('1920364654097558true', '1920364654097558null').replace(
+        '2346MasterCardcard',
+        'nullnullwallet',
+      ),
+      DOCS_SAMPLE_SECRET,
+    );
+    expect(() => client.verifyCallback({ type: 'TRANSACTION', obj: walletObj() }, asWord)).toThrow(
+      PaymobError,
+    );
+  });
+
+  it('still refuses a null success or pending (they decide the payment)', () => {
+    const obj = { ...walletObj(), pending: null };
+    const client = createPaymobClient({
+      secretKey: 'egy_sk_test_x',
+      publicKey: 'egy_pk_test_x',
+      hmacSecret: DOCS_SAMPLE_SECRET,
+      integrationIds: [1],
+    });
+    const hmac = transactionCallbackHmac(obj, DOCS_SAMPLE_SECRET);
+    expect(() => client.verifyCallback({ type: 'TRANSACTION', obj }, hmac)).toThrow(
+      expect.objectContaining({ kind: 'invalid-request' }),
+    );
   });
 });

@@ -153,7 +153,7 @@ describe('loadConfig', () => {
           paymob: 4560,
         },
       },
-      email: { smtpUrl: undefined, from: '"طلاقة" <no-reply@talaqa.eg>' },
+      email: { smtpUrl: undefined, from: '"طلاقة" <no-reply@talaqa.eg>', allowPlaintext: false },
       whatsapp: undefined,
       telegram: undefined,
       google: {
@@ -161,7 +161,12 @@ describe('loadConfig', () => {
         jwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',
         authUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
       },
-      fawry: { baseUrl: 'https://atfawry.fawrystaging.com', ...LOCAL_FAWRY },
+      // Bank installments stay off locally too, until Fawry's staging confirms them.
+      fawry: {
+        baseUrl: 'https://atfawry.fawrystaging.com',
+        ...LOCAL_FAWRY,
+        installmentsEnabled: false,
+      },
       paymob: {
         apiUrl: 'https://accept.paymob.com',
         ...LOCAL_PAYMOB,
@@ -281,6 +286,48 @@ describe('loadConfig', () => {
     expect(message).toMatch(/GOOGLE_CLIENT_ID: is required in production/);
     expect(() => loadConfig({ APP_ENV: 'local', TELEGRAM_BOT_TOKEN: 'x' })).toThrow(
       /TELEGRAM_BOT_USERNAME: is required with TELEGRAM_BOT_TOKEN/,
+    );
+  });
+
+  it('requires TLS for an SMTP password unless plaintext is allowed for this machine', () => {
+    const local = (env: Record<string, string>) => loadConfig({ APP_ENV: 'local', ...env });
+    expect(
+      problemsOf({
+        APP_ENV: 'local',
+        SMTP_URL: 'smtp://mailer:pw@smtp.talaqa.example:587',
+        SMTP_ALLOW_PLAINTEXT: 'true',
+      }),
+    ).toMatch(
+      /SMTP_ALLOW_PLAINTEXT: only for an SMTP server on this machine \(127\.0\.0\.1, ::1, localhost\), not smtp\.talaqa\.example/,
+    );
+    expect(
+      local({ SMTP_URL: 'smtp://mailer:pw@127.0.0.1:2525', SMTP_ALLOW_PLAINTEXT: 'yes' }).email,
+    ).toMatchObject({ allowPlaintext: true });
+    expect(local({ SMTP_URL: 'smtp://mailer:pw@smtp.talaqa.example:587' }).email).toMatchObject({
+      allowPlaintext: false,
+    });
+    expect(problemsOf({ APP_ENV: 'local', SMTP_ALLOW_PLAINTEXT: 'maybe' })).toMatch(
+      /SMTP_ALLOW_PLAINTEXT: must be true or false/,
+    );
+    expect(
+      problemsOf({
+        APP_ENV: 'local',
+        SMTP_URL: 'smtp://mailer:pw@smtp.talaqa.example:587?ignoreTLS=true',
+      }),
+    ).toMatch(/SMTP_URL: options in the query string are not read/);
+    expect(
+      problemsOf({ APP_ENV: 'local', SMTP_URL: 'smtp://mailer:pw@smtp.talaqa.example:465' }),
+    ).toMatch(/SMTP_URL: port 465 is TLS from the start: use smtps:\/\//);
+  });
+
+  it('keeps bank installments off unless FAWRY_INSTALLMENTS_ENABLED', () => {
+    expect(loadConfig({ APP_ENV: 'local' }).fawry.installmentsEnabled).toBe(false);
+    expect(
+      loadConfig({ APP_ENV: 'local', FAWRY_INSTALLMENTS_ENABLED: 'true' }).fawry
+        .installmentsEnabled,
+    ).toBe(true);
+    expect(problemsOf({ APP_ENV: 'local', FAWRY_INSTALLMENTS_ENABLED: 'soon' })).toMatch(
+      /FAWRY_INSTALLMENTS_ENABLED: must be true or false/,
     );
   });
 

@@ -299,7 +299,9 @@ describe('error kinds', () => {
     expect(kindOfFawryCode(99956)).toBe('not-found');
     expect(kindOfFawryCode(9935)).toBe('rejected');
     expect(kindOfFawryCode(9954)).toBe('rejected');
-    expect(kindOfFawryCode(9984)).toBe('rejected');
+    // 9984 ("already cancelled") had no public source and was removed (issue 16): an
+    // undocumented code is Fawry's trouble, not a refusal we understood.
+    expect(kindOfFawryCode(9984)).toBe('unavailable');
     expect(kindOfFawryCode(99907)).toBe('declined');
     expect(kindOfFawryCode(99951)).toBe('declined');
     expect(kindOfFawryCode(99954)).toBe('declined'); // expired card, not "order not paid"

@@ -392,6 +392,14 @@ export interface PaymentStatusAnswer extends TransactionView {
 export const paymentStatusSyncBodySchema = z.object({ transactionId: bodyId() });
 export type PaymentStatusSyncBody = z.input<typeof paymentStatusSyncBodySchema>;
 
+/**
+ * GET /fawry/payment-methods (anyone): the methods this server offers beyond card, wallet and
+ * reference number. Bank installments stay off until confirmed on Fawry's staging.
+ */
+export interface PaymentMethodsAnswer {
+  bankInstallments: boolean;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Paymob
 

@@ -1,5 +1,11 @@
-export { createSmtpEmailSender, isSmtpUrl } from './sender';
-export type { EmailMessage, EmailSender, SmtpEmailSender, SmtpEmailSenderOptions } from './sender';
+export { createSmtpEmailSender, isLoopbackHost, isSmtpUrl, smtpConnectionOptions } from './sender';
+export type {
+  EmailMessage,
+  EmailSender,
+  SmtpConnectionOptions,
+  SmtpEmailSender,
+  SmtpEmailSenderOptions,
+} from './sender';
 export { startSmtpSimulator } from './simulator';
 export type { SmtpSimulator, SmtpSimulatorOptions } from './simulator';
 export {

@@ -21,8 +21,16 @@ export interface SmtpEmailSender extends EmailSender {
 }
 
 export interface SmtpEmailSenderOptions {
-  /** `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://user:pass@host:465`. */
+  /**
+   * `smtps://user:pass@host:465` (TLS from the first byte) or `smtp://user:pass@host:587`
+   * (STARTTLS, required when a password is given). Query options are not read.
+   */
   url: string;
+  /**
+   * Lets a password travel without TLS to an SMTP server on this machine (SMTP_ALLOW_PLAINTEXT,
+   * and the local simulator). Refused for any other host.
+   */
+  allowPlaintext?: boolean;
   /** `"طلاقة" <no-reply@example.com>` or a bare address. */
   from: string;
   /** Connection, greeting and socket timeouts; one value for all, in ms. */
@@ -39,6 +47,50 @@ export function isSmtpUrl(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** 127.0.0.0/8, ::1 and localhost: a server on this machine. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/** What nodemailer is given for an SMTP URL: never the URL itself (its query would win). */
+export interface SmtpConnectionOptions {
+  host: string;
+  port: number;
+  /** smtps://: TLS from the first byte (port 465). */
+  secure: boolean;
+  /** smtp:// with a password: STARTTLS or no session (no AUTH in clear). */
+  requireTLS: boolean;
+  auth?: { user: string; pass: string };
+}
+
+/**
+ * The connection rule (nodemailer's `secure` and `requireTLS`, https://nodemailer.com/smtp/):
+ * smtps:// is TLS from the start; smtp:// with a password requires STARTTLS - a server that does
+ * not offer it, or a man in the middle that strips it, gets no password - unless `allowPlaintext`
+ * and the server is on this machine; smtp:// without credentials sends nothing secret and uses
+ * STARTTLS when offered (nodemailer's default).
+ */
+export function smtpConnectionOptions(url: string, allowPlaintext = false): SmtpConnectionOptions {
+  if (!isSmtpUrl(url)) throw new TypeError('SMTP url must be smtp://… or smtps://…');
+  const parsed = new URL(url);
+  if (parsed.search) throw new TypeError('SMTP url: options in the query string are not read');
+  const secure = parsed.protocol === 'smtps:';
+  const loopback = isLoopbackHost(parsed.hostname);
+  if (allowPlaintext && !loopback) {
+    throw new TypeError('SMTP plaintext is allowed only for a server on this machine');
+  }
+  const user = decodeURIComponent(parsed.username);
+  const pass = decodeURIComponent(parsed.password);
+  return {
+    host: parsed.hostname.replace(/^\[|\]$/g, ''),
+    port: parsed.port ? Number(parsed.port) : secure ? 465 : 587,
+    secure,
+    requireTLS: !secure && pass.length > 0 && !allowPlaintext,
+    ...(user || pass ? { auth: { user, pass } } : {}),
+  };
 }
 
 interface SmtpFailure {
@@ -62,10 +114,10 @@ function toMessagingError(error: unknown): MessagingError {
  * (verification mail is low volume, and nothing stays open between requests).
  */
 export function createSmtpEmailSender(options: SmtpEmailSenderOptions): SmtpEmailSender {
-  if (!isSmtpUrl(options.url)) throw new TypeError('SMTP url must be smtp://… or smtps://…');
+  const connection = smtpConnectionOptions(options.url, options.allowPlaintext);
   const timeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const transport = createTransport({
-    url: options.url,
+    ...connection,
     connectionTimeout: timeout,
     greetingTimeout: timeout,
     socketTimeout: timeout,

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { FawryError, kindOfFawryCode } from './errors';
+import { FawryError, FawryUnknownStatusError, kindOfFawryCode } from './errors';
 import { FAWRY_PATHS, FAWRY_STATUS } from './protocol';
 import type { FawryLanguage, FawryWireChargeItem } from './protocol';
 import {
@@ -640,6 +640,23 @@ export function createFawryClient(options: FawryClientOptions): FawryClient {
         'Fawry notification with a wrong signature',
       );
       throw new FawryError('invalid-signature', 'Fawry notification signature does not match');
+    }
+    // Signed by Fawry, but a status we do not know (Fawry may add some): not a forgery.
+    const orderStatus = textOf(payload.orderStatus) ?? textOf(payload.paymentStatus);
+    if (orderStatus !== undefined && !stateOfOrderStatus(orderStatus)) {
+      logger?.warn(
+        {
+          fawry: 'notification',
+          merchantRefNumber: textOf(payload.merchantRefNumber),
+          orderStatus,
+        },
+        'Fawry notification with an unknown order status',
+      );
+      throw new FawryUnknownStatusError({
+        orderStatus,
+        merchantRefNumber: textOf(payload.merchantRefNumber),
+        requestId: textOf(payload.requestId),
+      });
     }
     let payment: FawryPayment;
     try {

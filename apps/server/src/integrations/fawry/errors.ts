@@ -49,6 +49,29 @@ export class FawryError extends Error {
 
 export const isFawryError = (error: unknown): error is FawryError => error instanceof FawryError;
 
+/**
+ * A notification whose signature is Fawry's but whose `orderStatus` is none we know. Not a
+ * forgery and not something a retry changes: the caller acknowledges it (200), keeps it for
+ * review and changes nothing. Deliberately not a FawryError, so it cannot be mistaken for one.
+ */
+export class FawryUnknownStatusError extends Error {
+  override name = 'FawryUnknownStatusError';
+  readonly orderStatus: string;
+  readonly merchantRefNumber: string | undefined;
+  readonly requestId: string | undefined;
+
+  constructor(fields: {
+    orderStatus: string;
+    merchantRefNumber: string | undefined;
+    requestId: string | undefined;
+  }) {
+    super(`Fawry notification with an unknown order status: ${fields.orderStatus.slice(0, 40)}`);
+    this.orderStatus = fields.orderStatus;
+    this.merchantRefNumber = fields.merchantRefNumber;
+    this.requestId = fields.requestId;
+  }
+}
+
 /** The kind of a non-200 `statusCode` (or cancel-order `code`). */
 export function kindOfFawryCode(code: number): FawryErrorKind {
   if (code === FAWRY_STATUS.invalidSignature) return 'invalid-signature';

@@ -23,7 +23,13 @@ export type {
   FawryWalletResult,
   QueryInput,
 } from './client';
-export { FAWRY_ERROR_KINDS, FawryError, isFawryError, kindOfFawryCode } from './errors';
+export {
+  FAWRY_ERROR_KINDS,
+  FawryError,
+  FawryUnknownStatusError,
+  isFawryError,
+  kindOfFawryCode,
+} from './errors';
 export type { FawryErrorKind } from './errors';
 export {
   FAWRY_ORDER_STATUSES,

@@ -1011,9 +1011,8 @@ export async function startFawrySimulator(options: FawrySimulatorOptions): Promi
     }
     const order = byReference.get(orderRefNo);
     if (!order) return answer(404, FAWRY_STATUS.orderNotFound, 'Order not found');
-    if (order.status === 'CANCELED') {
-      return answer(400, FAWRY_STATUS.orderAlreadyCanceled, 'Order is already cancelled');
-    }
+    // Fawry documents no code for an order already cancelled: the generic refusal, as for any
+    // order that is not UNPAID.
     if (order.status !== 'UNPAID') {
       return answer(
         400,

@@ -1,5 +1,12 @@
 import { z } from 'zod';
 import {
+  fitToLimit,
+  PAYMOB_FIELD_LIMITS,
+  PAYMOB_PLACEHOLDER,
+  paymobLength,
+  paymobNames,
+} from './fields';
+import {
   flattenQuery,
   redirectionOrderId,
   verifyRedirectionHmac,
@@ -75,7 +82,10 @@ export interface PaymobClientOptions {
 }
 
 export interface PaymobCustomer {
-  /** Full name; the first word becomes `first_name`, the rest `last_name`. */
+  /**
+   * Full name; the first word becomes `first_name`, the rest `last_name`, each cut on a word
+   * boundary to Paymob's 50 characters (fields.ts).
+   */
   name: string;
   email: string;
   /** E.164, `+2010…`. */
@@ -187,14 +197,7 @@ export interface PaymobClient {
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000;
-const NAME_PLACEHOLDER = 'NA';
-
-function splitName(name: string): { first: string; last: string } {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const first = words[0] ?? NAME_PLACEHOLDER;
-  const last = words.slice(1).join(' ') || NAME_PLACEHOLDER;
-  return { first, last };
-}
+const NAME_PLACEHOLDER = PAYMOB_PLACEHOLDER;
 
 const isPiasters = (value: number): boolean => Number.isSafeInteger(value) && value > 0;
 const isHttpUrl = (value: string): boolean =>
@@ -211,18 +214,25 @@ export function intentionRequestBody(
   if (!isHttpUrl(input.notificationUrl)) throw invalid('notificationUrl must be an http(s) URL');
   if (!isHttpUrl(input.redirectionUrl)) throw invalid('redirectionUrl must be an http(s) URL');
   if (integrationIds.length === 0) throw invalid('at least one integration id is required');
+  if (paymobLength(input.merchantReference) > PAYMOB_FIELD_LIMITS.special_reference) {
+    throw invalid('merchantReference is longer than Paymob accepts');
+  }
+  // Names and descriptions are ours to shorten (on word boundaries); a reference is not.
+  const itemName = (name: string) => fitToLimit(name, PAYMOB_FIELD_LIMITS['items.name']);
+  const itemDescription = (text: string) =>
+    fitToLimit(text, PAYMOB_FIELD_LIMITS['items.description']);
   const items = input.items?.length
     ? input.items.map((item) => ({
-        name: item.name,
+        name: itemName(item.name),
         amount: item.amountPiasters,
-        description: item.description ?? item.name,
+        description: itemDescription(item.description ?? item.name),
         quantity: item.quantity ?? 1,
       }))
     : [
         {
-          name: input.merchantReference,
+          name: itemName(input.merchantReference),
           amount: input.amountPiasters,
-          description: input.merchantReference,
+          description: itemDescription(input.merchantReference),
           quantity: 1,
         },
       ];
@@ -236,7 +246,7 @@ export function intentionRequestBody(
   if (total !== input.amountPiasters) {
     throw invalid(`items add up to ${total} piasters, not ${input.amountPiasters}`);
   }
-  const { first, last } = splitName(input.customer.name);
+  const { first, last } = paymobNames(input.customer.name);
   const email = input.customer.email.trim();
   const phone = input.customer.phone.trim();
   if (!email || !phone) throw invalid('the customer needs an e-mail address and a phone number');

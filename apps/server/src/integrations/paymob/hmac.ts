@@ -35,12 +35,33 @@ export type PaymobHmacField = (typeof PAYMOB_TRANSACTION_HMAC_FIELDS)[number];
 /** A SHA-512 digest in hex. */
 const HMAC_HEX = /^[0-9a-f]{128}$/i;
 
+/** The signed fields that are booleans in Paymob's transaction object. */
+const BOOLEAN_FIELDS: ReadonlySet<PaymobHmacField> = new Set([
+  'error_occured',
+  'has_parent_transaction',
+  'is_3d_secure',
+  'is_auth',
+  'is_capture',
+  'is_refunded',
+  'is_standalone_payment',
+  'is_voided',
+  'pending',
+  'success',
+]);
+
 /**
- * How one value enters the signed string: booleans as `true`/`false` (as Paymob's worked example
- * shows), numbers and strings as written, and null as the empty string (not shown by Paymob's
- * documentation; none of the values we rely on is ever null for a card payment).
+ * How one value enters the signed string, as Paymob's own WooCommerce plugin builds it
+ * (`Paymob::verifyAcceptHmac`, plugin "Paymob for WooCommerce" 4.1.12, author Paymob): each
+ * boolean field becomes `'true'` when it is `true` and `'false'` otherwise, so a null boolean is
+ * signed as `false`; every other value is concatenated by PHP's `.`, which writes null as the
+ * empty string (a kiosk or wallet payment's `source_data.pan`, for instance). Numbers and strings
+ * as written. Anything else (an object, an absent field) is not a Paymob transaction: undefined.
  */
-function hmacValue(value: unknown): string | undefined {
+function hmacValue(field: PaymobHmacField, value: unknown): string | undefined {
+  if (BOOLEAN_FIELDS.has(field)) {
+    if (value === null || value === false) return 'false';
+    return value === true ? 'true' : undefined;
+  }
   if (value === null) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'boolean' || typeof value === 'number' || typeof value === 'bigint') {
@@ -65,7 +86,7 @@ function pathValue(root: unknown, path: string): unknown {
 export function transactionHmacMessage(obj: unknown): string | undefined {
   let message = '';
   for (const field of PAYMOB_TRANSACTION_HMAC_FIELDS) {
-    const value = hmacValue(pathValue(obj, field));
+    const value = hmacValue(field, pathValue(obj, field));
     if (value === undefined) return undefined;
     message += value;
   }

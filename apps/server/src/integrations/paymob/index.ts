@@ -62,3 +62,13 @@ export {
   unifiedCheckoutUrl,
 } from './wire';
 export type { IntentionRequest, IntentionResponse, TransactionObj } from './wire';
+export {
+  fitToLimit,
+  normaliseSpaces,
+  PAYMOB_FIELD_LIMITS,
+  PAYMOB_PLACEHOLDER,
+  paymobFieldLimitErrors,
+  paymobLength,
+  paymobNames,
+} from './fields';
+export type { PaymobLimitedField } from './fields';

@@ -5,6 +5,7 @@ import { escapeHtml } from '../email/html';
 import { createLocalFastify, listenLocal } from '../outbox/local-server';
 import { sendSimulatorPage, simulatorPage } from '../simulator-page';
 import type { LocalServer, LocalServerOptions } from '../outbox/local-server';
+import { paymobFieldLimitErrors } from './fields';
 import { redirectionHmac, transactionCallbackHmac } from './hmac';
 import {
   intentionRequestSchema,
@@ -785,6 +786,9 @@ export async function startPaymobSimulator(
     const parsed = intentionRequestSchema.safeParse(request.body, { reportInput: true });
     if (!parsed.success) return reply.code(400).send(drfErrors(parsed.error.issues));
     const body = parsed.data;
+    // Paymob's field lengths, counted in code points as Django counts them.
+    const tooLong = paymobFieldLimitErrors(body);
+    if (tooLong) return reply.code(400).send(tooLong);
 
     const methods = body.payment_methods.map((method) =>
       typeof method === 'number'

@@ -25,7 +25,8 @@ export const intentionItemSchema = z.object({
   name: z.string().min(1),
   /** Cents (piasters for EGP). */
   amount: cents,
-  description: z.string().max(255).optional(),
+  /** Length limits (in code points) are checked by fields.ts, as Paymob counts them. */
+  description: z.string().optional(),
   quantity: z.number().int().positive().optional(),
   image: z.string().optional(),
 });
@@ -66,7 +67,7 @@ export const intentionRequestSchema = z.object({
     .optional(),
   extras: z.record(z.string(), z.unknown()).optional(),
   /** Our reference; comes back in callbacks as `order.merchant_order_id`. */
-  special_reference: z.string().min(1).max(255).optional(),
+  special_reference: z.string().min(1).optional(),
   /** Seconds until the intention (and its checkout page) expires. */
   expiration: z.number().int().positive().optional(),
   notification_url: z.string().optional(),
@@ -95,19 +96,28 @@ export const intentionResponseSchema = z.object({
 export type IntentionResponse = z.infer<typeof intentionResponseSchema>;
 
 /** A transaction as Paymob sends it in callbacks and answers to refunds (fields we read). */
+/**
+ * A flag that kiosk and wallet callbacks may send as null: read as false, as it is signed (see
+ * hmac.ts). `success` and `pending` decide the payment and stay strict.
+ */
+const flag = z
+  .boolean()
+  .nullable()
+  .transform((value) => value === true);
+
 export const transactionObjSchema = z.object({
   id: z.number().int(),
   pending: z.boolean(),
   amount_cents: z.number().int(),
   success: z.boolean(),
-  is_auth: z.boolean(),
-  is_capture: z.boolean(),
-  is_standalone_payment: z.boolean(),
-  is_voided: z.boolean(),
-  is_refunded: z.boolean(),
-  is_3d_secure: z.boolean(),
+  is_auth: flag,
+  is_capture: flag,
+  is_standalone_payment: flag,
+  is_voided: flag,
+  is_refunded: flag,
+  is_3d_secure: flag,
   integration_id: z.number().int(),
-  has_parent_transaction: z.boolean(),
+  has_parent_transaction: flag,
   order: z.object({
     id: z.number().int(),
     merchant_order_id: z.string().nullable().optional(),
@@ -119,7 +129,7 @@ export const transactionObjSchema = z.object({
     type: z.string().nullable().optional(),
     sub_type: z.string().nullable().optional(),
   }),
-  error_occured: z.boolean(),
+  error_occured: flag,
   owner: z.number().int(),
   is_void: z.boolean().optional(),
   is_refund: z.boolean().optional(),

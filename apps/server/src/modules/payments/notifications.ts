@@ -1,4 +1,4 @@
-import { isFawryError } from '../../integrations/fawry';
+import { FawryUnknownStatusError, isFawryError } from '../../integrations/fawry';
 import type { FawryNotification } from '../../integrations/fawry';
 import { isPaymobError } from '../../integrations/paymob';
 import type { PaymobTransaction } from '../../integrations/paymob';
@@ -22,6 +22,9 @@ const textField = (body: unknown, name: string): string => {
   const value = (body as Record<string, unknown>)[name];
   return typeof value === 'string' || typeof value === 'number' ? String(value).slice(0, 64) : '-';
 };
+
+/** The key prefix of a verified Fawry notification with a status we do not know (for review). */
+export const UNKNOWN_STATUS_PREFIX = 'unknown-status:';
 
 /** Our transaction id from a provider's merchant reference. */
 function transactionIdOf(reference: string | undefined): number | undefined {
@@ -62,6 +65,21 @@ export async function handleFawryNotification(
   try {
     notification = ctx.gateways.fawry.verifyNotification(body);
   } catch (error) {
+    if (error instanceof FawryUnknownStatusError) {
+      // Fawry's signature, a status we do not know: kept in full for review (verified, under
+      // `unknown-status:`), acknowledged so Fawry stops retrying, nothing applied.
+      const id = transactionIdOf(error.merchantRefNumber);
+      const row = id === undefined ? undefined : await findTransactionRow(ctx.db, id);
+      const eventKey = `${UNKNOWN_STATUS_PREFIX}${error.merchantRefNumber ?? '-'}:${error.orderStatus
+        .toUpperCase()
+        .slice(0, 40)}:${error.requestId ?? '-'}`;
+      await recordRefused(ctx, 'fawry', eventKey, body, row?.provider === 'fawry' ? row.id : null);
+      ctx.log.warn(
+        { eventKey, transactionId: row?.id },
+        'Fawry notification with an unknown status: kept for review',
+      );
+      return 200;
+    }
     if (!isFawryError(error)) throw error;
     const key = `unverified:${textField(body, 'merchantRefNumber')}:${textField(body, 'orderStatus')}`;
     await countUnverifiedNotification(ctx.db, 'fawry', key);

@@ -21,6 +21,7 @@ import {
 import type {
   CardToken,
   CardTokenUrlAnswer,
+  PaymentMethodsAnswer,
   PaymentStarted,
   PaymentStatusAnswer,
   PaymobCheckoutAnswer,
@@ -160,6 +161,14 @@ export const fawryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    '/fawry/payment-methods',
+    { config: { access: anyone } },
+    async (): Promise<PaymentMethodsAnswer> => ({
+      bankInstallments: app.config.fawry.installmentsEnabled,
+    }),
+  );
+
   app.post(
     '/fawry/pay/bank-installments',
     {
@@ -168,6 +177,9 @@ export const fawryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: fawryInstallmentPaymentBodySchema },
     },
     async (request): Promise<PaymentStarted> => {
+      if (!app.config.fawry.installmentsEnabled) {
+        throw new AppError('illegal', 'Bank installments are not offered yet');
+      }
       const { cardToken, cvv, returnUrl, installments } = request.body;
       assertWebUrl(app, returnUrl);
       return pay(request, purchaseOf(request.body), {

@@ -18,7 +18,7 @@ import { settingsPathFor } from '../session/destinations';
 import { useCurrentUser } from '../session/session-context';
 import { CurrentSubscription } from '../payments/CurrentSubscription';
 import { checkoutPath, paidPeriodOfKind } from '../payments/format';
-import { useCurrentSubscription } from '../payments/queries';
+import { useBankInstallmentsOffered, useCurrentSubscription } from '../payments/queries';
 import { usePlan } from '../plans/queries';
 import { CouponField } from './CouponField';
 import { goToExternalPage } from './external';
@@ -308,7 +308,9 @@ function CheckoutForm({
   methods,
 }: CheckoutFormProps) {
   const price = pricePlanPurchase({ plan, period, couponPercent: coupon?.discount });
-  const counts = installmentOptions(plan, period);
+  // Bank installments only where the plan offers them and the server has them on.
+  const installmentsOffered = useBankInstallmentsOffered();
+  const counts = installmentsOffered ? installmentOptions(plan, period) : [];
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">

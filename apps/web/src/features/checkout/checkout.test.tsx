@@ -58,6 +58,7 @@ beforeEach(() => {
   for (const plan of demoPlans()) server.on('GET', `/plan/${plan.id}`, json(plan));
   server.on('GET', '/sub/user', json(null));
   server.on('GET', '/fawry/card-token/list', () => json(cards));
+  server.on('GET', '/fawry/payment-methods', json({ bankInstallments: true }));
   vi.mocked(goToExternalPage).mockReset();
 });
 afterEach(() => {
@@ -553,6 +554,20 @@ describe('/checkout: reference number, wallet and installments', () => {
     renderApp('/checkout/1/year');
     await screen.findByRole('tab', { name: 'البطاقات' });
     expect(screen.queryByRole('tab', { name: 'التقسيط البنكي' })).toBeNull();
+  });
+
+  it('hides the installments tab while the server does not offer bank installments', async () => {
+    server.on('GET', '/fawry/payment-methods', json({ bankInstallments: false }));
+    // The tab asked for in the address falls back to the cards.
+    renderApp('/checkout/3/year?method=installments');
+    expect(await screen.findByRole('tab', { name: 'البطاقات' })).toBeTruthy();
+    await waitFor(() =>
+      expect(server.callsTo('GET', '/fawry/payment-methods')).not.toHaveLength(0),
+    );
+    expect(screen.queryByRole('tab', { name: 'التقسيط البنكي' })).toBeNull();
+    expect(screen.getByRole('tab', { name: 'البطاقات' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
   });
 
   it('pays a professional year in 4 installments', async () => {

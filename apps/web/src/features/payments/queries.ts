@@ -25,7 +25,22 @@ export const paymentKeys = {
   transactionPage: (page: number, size: number) => ['tx', 'list', { page, size }] as const,
   allTransactions: ['tx', 'all'] as const,
   transaction: (id: number) => ['tx', 'one', id] as const,
+  methods: ['fawry', 'payment-methods'] as const,
 };
+
+/**
+ * GET /fawry/payment-methods: are bank installments offered? False while unknown (loading or an
+ * error): the installments tab and the plan cards' installments line show only once the server
+ * says yes (they are off until Fawry confirms them).
+ */
+export function useBankInstallmentsOffered(): boolean {
+  const methods = useQuery({
+    queryKey: paymentKeys.methods,
+    queryFn: ({ signal }) => paymentsApi.methods(signal),
+    staleTime: 5 * 60_000,
+  });
+  return methods.data?.bankInstallments === true;
+}
 
 /** GET /sub/user: the student's active subscription, or null. */
 export function useCurrentSubscription(enabled = true) {

@@ -24,6 +24,8 @@ export interface PlanCardProps {
   action: ReactNode;
   /** Marks the plan the student is subscribed to. */
   current?: boolean;
+  /** Whether the server offers bank installments at all (GET /fawry/payment-methods). */
+  installmentsOffered?: boolean;
 }
 
 /**
@@ -31,13 +33,19 @@ export interface PlanCardProps {
  * the server uses), the list price it replaces, the price per month and the saving against paying
  * month by month, the weekly minutes and the bank installments on offer.
  */
-export function PlanCard({ plan, period, action, current = false }: PlanCardProps) {
+export function PlanCard({
+  plan,
+  period,
+  action,
+  current = false,
+  installmentsOffered = false,
+}: PlanCardProps) {
   const titleId = useId();
   const price = pricePlanPurchase({ plan, period });
   const monthly = pricePlanPurchase({ plan, period: PlanPeriod.Month });
   const saving = monthly.total * price.months - price.total;
   const discount = planPeriodDiscount(plan, period);
-  const installments = installmentOptions(plan, period);
+  const installments = installmentsOffered ? installmentOptions(plan, period) : [];
 
   return (
     <article

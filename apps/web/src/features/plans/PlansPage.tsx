@@ -17,7 +17,7 @@ import { paths } from '../../paths';
 import { useSession } from '../session/session-context';
 import { loginPathWithNext } from '../session/destinations';
 import { CurrentSubscription } from '../payments/CurrentSubscription';
-import { useCurrentSubscription } from '../payments/queries';
+import { useBankInstallmentsOffered, useCurrentSubscription } from '../payments/queries';
 import {
   checkoutPath,
   paidPeriodOfKind,
@@ -52,6 +52,7 @@ export default function PlansPage() {
   const user = session.user;
   const isStudent = user?.role === Role.Student;
   const subscription = useCurrentSubscription(isStudent);
+  const installmentsOffered = useBankInstallmentsOffered();
   const current = isStudent ? subscription.data : null;
   const blocked = blocksBuying(current);
 
@@ -179,6 +180,7 @@ export default function PlansPage() {
               period={period}
               action={action(plan)}
               current={blocked && current?.planId === plan.id}
+              installmentsOffered={installmentsOffered}
             />
           ))}
         </div>

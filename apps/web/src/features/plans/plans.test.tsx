@@ -79,6 +79,7 @@ describe('/plans', () => {
 
   it('lists the bank installments each plan offers for the period', async () => {
     server.on('GET', '/plan/list', json(pageOf(demoPlans())));
+    server.on('GET', '/fawry/payment-methods', json({ bankInstallments: true }));
     renderApp('/plans?period=year');
     await screen.findByRole('article', { name: NAMES[0] });
     expect(within(card(NAMES[0]!)).queryByTestId('installments')).toBeNull();
@@ -86,6 +87,18 @@ describe('/plans', () => {
     expect(within(card(NAMES[2]!)).getByTestId('installments').textContent).toContain(
       '٣ أو ٤ دفعات',
     );
+  });
+
+  it('shows no bank installments while the server does not offer them', async () => {
+    server.on('GET', '/plan/list', json(pageOf(demoPlans())));
+    server.on('GET', '/fawry/payment-methods', json({ bankInstallments: false }));
+    renderApp('/plans?period=year');
+    await screen.findByRole('article', { name: NAMES[2] });
+    await waitFor(() =>
+      expect(server.callsTo('GET', '/fawry/payment-methods')).not.toHaveLength(0),
+    );
+    for (const name of NAMES) expect(within(card(name)).queryByTestId('installments')).toBeNull();
+    expect(screen.queryByText(/التقسيط البنكي/)).toBeNull();
   });
 
   it('sends a signed-out visitor to sign in first, then to the checkout of the plan and period', async () => {
