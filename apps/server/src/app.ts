@@ -44,6 +44,9 @@ import { subscriptionRoutes } from './modules/subscriptions/routes';
 import { disabledTelegramChannel } from './modules/telegram/channel';
 import type { TelegramChannel } from './modules/telegram/channel';
 import { telegramRoutes } from './modules/telegram/routes';
+import { disabledWhatsAppChannel } from './modules/whatsapp/channel';
+import type { WhatsAppChannel } from './modules/whatsapp/channel';
+import { whatsappRoutes } from './modules/whatsapp/routes';
 import { topicRoutes } from './modules/topics/routes';
 import { transactionRoutes } from './modules/transactions/routes';
 import { tutorsCacheOf } from './modules/tutors/cache';
@@ -91,6 +94,8 @@ export interface Providers {
   google: GoogleIdTokenVerifier;
   /** The Telegram bot for linking chats; off when absent. */
   telegram?: TelegramChannel;
+  /** The WhatsApp status webhook's checks (and simulator); off when absent. */
+  whatsapp?: WhatsAppChannel;
   payments: PaymentGateways;
 }
 
@@ -170,6 +175,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   app.decorate('lessonReminders', options.providers.lessonReminders ?? disabledReminderMessenger);
   app.decorate('google', options.providers.google);
   app.decorate('telegram', options.providers.telegram ?? disabledTelegramChannel);
+  app.decorate('whatsapp', options.providers.whatsapp ?? disabledWhatsAppChannel);
   app.decorate('assets', diskStorage(config.uploadsDir));
   app.decorate('payments', options.providers.payments);
   app.decorate(
@@ -212,6 +218,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
         await api.register(studentRoutes);
         await api.register(codeRoutes);
         await api.register(telegramRoutes);
+        await api.register(whatsappRoutes);
         await api.register(topicRoutes);
         await api.register(tutorRoutes);
         await api.register(nextFreeJobs);

@@ -5,6 +5,7 @@ import type { Environment } from '@talaqa/domain';
 import { isLoopbackHost } from './integrations/email/sender';
 import { FAWRY_PRODUCTION_URL, FAWRY_STAGING_URL } from './integrations/fawry/protocol';
 import { PAYMOB_SIMULATOR_INTEGRATION_ID } from './integrations/paymob/simulator';
+import { WHATSAPP_DEFAULT_API_VERSION } from './integrations/whatsapp/versions';
 import { PAYMOB_DEFAULT_API_URL } from './integrations/paymob/wire';
 import { REPO_ROOT } from './paths';
 
@@ -99,6 +100,10 @@ export interface WhatsAppConfig {
   accessToken: string;
   templateName: string;
   languageCode: string;
+  /** The Meta app's secret: key of the status webhook's X-Hub-Signature-256. */
+  appSecret: string;
+  /** Ours, given in the app dashboard: the webhook's verification handshake checks it. */
+  verifyToken: string;
 }
 export interface TelegramConfig {
   apiUrl: string;
@@ -211,11 +216,16 @@ const envSchema = z.object({
   SMTP_ALLOW_PLAINTEXT: flag.default(false),
   EMAIL_FROM: z.string().default('"طلاقة" <no-reply@talaqa.eg>'),
   WHATSAPP_API_URL: z.string().default('https://graph.facebook.com'),
-  WHATSAPP_API_VERSION: z.string().default('v21.0'),
+  WHATSAPP_API_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/, 'must be a Graph API version like v26.0')
+    .default(WHATSAPP_DEFAULT_API_VERSION),
   WHATSAPP_PHONE_NUMBER_ID: z.string().optional(),
   WHATSAPP_ACCESS_TOKEN: z.string().optional(),
   WHATSAPP_TEMPLATE: z.string().default('talaqa_code'),
   WHATSAPP_TEMPLATE_LANGUAGE: z.string().default('ar'),
+  WHATSAPP_APP_SECRET: z.string().optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   TELEGRAM_API_URL: z.string().default('https://api.telegram.org'),
   TELEGRAM_BOT_TOKEN: z.string().optional(),
   TELEGRAM_BOT_USERNAME: z.string().optional(),
@@ -430,7 +440,13 @@ export function loadConfig(rawEnv: Env, repoRoot: string = REPO_ROOT): Config {
     ...providerProblems(env),
     ...paymentProblems(env),
     ...smtpProblems(env),
-    ...groupProblem(env, ['WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_ACCESS_TOKEN']),
+    // The status webhook is how a number off WhatsApp is found out: no WhatsApp without it.
+    ...groupProblem(env, [
+      'WHATSAPP_PHONE_NUMBER_ID',
+      'WHATSAPP_ACCESS_TOKEN',
+      'WHATSAPP_APP_SECRET',
+      'WHATSAPP_VERIFY_TOKEN',
+    ]),
     ...groupProblem(env, [
       'TELEGRAM_BOT_TOKEN',
       'TELEGRAM_BOT_USERNAME',
@@ -479,7 +495,10 @@ export function loadConfig(rawEnv: Env, repoRoot: string = REPO_ROOT): Config {
     },
     email: { smtpUrl: v.SMTP_URL, from: v.EMAIL_FROM, allowPlaintext: v.SMTP_ALLOW_PLAINTEXT },
     whatsapp:
-      v.WHATSAPP_PHONE_NUMBER_ID && v.WHATSAPP_ACCESS_TOKEN
+      v.WHATSAPP_PHONE_NUMBER_ID &&
+      v.WHATSAPP_ACCESS_TOKEN &&
+      v.WHATSAPP_APP_SECRET &&
+      v.WHATSAPP_VERIFY_TOKEN
         ? {
             apiUrl: v.WHATSAPP_API_URL,
             apiVersion: v.WHATSAPP_API_VERSION,
@@ -487,6 +506,8 @@ export function loadConfig(rawEnv: Env, repoRoot: string = REPO_ROOT): Config {
             accessToken: v.WHATSAPP_ACCESS_TOKEN,
             templateName: v.WHATSAPP_TEMPLATE,
             languageCode: v.WHATSAPP_TEMPLATE_LANGUAGE,
+            appSecret: v.WHATSAPP_APP_SECRET,
+            verifyToken: v.WHATSAPP_VERIFY_TOKEN,
           }
         : undefined,
     telegram:

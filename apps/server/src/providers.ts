@@ -19,7 +19,10 @@ import { lessonReminderText } from './modules/lessons/reminders-messenger';
 import type { LessonReminderMessenger } from './modules/lessons/reminders-messenger';
 import { startPaymentGateways } from './modules/payments/gateways';
 import type { GatewayOptions, PaymentGateways } from './modules/payments/gateways';
+import { checkGraphApiVersion, versionWarning } from './integrations/whatsapp';
 import { disabledTelegramChannel } from './modules/telegram/channel';
+import { disabledWhatsAppChannel } from './modules/whatsapp/channel';
+import type { WhatsAppChannel } from './modules/whatsapp/channel';
 import type { TelegramChannel } from './modules/telegram/channel';
 
 /** The outside services of one server process, started (simulators included) and ready. */
@@ -69,7 +72,7 @@ function accountMessenger(messaging: Messaging): AccountMessenger {
         method === 'telegram'
           ? messaging.telegram.messenger(telegramChat ?? (() => Promise.resolve(undefined)))
           : messaging.whatsapp;
-      await messenger.sendCode(phone, code, 'verify-phone').catch((error: unknown) => {
+      return messenger.sendCode(phone, code, 'verify-phone').catch((error: unknown) => {
         throw asAppError(error);
       });
     },
@@ -83,13 +86,36 @@ function lessonReminderMessenger(messaging: Messaging): LessonReminderMessenger 
     async email(to, message) {
       await messaging.email.send({ to, ...lessonReminderEmail(message) });
     },
-    async whatsapp(phone, message) {
-      await messaging.whatsapp.sendLessonReminder(phone, message);
-    },
+    whatsapp: (phone, message) => messaging.whatsapp.sendLessonReminder(phone, message),
     async telegram(chatId, message) {
       await messaging.telegram.sender.sendMessage(chatId, lessonReminderText(message));
     },
   };
+}
+
+/** The WhatsApp status webhook's checks, and the simulator that posts to it. */
+function whatsappChannel(messaging: Messaging): WhatsAppChannel {
+  if (!messaging.channels.whatsapp) return disabledWhatsAppChannel;
+  return {
+    enabled: true,
+    simulator: messaging.simulators?.whatsapp,
+    handshake: (query) => messaging.whatsappWebhook.handshake(query),
+    verifySignature: (header, raw) => messaging.whatsappWebhook.verifySignature(header, raw),
+  };
+}
+
+/**
+ * Logs a warning at start when the configured Graph API version ends within 90 days, or has
+ * ended, or is not in the table (integrations/whatsapp/versions.ts).
+ */
+export function warnAboutGraphApiVersion(
+  config: Config,
+  log: FastifyBaseLogger,
+  now: Date = new Date(),
+): void {
+  if (!config.whatsapp) return;
+  const warning = versionWarning(checkGraphApiVersion(config.whatsapp.apiVersion, now));
+  if (warning) log.warn({ integration: 'whatsapp' }, warning);
 }
 
 /** The bot as the Telegram feature sees it (deep links, webhook, replies). */
@@ -121,6 +147,7 @@ export async function startProviders(
 ): Promise<RunningProviders> {
   const sim = config.simulators;
   const simPorts = { ...sim.ports, ...ports };
+  warnAboutGraphApiVersion(config, log);
   const messaging = await createMessaging({
     smtpUrl: config.email.smtpUrl,
     smtpAllowPlaintext: config.email.allowPlaintext,
@@ -161,6 +188,7 @@ export async function startProviders(
       lessonReminders: lessonReminderMessenger(messaging),
       google: verifier,
       telegram: telegramChannel(messaging),
+      whatsapp: whatsappChannel(messaging),
       payments,
     },
     outbox: messaging.outbox,

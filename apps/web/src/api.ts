@@ -34,6 +34,7 @@ import type {
   FreshTokenAnswer,
   ChangeOwnPasswordBody,
   CodeSentAnswer,
+  PhoneCodeDeliveryAnswer,
   CreateUserBody,
   EnglishLevel,
   Gender,
@@ -161,6 +162,12 @@ export const codesApi = {
    */
   telegramLink: (phone: string) =>
     api.post<TelegramLinkAnswer>('/confirmation-code/phone/telegram-link', { phone }, privately),
+  /**
+   * GET /confirmation-code/phone/delivery (ours, issue 16): whether the newest WhatsApp code
+   * arrived; WhatsApp reports a number it cannot reach only after the send has answered.
+   */
+  phoneCodeDelivery: () =>
+    api.get<PhoneCodeDeliveryAnswer>('/confirmation-code/phone/delivery', privately),
   /** POST /confirmation-code/phone/verify */
   verifyPhoneCode: (code: string) =>
     api.post<{ user: User }>('/confirmation-code/phone/verify', { code }, privately),

@@ -67,6 +67,11 @@ export const ServerEvent = {
   InvoiceDeleted: 'InvoiceDeleted',
   ServerStats: 'ServerStats',
   TransactionStatusUpdate: 'TransactionStatusUpdate',
+  /**
+   * Ours (issue 16): a phone code sent over WhatsApp could not be delivered (reported later by the
+   * status webhook); carries `unresolved-phone`. To the code owner's user room, after commit.
+   */
+  PhoneCodeUndelivered: 'PhoneCodeUndelivered',
 } as const;
 export type ServerEvent = (typeof ServerEvent)[keyof typeof ServerEvent];
 export const SERVER_EVENTS = valuesOf(ServerEvent);

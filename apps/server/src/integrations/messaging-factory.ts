@@ -14,7 +14,12 @@ import {
   verifyWebhookSecret,
 } from './telegram';
 import type { TelegramBotSender, TelegramChatResolver, TelegramSimulator } from './telegram';
-import { createWhatsAppCloudSender, startWhatsAppSimulator } from './whatsapp';
+import {
+  createWhatsAppCloudSender,
+  handshakeChallenge,
+  startWhatsAppSimulator,
+  verifyWebhookSignature,
+} from './whatsapp';
 import type { WhatsAppReminderSender, WhatsAppSimulator } from './whatsapp';
 
 export interface WhatsAppSettings {
@@ -26,6 +31,10 @@ export interface WhatsAppSettings {
   languageCode?: string | undefined;
   /** The approved lesson reminder template; `lesson_reminder` when unset. */
   reminderTemplateName?: string | undefined;
+  /** The Meta app's secret: the status webhook's X-Hub-Signature-256 key. */
+  appSecret: string;
+  /** Ours: what the webhook's verification request must carry as `hub.verify_token`. */
+  verifyToken: string;
 }
 
 export interface TelegramSettings {
@@ -42,7 +51,7 @@ export interface SimulatorSettings {
   host?: string | undefined;
   /** 0 picks free ports (tests). */
   ports: { smtp: number; whatsapp: number; telegram: number; outbox: number };
-  /** WhatsApp numbers ending in these answer 131026 (default `0000`). */
+  /** WhatsApp numbers ending in these fail by webhook with 131026 (default `0000`). */
   unresolvedSuffixes?: string[] | undefined;
 }
 
@@ -79,6 +88,14 @@ export interface TelegramMessaging {
   ): Promise<{ messageId: string }>;
 }
 
+/** The WhatsApp status webhook's two checks (modules/whatsapp). */
+export interface WhatsAppWebhookChecks {
+  /** The challenge to answer a verification request with, or undefined (refused). */
+  handshake(query: Record<string, unknown>): string | undefined;
+  /** X-Hub-Signature-256 over the raw body, with the app secret. */
+  verifySignature(header: string | string[] | undefined, rawBody: Buffer): boolean;
+}
+
 export interface MessagingSimulators {
   smtp: SmtpSimulator;
   whatsapp: WhatsAppSimulator;
@@ -89,6 +106,7 @@ export interface MessagingSimulators {
 export interface Messaging {
   email: EmailSender;
   whatsapp: PhoneMessenger & WhatsAppReminderSender;
+  whatsappWebhook: WhatsAppWebhookChecks;
   telegram: TelegramMessaging;
   /** Which phone channels can deliver (to offer only those in the interface). */
   channels: { whatsapp: boolean; telegram: boolean };
@@ -106,6 +124,8 @@ export const LOCAL_WHATSAPP: WhatsAppSettings = {
   accessToken: 'local-whatsapp-access-token',
   templateName: 'talaqa_code',
   languageCode: 'ar',
+  appSecret: 'local-whatsapp-app-secret',
+  verifyToken: 'local-whatsapp-verify-token',
 };
 export const LOCAL_TELEGRAM: TelegramSettings = {
   botToken: '7000000001:LOCAL-talaqa-telegram-simulator-token',
@@ -157,6 +177,8 @@ async function startSimulators(
       templateLanguage: whatsapp.languageCode ?? 'ar',
       reminderTemplateName: whatsapp.reminderTemplateName,
       unresolvedSuffixes: settings.unresolvedSuffixes,
+      appSecret: whatsapp.appSecret,
+      verifyToken: whatsapp.verifyToken,
     }),
     startTelegramSimulator({
       outbox,
@@ -250,10 +272,19 @@ export async function createMessaging(options: MessagingOptions): Promise<Messag
       sendTelegramCode(bot, chatId, code, purpose, validity),
   };
 
+  const whatsappWebhook: WhatsAppWebhookChecks = {
+    handshake: (query) =>
+      whatsappSettings ? handshakeChallenge(query, whatsappSettings.verifyToken) : undefined,
+    verifySignature: (header, rawBody) =>
+      whatsappSettings !== undefined &&
+      verifyWebhookSignature(header, rawBody, whatsappSettings.appSecret),
+  };
+
   let closing: Promise<void> | undefined;
   return {
     email: smtp ?? disabledEmail,
     whatsapp,
+    whatsappWebhook,
     telegram,
     channels: {
       whatsapp: whatsappSettings !== undefined,

@@ -4,7 +4,13 @@ import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LessonView } from '@talaqa/domain';
-import { jobs, telegramLinks, users } from '../../src/db/schema';
+import { jobs, telegramLinks, users, whatsappMessages } from '../../src/db/schema';
+import { LOCAL_WHATSAPP } from '../../src/integrations/messaging-factory';
+import {
+  signWebhookBody,
+  statusNotification,
+  WHATSAPP_SIGNATURE_HEADER,
+} from '../../src/integrations/whatsapp';
 import type { JobRow } from '../../src/db/schema';
 import type { OutboxMessage } from '../../src/integrations/outbox';
 import { scheduleJob } from '../../src/jobs';
@@ -43,6 +49,12 @@ function clocked(server: TestServer): Clocked {
   const state: Clocked = { server, now: NOW };
   server.app.clock.now = () => state.now;
   return state;
+}
+
+/** The WhatsApp simulator's status callbacks are in, and the jobs they caused have run. */
+async function settleWhatsApp(server: TestServer): Promise<void> {
+  await server.app.whatsapp.simulator?.settled();
+  await server.app.jobs.runDue();
 }
 
 /** Time passes until `instant`: reminders due by then run (on the runner, like any job). */
@@ -297,7 +309,8 @@ describe('lesson reminders', () => {
       (await inbox(server, unverified.id, unverifiedPhone)).map((message) => message.channel),
     ).toEqual(['email']);
 
-    // A number WhatsApp cannot reach (the simulator's 0000 suffix): e-mail instead.
+    // A number WhatsApp cannot reach (the simulator's 0000 suffix): accepted, then failed by the
+    // status webhook (issue 16), and the same reminder goes by e-mail, once.
     const unreachable = await student();
     const unreachablePhone = `${freshPhone().slice(0, -4)}0000`;
     await setChannel(server, unreachable.id, {
@@ -308,9 +321,48 @@ describe('lesson reminders', () => {
     state.now = NOW;
     await book(server, unreachable, (await tutor()).id, cairo(9, '12:00'));
     await passTime(state, cairo(9, '11:00'));
-    expect(
-      (await inbox(server, unreachable.id, unreachablePhone)).map((message) => message.channel),
-    ).toEqual(['email']);
+    await settleWhatsApp(server);
+    const fallback = await inbox(server, unreachable.id, unreachablePhone);
+    expect(fallback.map((message) => message.channel)).toEqual(['email']);
+    expect(fallback[0]?.text).toContain('بعد ساعة');
+    const [failed] = await server.app.database.db
+      .select()
+      .from(whatsappMessages)
+      .where(eq(whatsappMessages.userId, unreachable.id));
+    expect(failed).toMatchObject({
+      purpose: 'reminder',
+      reminder: 'hour',
+      state: 'failed',
+      errorCode: 131026,
+    });
+    // The failure delivered again: no second e-mail.
+    const body = JSON.stringify(
+      statusNotification({
+        businessAccountId: '1',
+        phoneNumberId: LOCAL_WHATSAPP.phoneNumberId,
+        displayPhoneNumber: '15550000001',
+        statuses: [
+          {
+            id: failed?.wamid ?? '',
+            status: 'failed',
+            timestamp: Math.floor(Date.now() / 1000),
+            recipientId: unreachablePhone.slice(1),
+            errors: [{ code: 131026, title: 'Message undeliverable', message: '', details: '' }],
+          },
+        ],
+      }),
+    );
+    const again = await fetch(`${server.baseUrl}/api/v1/whatsapp/webhook`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        [WHATSAPP_SIGNATURE_HEADER]: signWebhookBody(body, LOCAL_WHATSAPP.appSecret),
+      },
+      body,
+    });
+    expect(again.status).toBe(200);
+    await server.app.jobs.runDue();
+    expect(await inbox(server, unreachable.id, unreachablePhone)).toHaveLength(1);
   });
 
   it('goes to the linked Telegram chat, and by e-mail without one', async () => {

@@ -1,16 +1,62 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MessagingError } from '../../src/integrations/messaging';
 import { Outbox } from '../../src/integrations/outbox';
 import {
   cloudTemplateMessageSchema,
   createWhatsAppCloudSender,
+  notificationSchema,
+  signWebhookBody,
   startWhatsAppSimulator,
+  statusUpdates,
+  verifyWebhookSignature,
 } from '../../src/integrations/whatsapp';
 import type { WhatsAppSimulator } from '../../src/integrations/whatsapp';
 
 const outbox = new Outbox();
 const credentials = { accessToken: 'test-access-token', phoneNumberId: '106540352242922' };
+const webhookSecrets = { appSecret: 'test-app-secret', verifyToken: 'test-verify-token-0001' };
 let simulator: WhatsAppSimulator;
+
+/** A webhook receiver, as our server is: the handshake, then every signed POST recorded. */
+interface Receiver {
+  url: string;
+  posts: { signature: string | undefined; body: string }[];
+  close(): Promise<void>;
+}
+async function startReceiver(verifyToken = webhookSecrets.verifyToken): Promise<Receiver> {
+  const posts: Receiver['posts'] = [];
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    if (request.method === 'GET') {
+      const ok =
+        url.searchParams.get('hub.mode') === 'subscribe' &&
+        url.searchParams.get('hub.verify_token') === verifyToken;
+      response.writeHead(ok ? 200 : 403, { 'content-type': 'text/plain' });
+      response.end(ok ? (url.searchParams.get('hub.challenge') ?? '') : 'no');
+      return;
+    }
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const signature = request.headers['x-hub-signature-256'];
+      posts.push({
+        signature: typeof signature === 'string' ? signature : undefined,
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
+      response.writeHead(200);
+      response.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/webhook`,
+    posts,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
 
 const sender = (overrides: Partial<Parameters<typeof createWhatsAppCloudSender>[0]> = {}) =>
   createWhatsAppCloudSender({
@@ -33,8 +79,10 @@ beforeAll(async () => {
     outbox,
     port: 0,
     ...credentials,
+    ...webhookSecrets,
     templateName: 'talaqa_code',
     templateLanguage: 'ar',
+    callbackDelayMs: 5,
   });
 });
 afterAll(() => simulator.close());
@@ -145,11 +193,68 @@ describe('WhatsApp Cloud API adapter <-> simulator', () => {
     expect(failure.providerCode).toBe(100);
   });
 
-  it('a number ending in 0000 is not on WhatsApp: 131026, unresolved-phone', async () => {
-    const failure = await failureOf(sender().sendCode('+201001230000', '12345', 'verify-phone'));
-    expect(failure.kind).toBe('unresolved-phone');
-    expect(failure.providerCode).toBe(131026);
-    expect(outbox.size).toBe(0);
+  it('a number ending in 0000 is accepted (200, an id), then fails by webhook with 131026', async () => {
+    // Meta's Cloud API: the send answers 200 with a message id; that the number is not on
+    // WhatsApp comes later, as a `failed` status with error 131026 (README.md). Not a 400.
+    const receiver = await startReceiver();
+    try {
+      await simulator.subscribe(receiver.url);
+      const { messageId } = await sender().sendCode('+201001230000', '12345', 'verify-phone');
+      expect(messageId).toMatch(/^wamid\./);
+      expect(outbox.size).toBe(0);
+      await simulator.settled();
+      expect(receiver.posts).toHaveLength(1);
+      const [post] = receiver.posts;
+      expect(post?.signature).toBe(signWebhookBody(post?.body ?? '', webhookSecrets.appSecret));
+      expect(
+        verifyWebhookSignature(
+          post?.signature,
+          Buffer.from(post?.body ?? ''),
+          webhookSecrets.appSecret,
+        ),
+      ).toBe(true);
+      const updates = statusUpdates(notificationSchema.parse(JSON.parse(post?.body ?? '')));
+      expect(updates).toEqual([
+        {
+          wamid: messageId,
+          status: 'failed',
+          at: expect.any(Date),
+          recipientId: '201001230000',
+          error: { code: 131026, title: 'Message undeliverable' },
+        },
+      ]);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('a reachable number gets sent then delivered, signed, on the subscribed URL', async () => {
+    const receiver = await startReceiver();
+    try {
+      await simulator.subscribe(receiver.url);
+      const { messageId } = await sender().sendCode('+201001234567', '12345', 'verify-phone');
+      await simulator.settled();
+      const statuses = receiver.posts.flatMap((post) =>
+        statusUpdates(notificationSchema.parse(JSON.parse(post.body))),
+      );
+      expect(statuses.map((s) => [s.wamid, s.status, s.error])).toEqual([
+        [messageId, 'sent', undefined],
+        [messageId, 'delivered', undefined],
+      ]);
+      expect(simulator.callbacks.slice(-2).map((c) => c.httpStatus)).toEqual([200, 200]);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('subscribing needs the verification handshake to pass', async () => {
+    const receiver = await startReceiver('another-verify-token');
+    try {
+      await expect(simulator.subscribe(receiver.url)).rejects.toThrow(/verification/);
+      expect(simulator.webhook()).not.toBe(receiver.url);
+    } finally {
+      await receiver.close();
+    }
   });
 
   it('a malformed number is invalid-phone, before and at the API', async () => {
@@ -194,7 +299,12 @@ describe('WhatsApp Cloud API adapter <-> simulator', () => {
   });
 
   it('an unreachable API is unavailable', async () => {
-    const down = await startWhatsAppSimulator({ outbox, port: 0, ...credentials });
+    const down = await startWhatsAppSimulator({
+      outbox,
+      port: 0,
+      ...credentials,
+      ...webhookSecrets,
+    });
     await down.close();
     const failure = await failureOf(
       createWhatsAppCloudSender({

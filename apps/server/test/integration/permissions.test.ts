@@ -36,8 +36,11 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 /** Routes whose door is a provider's secret, not the session: refused to every caller without it. */
-const SECRET_GUARDED: Partial<Record<string, 'unauthenticated'>> = {
+const SECRET_GUARDED: Partial<Record<string, 'unauthenticated' | 'forbidden'>> = {
   'POST /api/v1/telegram/webhook': 'unauthenticated',
+  // WhatsApp (issue 16): no signature is 401; the handshake without the verify token is 403.
+  'POST /api/v1/whatsapp/webhook': 'unauthenticated',
+  'GET /api/v1/whatsapp/webhook': 'forbidden',
 };
 
 /**

@@ -201,6 +201,8 @@ describe('loadConfig', () => {
       GOOGLE_CLIENT_ID: 'prod.apps.googleusercontent.com',
       WHATSAPP_PHONE_NUMBER_ID: '1234',
       WHATSAPP_ACCESS_TOKEN: 'token',
+      WHATSAPP_APP_SECRET: 'app-secret',
+      WHATSAPP_VERIFY_TOKEN: 'verify-token-of-ours',
       RATE_LIMIT_TRUSTED_ADDRESSES: '10.0.0.1, 10.0.0.2',
       FAWRY_MERCHANT_CODE: 'merchant',
       FAWRY_SECURITY_KEY: 'fawry-key',
@@ -232,7 +234,14 @@ describe('loadConfig', () => {
       simulators: { enabled: false },
       email: { smtpUrl: 'smtps://mailer:pw@smtp.talaqa.example:465' },
       google: { clientId: 'prod.apps.googleusercontent.com' },
-      whatsapp: { phoneNumberId: '1234', accessToken: 'token', templateName: 'talaqa_code' },
+      whatsapp: {
+        phoneNumberId: '1234',
+        accessToken: 'token',
+        templateName: 'talaqa_code',
+        apiVersion: 'v26.0',
+        appSecret: 'app-secret',
+        verifyToken: 'verify-token-of-ours',
+      },
       trustedAddresses: ['10.0.0.1', '10.0.0.2'],
       fawry: {
         baseUrl: 'https://www.atfawry.com',
@@ -329,6 +338,24 @@ describe('loadConfig', () => {
     expect(problemsOf({ APP_ENV: 'local', FAWRY_INSTALLMENTS_ENABLED: 'soon' })).toMatch(
       /FAWRY_INSTALLMENTS_ENABLED: must be true or false/,
     );
+  });
+
+  it('refuses WhatsApp without its webhook settings (app secret, verify token), anywhere', () => {
+    const without = problemsOf({
+      APP_ENV: 'production',
+      JWT_SECRET: SECRET,
+      WHATSAPP_PHONE_NUMBER_ID: '1234',
+      WHATSAPP_ACCESS_TOKEN: 'token',
+    });
+    expect(without).toMatch(/WHATSAPP_APP_SECRET: is required with WHATSAPP_PHONE_NUMBER_ID/);
+    expect(without).toMatch(/WHATSAPP_VERIFY_TOKEN: is required with WHATSAPP_PHONE_NUMBER_ID/);
+    expect(problemsOf({ APP_ENV: 'local', WHATSAPP_APP_SECRET: 'x' })).toMatch(
+      /WHATSAPP_ACCESS_TOKEN: is required with WHATSAPP_APP_SECRET/,
+    );
+    expect(problemsOf({ APP_ENV: 'local', WHATSAPP_API_VERSION: '21' })).toMatch(
+      /WHATSAPP_API_VERSION: must be a Graph API version/,
+    );
+    expect(loadConfig({ APP_ENV: 'local' }).whatsapp).toBeUndefined();
   });
 
   it('refuses a public URL that is not an origin', () => {

@@ -144,6 +144,37 @@ export interface CodeSentAnswer {
   resendAfter: string;
 }
 
+/**
+ * Where the newest phone code sent over WhatsApp stands (ours, issue 16): the Cloud API accepts a
+ * message at once and reports later whether it arrived. `none`: no WhatsApp code on record;
+ * `accepted`: sent, no news yet; `failed` carries `unresolved-phone` (the code was withdrawn).
+ */
+export const PHONE_CODE_DELIVERY_STATES = [
+  'none',
+  'accepted',
+  'sent',
+  'delivered',
+  'read',
+  'failed',
+] as const;
+export type PhoneCodeDeliveryState = (typeof PHONE_CODE_DELIVERY_STATES)[number];
+
+/** GET /confirmation-code/phone/delivery (ours), polled by the verification screen. */
+export interface PhoneCodeDeliveryAnswer {
+  state: PhoneCodeDeliveryState;
+  /** The E.164 number the code went to (null with `none`). */
+  phone: string | null;
+  /** Set when the code could not be delivered: the spec's `unresolved-phone`. */
+  error: { code: 'unresolved-phone'; message: string } | null;
+}
+
+/** The realtime event PhoneCodeUndelivered (ours, issue 16), to the code owner's room. */
+export interface PhoneCodeUndeliveredEvent {
+  code: 'unresolved-phone';
+  message: string;
+  phone: string;
+}
+
 /** POST /confirmation-code/email/confirm and /phone/verify */
 export const confirmCodeBodySchema = z.object({ code: verificationCodeSchema });
 

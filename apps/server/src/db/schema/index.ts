@@ -6,3 +6,4 @@ export * from './payments';
 export * from './lessons';
 export * from './ratings';
 export * from './assets';
+export * from './whatsapp';

@@ -1,15 +1,16 @@
 import { z } from 'zod';
 import { MessagingError, normalizePhone } from '../messaging';
 import type { CodePurpose, PhoneMessenger } from '../messaging';
+import { WHATSAPP_DEFAULT_API_VERSION } from './versions';
 
 /** WhatsApp Business Cloud API (Graph API) defaults. */
 export const WHATSAPP_DEFAULT_API_URL = 'https://graph.facebook.com';
-export const WHATSAPP_DEFAULT_API_VERSION = 'v21.0';
+export { WHATSAPP_DEFAULT_API_VERSION };
 
 export interface WhatsAppCloudOptions {
   /** Graph API origin; the local simulator's URL in development. */
   apiUrl?: string;
-  /** `v21.0`: the Graph API version the template and phone number are used with. */
+  /** `v26.0`: the Graph API version the template and phone number are used with. */
   apiVersion?: string;
   /** The business phone number's id (not the number itself). */
   phoneNumberId: string;

@@ -22,4 +22,23 @@ export type {
   WhatsAppReminderSender,
 } from './cloud-api';
 export { startWhatsAppSimulator } from './simulator';
-export type { WhatsAppSimulator, WhatsAppSimulatorOptions } from './simulator';
+export type { SimulatorCallback, WhatsAppSimulator, WhatsAppSimulatorOptions } from './simulator';
+export {
+  checkGraphApiVersion,
+  GRAPH_API_VERSIONS,
+  GRAPH_API_VERSIONS_SOURCE,
+  VERSION_WARNING_DAYS,
+  versionWarning,
+} from './versions';
+export type { VersionCheck } from './versions';
+export {
+  handshakeChallenge,
+  notificationSchema,
+  signWebhookBody,
+  statusNotification,
+  statusUpdates,
+  verifyWebhookSignature,
+  WHATSAPP_SIGNATURE_HEADER,
+  WHATSAPP_STATUSES,
+} from './webhook';
+export type { StatusUpdate, WhatsAppNotification, WhatsAppStatus } from './webhook';

@@ -10,6 +10,8 @@ import {
   lessonReminderTemplateText,
 } from './cloud-api';
 import type { CloudSendResponse, CloudTemplateMessage, GraphError } from './cloud-api';
+import { signWebhookBody, statusNotification, WHATSAPP_SIGNATURE_HEADER } from './webhook';
+import type { WhatsAppStatus } from './webhook';
 
 export interface WhatsAppSimulatorOptions extends LocalServerOptions {
   outbox: Outbox;
@@ -23,13 +25,41 @@ export interface WhatsAppSimulatorOptions extends LocalServerOptions {
   templateLanguage?: string;
   /** The approved lesson reminder template (default `lesson_reminder`), in `templateLanguage`. */
   reminderTemplateName?: string | undefined;
-  /** Numbers ending in one of these answer 131026 Message undeliverable (default `0000`). */
+  /**
+   * Numbers ending in one of these are not on WhatsApp (default `0000`): the send is accepted
+   * (200 and a message id), then the status webhook reports `failed` with 131026.
+   */
   unresolvedSuffixes?: string[];
+  /** Signs the status callbacks (X-Hub-Signature-256), as Meta does with the app's secret. */
+  appSecret: string;
+  /** What the subscription handshake sends as `hub.verify_token`. */
+  verifyToken: string;
+  /** How long after the send each status callback goes (default 100 ms, then 100 ms more). */
+  callbackDelayMs?: number;
+}
+
+/** One status callback the simulator POSTed, and what the webhook answered. */
+export interface SimulatorCallback {
+  wamid: string;
+  status: WhatsAppStatus;
+  httpStatus: number | undefined;
 }
 
 export interface WhatsAppSimulator extends LocalServer {
   /** Request bodies received, newest last (at most 100): for tests of the wire format. */
   readonly requests: unknown[];
+  /** Status callbacks posted, newest last (at most 100). */
+  readonly callbacks: SimulatorCallback[];
+  /**
+   * Sets the callback URL, as the app dashboard does: first the verification GET with
+   * `hub.mode=subscribe`, the verify token and a challenge, which must come back as the body.
+   * Rejects (and keeps no URL) when the handshake fails.
+   */
+  subscribe(callbackUrl: string): Promise<void>;
+  /** The callback URL in use, if any. */
+  webhook(): string | undefined;
+  /** Resolves once every status callback due so far has been posted. */
+  settled(): Promise<void>;
 }
 
 const MAX_RECORDED = 100;
@@ -92,6 +122,87 @@ export async function startWhatsAppSimulator(
   const { outbox } = options;
   const unresolvedSuffixes = options.unresolvedSuffixes ?? ['0000'];
   const requests: unknown[] = [];
+  const callbacks: SimulatorCallback[] = [];
+  const pending = new Set<Promise<void>>();
+  const delayMs = options.callbackDelayMs ?? 100;
+  let callbackUrl: string | undefined;
+  let closed = false;
+
+  /** POSTs one status notification, signed; Meta retries a non-2xx answer, so we try 3 times. */
+  async function postStatus(
+    wamid: string,
+    status: WhatsAppStatus,
+    recipientId: string,
+    undeliverable: boolean,
+  ): Promise<void> {
+    const url = callbackUrl;
+    if (!url || closed) return;
+    const body = JSON.stringify(
+      statusNotification({
+        businessAccountId: '100000000000002',
+        phoneNumberId: options.phoneNumberId,
+        displayPhoneNumber: '15550000001',
+        statuses: [
+          {
+            id: wamid,
+            status,
+            timestamp: Math.floor(Date.now() / 1000),
+            recipientId,
+            ...(undeliverable
+              ? {
+                  errors: [
+                    {
+                      code: 131026,
+                      title: 'Message undeliverable',
+                      message: 'Message undeliverable',
+                      details: 'Message Undeliverable.',
+                    },
+                  ],
+                }
+              : {}),
+          },
+        ],
+      }),
+    );
+    let httpStatus: number | undefined;
+    for (let attempt = 0; attempt < 3 && !closed; attempt += 1) {
+      try {
+        const response = await fetch(url, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            [WHATSAPP_SIGNATURE_HEADER]: signWebhookBody(body, options.appSecret),
+          },
+          body,
+          signal: AbortSignal.timeout(10_000),
+        });
+        httpStatus = response.status;
+        await response.arrayBuffer().catch(() => undefined);
+        if (response.ok) break;
+      } catch {
+        httpStatus = undefined;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100 * (attempt + 1)));
+    }
+    callbacks.push({ wamid, status, httpStatus });
+    if (callbacks.length > MAX_RECORDED) callbacks.shift();
+  }
+
+  /** What Meta reports after accepting a message: sent then delivered, or failed (131026). */
+  function scheduleStatuses(wamid: string, recipientId: string, undeliverable: boolean): void {
+    const statuses: WhatsAppStatus[] = undeliverable ? ['failed'] : ['sent', 'delivered'];
+    const run = (async () => {
+      for (const status of statuses) {
+        await new Promise((resolve) => setTimeout(resolve, delayMs));
+        await postStatus(wamid, status, recipientId, undeliverable);
+      }
+    })().catch((error: unknown) => {
+      app.log.warn({ err: error }, 'WhatsApp simulator: status callback failed');
+    });
+    pending.add(run);
+    void run.finally(() => pending.delete(run));
+  }
+
   const app = createLocalFastify(options.logger);
   // Unreadable JSON and unknown paths get Graph API errors too, not Fastify's own shape.
   app.setErrorHandler((error, _request, reply) => {
@@ -184,35 +295,31 @@ export async function startWhatsAppSimulator(
           error_data: { messaging_product: 'whatsapp', details: 'Invalid phone number in to' },
         });
       }
-      if (unresolvedSuffixes.some((suffix) => digits.endsWith(suffix))) {
-        return graphError(reply, 400, {
-          message: '(#131026) Message Undeliverable.',
-          type: 'OAuthException',
-          code: 131026,
-          error_data: { messaging_product: 'whatsapp', details: 'Message Undeliverable.' },
-        });
-      }
-
+      // Meta accepts the message first and reports that it could not be delivered later, through
+      // the status webhook (README.md): so does the simulator.
+      const undeliverable = unresolvedSuffixes.some((suffix) => digits.endsWith(suffix));
       const id = wamid();
       const params = (
         message.template.components?.find((c) => c.type === 'body')?.parameters ?? []
       ).map((p) => p.text);
       const code = isReminder ? undefined : params[0];
-      outbox.append({
-        channel: 'whatsapp',
-        to: `+${digits}`,
-        text: isReminder
-          ? lessonReminderTemplateText(params)
-          : arabicAuthenticationText(code ?? ''),
-        meta: {
-          wamid: id,
-          code,
-          params,
-          template: name,
-          language: language.code,
-          phoneNumberId,
-        },
-      });
+      scheduleStatuses(id, digits, undeliverable);
+      if (!undeliverable)
+        outbox.append({
+          channel: 'whatsapp',
+          to: `+${digits}`,
+          text: isReminder
+            ? lessonReminderTemplateText(params)
+            : arabicAuthenticationText(code ?? ''),
+          meta: {
+            wamid: id,
+            code,
+            params,
+            template: name,
+            language: language.code,
+            phoneNumberId,
+          },
+        });
       const answer: CloudSendResponse = {
         messaging_product: 'whatsapp',
         contacts: [{ input: message.to, wa_id: digits }],
@@ -223,5 +330,36 @@ export async function startWhatsAppSimulator(
   );
 
   const server = await listenLocal(app, options);
-  return { ...server, requests };
+
+  async function subscribe(url: string): Promise<void> {
+    const challenge = randomBytes(8).toString('hex');
+    const probe = new URL(url);
+    probe.searchParams.set('hub.mode', 'subscribe');
+    probe.searchParams.set('hub.challenge', challenge);
+    probe.searchParams.set('hub.verify_token', options.verifyToken);
+    const response = await fetch(probe, { signal: AbortSignal.timeout(10_000) });
+    const text = await response.text();
+    if (!response.ok || text !== challenge) {
+      throw new Error(
+        `WhatsApp simulator: the callback URL did not pass verification (${response.status})`,
+      );
+    }
+    callbackUrl = url;
+  }
+
+  return {
+    ...server,
+    requests,
+    callbacks,
+    subscribe,
+    webhook: () => callbackUrl,
+    settled: async () => {
+      while (pending.size > 0) await Promise.all([...pending]);
+    },
+    close: async () => {
+      closed = true;
+      await Promise.all([...pending]);
+      await server.close();
+    },
+  };
 }

@@ -18,7 +18,10 @@ export interface AccountMessenger {
   }): Promise<void>;
   /** A security notice to the owner's address (an address change, the reset-code cap). */
   emailNotice(input: { to: string; name: string; notice: AccountNotice }): Promise<void>;
-  /** Throws AppError unresolved-phone / invalid-phone / service-unavailable as the channel says. */
+  /**
+   * Throws AppError unresolved-phone / invalid-phone / service-unavailable as the channel says;
+   * answers the provider's message id (WhatsApp's `wamid`, whose delivery the webhook reports).
+   */
   phoneCode(input: {
     userId: number;
     method: Exclude<NotificationMethod, 'none'>;
@@ -29,5 +32,5 @@ export interface AccountMessenger {
      * is none; without a resolver, or without a chat, the answer is `unresolved-phone`.
      */
     telegramChat?: TelegramChatLookup;
-  }): Promise<void>;
+  }): Promise<{ messageId: string }>;
 }

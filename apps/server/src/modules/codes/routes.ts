@@ -14,6 +14,7 @@ import { limitPerAccount, limitPerAddress } from '../auth/limits';
 import { signPurposeToken } from '../auth/tokens';
 import { linkedChatId } from '../telegram/repo';
 import { findUserRowByEmail } from '../users/repo';
+import { recordAcceptedMessage } from '../whatsapp/service';
 import { patchUser, requireUser } from '../users/service';
 import { completeEmailChange } from '../users/email-change';
 import { sendEmailVerificationCode } from './email-verification';
@@ -123,7 +124,7 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
       // is set only once a phone is verified), else WhatsApp.
       const method = channel ?? defaultPhoneCodeChannel(user.notificationMethod);
       try {
-        await app.messenger.phoneCode({
+        const { messageId } = await app.messenger.phoneCode({
           userId: user.id,
           method,
           phone,
@@ -131,6 +132,14 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
           // A link made for another number (the phone changed since) does not count.
           telegramChat: (to) => linkedChatId(db, user.id, to),
         });
+        // WhatsApp accepts at once and tells later whether it arrived (the status webhook).
+        if (method === 'whatsapp') {
+          await recordAcceptedMessage(
+            db,
+            { wamid: messageId, userId: user.id, phone, purpose: 'code', codeId: issued.id },
+            app.clock.now(),
+          );
+        }
       } catch (error) {
         // Not delivered (say, no Telegram chat linked yet): asking again right after fixing that
         // must not wait for the resend delay.

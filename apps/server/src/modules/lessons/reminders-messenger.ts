@@ -26,7 +26,8 @@ export interface LessonReminderMessenger {
   /** Which phone channels are configured at all. */
   channels: { whatsapp: boolean; telegram: boolean };
   email(to: string, message: LessonReminderMessage): Promise<void>;
-  whatsapp(phoneE164: string, message: LessonReminderMessage): Promise<void>;
+  /** Answers the message id: WhatsApp reports later, by webhook, whether it arrived. */
+  whatsapp(phoneE164: string, message: LessonReminderMessage): Promise<{ messageId: string }>;
   telegram(chatId: number, message: LessonReminderMessage): Promise<void>;
 }
 

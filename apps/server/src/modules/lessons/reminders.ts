@@ -8,6 +8,8 @@ import { cancelJobs, scheduleJobs } from '../../jobs';
 import type { JobLog, JobRequest } from '../../jobs';
 import { webOriginFor } from '../payments/urls';
 import { linkedChatId } from '../telegram/repo';
+import { findWhatsAppMessage } from '../whatsapp/repo';
+import { recordAcceptedMessage, REMINDER_FALLBACK_JOB } from '../whatsapp/service';
 import type { LessonReminderMessage, LessonReminderMessenger } from './reminders-messenger';
 import { findReminderLesson, recordSentReminder, reminderWasSent } from './reminders-repo';
 import type { ReminderLesson, ReminderRecipient } from './reminders-repo';
@@ -120,7 +122,7 @@ function messageFor(
  * caller then falls back to e-mail). A provider failure is thrown, so the job retries.
  */
 async function tryPhoneChannel(
-  send: () => Promise<void>,
+  send: () => Promise<unknown>,
   log: JobLog,
   context: Record<string, unknown>,
 ): Promise<boolean> {
@@ -145,14 +147,31 @@ async function deliver(
   deps: ReminderDeps,
   recipient: ReminderRecipient,
   message: LessonReminderMessage,
+  about: { lessonId: number; reminder: LessonReminder; startsAt: Date },
 ): Promise<Channel | undefined> {
   const { messenger, log } = deps;
   const phone = recipient.phoneVerified ? recipient.phone : null;
   const context = { userId: recipient.id, method: recipient.notificationMethod };
   if (phone && recipient.notificationMethod === 'whatsapp' && messenger.channels.whatsapp) {
-    if (await tryPhoneChannel(() => messenger.whatsapp(phone, message), log, context)) {
-      return 'whatsapp';
-    }
+    // Accepted is not delivered: the status webhook may report a failure later, and then the
+    // reminder goes by e-mail (REMINDER_FALLBACK_JOB).
+    const send = async () => {
+      const { messageId } = await messenger.whatsapp(phone, message);
+      await recordAcceptedMessage(
+        deps.db,
+        {
+          wamid: messageId,
+          userId: recipient.id,
+          phone,
+          purpose: 'reminder',
+          lessonId: about.lessonId,
+          reminder: about.reminder,
+          lessonStartsAt: about.startsAt,
+        },
+        deps.now(),
+      );
+    };
+    if (await tryPhoneChannel(send, log, context)) return 'whatsapp';
   }
   if (phone && recipient.notificationMethod === 'telegram' && messenger.channels.telegram) {
     const chatId = await linkedChatId(deps.db, recipient.id, phone);
@@ -187,6 +206,7 @@ async function remindOne(
     deps,
     recipient,
     messageFor(lesson, reminder, recipient, deps.webOrigin),
+    { lessonId: lesson.id, reminder, startsAt: lesson.startsAt },
   );
   if (channel) await recordSentReminder(deps.db, key, channel);
 }
@@ -216,18 +236,47 @@ export async function sendLessonReminder(deps: ReminderDeps, payload: unknown): 
   if (failed) throw failed.reason;
 }
 
-/** Registers the reminder job's handler (the lessons module's plugin). */
+const fallbackPayloadSchema = z.object({ messageId: z.number().int().positive() });
+
+/**
+ * A reminder WhatsApp accepted and then reported as failed (status webhook): the same reminder,
+ * once, by e-mail (the job is keyed by the message). Nothing for a lesson canceled or moved
+ * since, a reminder overdue, or a recipient without a verified address.
+ */
+export async function sendReminderFallback(deps: ReminderDeps, payload: unknown): Promise<void> {
+  const { messageId } = fallbackPayloadSchema.parse(payload);
+  const row = await findWhatsAppMessage(deps.db, messageId);
+  if (!row?.lessonId || !row.reminder || !row.lessonStartsAt || !row.userId) return;
+  const lesson = await findReminderLesson(deps.db, row.lessonId);
+  if (!lesson || lesson.canceled) return;
+  if (lesson.startsAt.getTime() !== row.lessonStartsAt.getTime()) return;
+  if (isOverdue(row.reminder, lesson.startsAt, deps.now())) return;
+  const recipient = [lesson.student, lesson.tutor].find((person) => person.id === row.userId);
+  const context = { userId: row.userId, lessonId: lesson.id, errorCode: row.errorCode };
+  if (!recipient?.emailVerified) {
+    deps.log.warn(context, 'WhatsApp reminder failed and there is no verified e-mail');
+    return;
+  }
+  deps.log.warn(context, 'WhatsApp reminder failed: sent by e-mail');
+  await deps.messenger.email(
+    recipient.email,
+    messageFor(lesson, row.reminder, recipient, deps.webOrigin),
+  );
+}
+
+/** Registers the reminder job's handlers (the lessons module's plugin). */
 export const lessonReminderJobs: FastifyPluginAsync = async (app) => {
+  const depsOf = (db: Database, log: JobLog): ReminderDeps => ({
+    db,
+    messenger: app.lessonReminders,
+    webOrigin: webOriginFor(app.config),
+    now: () => app.clock.now(),
+    log,
+  });
   app.jobs.register(LESSON_REMINDER_JOB, (payload, { db, log }) =>
-    sendLessonReminder(
-      {
-        db,
-        messenger: app.lessonReminders,
-        webOrigin: webOriginFor(app.config),
-        now: () => app.clock.now(),
-        log,
-      },
-      payload,
-    ),
+    sendLessonReminder(depsOf(db, log), payload),
+  );
+  app.jobs.register(REMINDER_FALLBACK_JOB, (payload, { db, log }) =>
+    sendReminderFallback(depsOf(db, log), payload),
   );
 };

@@ -16,7 +16,7 @@ const LINKS = { max: 20, minutes: 60 };
 const WEBHOOK_BODY_LIMIT = 64 * 1024;
 
 /** Where this instance is reachable from the simulator, which runs in the same process. */
-function loopbackOrigin(app: FastifyInstance): string | undefined {
+export function loopbackOrigin(app: FastifyInstance): string | undefined {
   const address = app.server.address() as AddressInfo | string | null;
   if (!address || typeof address === 'string') return undefined;
   const host =

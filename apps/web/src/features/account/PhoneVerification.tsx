@@ -1,6 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { isApiError } from '@talaqa/api-client';
-import { NotificationMethod, PHONE_CODE_CHANNELS, defaultPhoneCodeChannel } from '@talaqa/domain';
+import {
+  NotificationMethod,
+  PHONE_CODE_CHANNELS,
+  ServerEvent,
+  defaultPhoneCodeChannel,
+} from '@talaqa/domain';
 import type { CodeSentAnswer, PhoneCodeChannel, User } from '@talaqa/domain';
 import {
   Alert,
@@ -14,7 +19,13 @@ import {
 } from '@talaqa/ui';
 import { useCurrentUser } from '../session/session-context';
 import { failureMessage, useFormFailure, useZodForm } from './forms';
-import { useSendPhoneCode, useUpdateProfile, useVerifyPhoneCode } from './queries';
+import { useRealtimeEvent } from '../payments/realtime';
+import {
+  usePhoneCodeDelivery,
+  useSendPhoneCode,
+  useUpdateProfile,
+  useVerifyPhoneCode,
+} from './queries';
 import { ResendCodeButton } from './ResendCodeButton';
 import { codeFormSchema, phoneFormSchema } from './schemas';
 import { TelegramLink } from './TelegramLink';
@@ -62,6 +73,29 @@ export function PhoneVerification() {
     'invalid-verification-code': 'code',
     'expired-verification-code': 'code',
     'invalid-confirmation-code': 'code',
+  });
+
+  // WhatsApp accepts a code at once and reports later that it could not deliver it (issue 16):
+  // the screen hears it over the realtime channel, or on its next poll, and goes back to the
+  // number with the reason under it (the server has withdrawn the code).
+  const awaitingWhatsApp = sent?.channel === NotificationMethod.WhatsApp ? sent : null;
+  const delivery = usePhoneCodeDelivery(awaitingWhatsApp ? awaitingWhatsApp.expiresAt : null);
+  const undelivered = (phone: string) => {
+    if (!awaitingWhatsApp || awaitingWhatsApp.phone !== phone) return;
+    setSent(null);
+    phoneForm.setError('phone', { type: 'server', message: 'unresolved-phone' });
+  };
+  const polled = delivery.data;
+  useEffect(() => {
+    if (polled?.error?.code === 'unresolved-phone' && polled.phone) undelivered(polled.phone);
+    // Only a new answer matters; `undelivered` reads the current state when it runs.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [polled]);
+  useRealtimeEvent(ServerEvent.PhoneCodeUndelivered, awaitingWhatsApp !== null, (payload) => {
+    const event = payload as { code?: unknown; phone?: unknown } | null;
+    if (event?.code === 'unresolved-phone' && typeof event.phone === 'string') {
+      undelivered(event.phone);
+    }
   });
 
   const sendCode = async (phone: string, channel: PhoneCodeChannel) => {

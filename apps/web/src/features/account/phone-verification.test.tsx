@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NotificationMethod } from '@talaqa/domain';
 import type { User } from '@talaqa/domain';
@@ -14,6 +14,9 @@ import {
   resetSession,
   signInAs,
 } from '../../testing/fake-api';
+import { fakeSockets } from '../../testing/fake-socket';
+
+vi.mock('socket.io-client', async () => (await import('../../testing/fake-socket')).socketIoModule);
 
 const server = fakeApi(stubHealthyApi());
 afterEach(resetSession);
@@ -158,5 +161,80 @@ describe('notification settings', () => {
       notificationMethod: 'telegram',
     });
     expect(screen.queryByText(UI_MESSAGES.notificationsUpdated)).toBeNull();
+  });
+});
+
+describe('phone verification: a WhatsApp code that cannot be delivered', () => {
+  // WhatsApp accepts the code (200) and reports later that the number is not on WhatsApp; the
+  // server withdraws the code and says `unresolved-phone` by socket and on the poll (issue 16).
+  const failed = () =>
+    json({
+      state: 'failed',
+      phone: '+201012340000',
+      error: { code: 'unresolved-phone', message: 'undelivered' },
+    });
+
+  async function sendToUnreachable() {
+    signInAs(server, makeUser({ notificationMethod: NotificationMethod.None }));
+    server.on('POST', '/confirmation-code/phone/send', codeSent);
+    const opened = await openPhoneDialog();
+    await opened.ui.type(within(opened.dialog).getByLabelText('رقم الهاتف المحمول'), '01012340000');
+    await opened.ui.click(within(opened.dialog).getByRole('button', { name: 'أرسل رمز التأكيد' }));
+    expect(await within(opened.dialog).findByLabelText('رمز التأكيد')).toBeTruthy();
+    return opened;
+  }
+
+  async function expectBackToTheNumber(dialog: HTMLElement) {
+    const phone = await within(dialog).findByLabelText('رقم الهاتف المحمول');
+    expect(await within(dialog).findByText(ERROR_MESSAGES['unresolved-phone'])).toBeTruthy();
+    expect(phone.getAttribute('aria-invalid')).toBe('true');
+    expect((phone as HTMLInputElement).value).toBe('01012340000');
+    expect(within(dialog).queryByLabelText('رمز التأكيد')).toBeNull();
+  }
+
+  it('learns it on its poll and shows unresolved-phone under the number', async () => {
+    server.on('GET', '/confirmation-code/phone/delivery', failed);
+    const { dialog } = await sendToUnreachable();
+    await expectBackToTheNumber(dialog);
+    expect(server.callsTo('GET', '/confirmation-code/phone/delivery').length).toBeGreaterThan(0);
+  });
+
+  it('learns it over the realtime channel before any poll says so', async () => {
+    server.on('GET', '/confirmation-code/phone/delivery', () =>
+      json({ state: 'accepted', phone: '+201012340000', error: null }),
+    );
+    const { dialog } = await sendToUnreachable();
+    await waitFor(() =>
+      expect(fakeSockets.latest()?.listeners('PhoneCodeUndelivered')).toBeGreaterThan(0),
+    );
+    // About another number (an earlier send): nothing changes.
+    act(() =>
+      fakeSockets.latest()!.serverEmit('PhoneCodeUndelivered', {
+        code: 'unresolved-phone',
+        message: 'undelivered',
+        phone: '+201099999999',
+      }),
+    );
+    expect(within(dialog).getByLabelText('رمز التأكيد')).toBeTruthy();
+    act(() =>
+      fakeSockets.latest()!.serverEmit('PhoneCodeUndelivered', {
+        code: 'unresolved-phone',
+        message: 'undelivered',
+        phone: '+201012340000',
+      }),
+    );
+    await expectBackToTheNumber(dialog);
+  });
+
+  it('keeps waiting for the code while the poll says it is on its way', async () => {
+    server.on('GET', '/confirmation-code/phone/delivery', () =>
+      json({ state: 'delivered', phone: '+201012340000', error: null }),
+    );
+    const { dialog } = await sendToUnreachable();
+    await waitFor(() =>
+      expect(server.callsTo('GET', '/confirmation-code/phone/delivery').length).toBeGreaterThan(0),
+    );
+    expect(within(dialog).getByLabelText('رمز التأكيد')).toBeTruthy();
+    expect(within(dialog).queryByText(ERROR_MESSAGES['unresolved-phone'])).toBeNull();
   });
 });

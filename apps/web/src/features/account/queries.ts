@@ -138,6 +138,23 @@ export function useSendPhoneCode() {
   });
 }
 
+/** How often the verification screen asks whether a WhatsApp code arrived. */
+export const PHONE_CODE_DELIVERY_POLL_MS = 4000;
+
+/**
+ * GET /confirmation-code/phone/delivery for one sent code (`sentAt` tells sends apart, so an
+ * earlier send's answer never counts for the next), polled while the screen waits; null stops.
+ */
+export function usePhoneCodeDelivery(sentAt: string | null) {
+  return useQuery({
+    queryKey: ['confirmation-code', 'phone', 'delivery', sentAt] as const,
+    queryFn: () => codesApi.phoneCodeDelivery(),
+    enabled: sentAt !== null,
+    refetchInterval: PHONE_CODE_DELIVERY_POLL_MS,
+    gcTime: 0,
+  });
+}
+
 /** POST /confirmation-code/phone/telegram-link: the bot's deep link for the phone being verified. */
 export function useTelegramLink() {
   return useMutation({ mutationFn: (phone: string) => codesApi.telegramLink(phone) });

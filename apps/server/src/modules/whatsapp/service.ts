@@ -1,0 +1,98 @@
+import { ServerEvent } from '@talaqa/domain';
+import type { PhoneCodeUndeliveredEvent } from '@talaqa/domain';
+import type { Database } from '../../db';
+import type { WhatsAppMessageRow } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { StatusUpdate } from '../../integrations/whatsapp/webhook';
+import { scheduleJob } from '../../jobs';
+import { userRoom } from '../../realtime';
+import type { RealtimeServer } from '../../realtime';
+import { applyStatus, claimFailure, recordSentMessage, withdrawUndeliveredCode } from './repo';
+import type { SentWhatsAppMessage } from './repo';
+
+/** The job that sends a lesson reminder by e-mail once its WhatsApp message failed. */
+export const REMINDER_FALLBACK_JOB = 'whatsapp.reminder-fallback';
+
+export const UNDELIVERED_CODE_MESSAGE = 'WhatsApp could not deliver the code to this number';
+
+/** What a failure calls for once the transaction has committed. */
+export type FailureEffect =
+  | { kind: 'code-withdrawn'; userId: number; phone: string }
+  | { kind: 'reminder-fallback' }
+  | { kind: 'none' };
+
+/**
+ * Acts on a failed message once (claimFailure): a verification code is withdrawn, as when the
+ * channel refuses it at once; a lesson reminder gets its e-mail job, keyed by the message so it
+ * is scheduled once. Runs in the caller's transaction.
+ */
+async function actOnFailure(
+  tx: Database,
+  row: WhatsAppMessageRow,
+  now: Date,
+): Promise<FailureEffect> {
+  if (row.state !== 'failed') return { kind: 'none' };
+  const claimed = await claimFailure(tx, row.id, now);
+  if (!claimed?.userId) return { kind: 'none' };
+  if (claimed.purpose === 'code' && claimed.codeId !== null) {
+    const live = await withdrawUndeliveredCode(tx, claimed.codeId);
+    // A code already replaced or used: nothing left to tell the screen about.
+    return live
+      ? { kind: 'code-withdrawn', userId: claimed.userId, phone: claimed.phone ?? '' }
+      : { kind: 'none' };
+  }
+  if (claimed.purpose === 'reminder') {
+    await scheduleJob(tx, {
+      kind: REMINDER_FALLBACK_JOB,
+      key: `whatsapp-message:${claimed.id}`,
+      // As soon as possible: the runner compares run_at with the database's own clock.
+      runAt: new Date(),
+      payload: { messageId: claimed.id },
+    });
+    return { kind: 'reminder-fallback' };
+  }
+  return { kind: 'none' };
+}
+
+/** Tells the code owner's open tabs that the code did not arrive (after commit). */
+export function emitCodeUndelivered(io: RealtimeServer, userId: number, phone: string): void {
+  const event: PhoneCodeUndeliveredEvent = {
+    code: 'unresolved-phone',
+    message: UNDELIVERED_CODE_MESSAGE,
+    phone,
+  };
+  io.to(userRoom(userId)).emit(ServerEvent.PhoneCodeUndelivered, event);
+}
+
+/** Applies each status in its own transaction; answers what to do once committed. */
+export async function applyStatuses(
+  db: Database,
+  updates: StatusUpdate[],
+  now: Date,
+): Promise<FailureEffect[]> {
+  const effects: FailureEffect[] = [];
+  for (const update of updates) {
+    effects.push(
+      await db.transaction(async (tx) => actOnFailure(tx, await applyStatus(tx, update), now)),
+    );
+  }
+  return effects;
+}
+
+/**
+ * Records a message the Cloud API accepted. When its failure arrived before this (the webhook was
+ * quicker than our own bookkeeping), the failure is acted on here, once: a code is withdrawn and
+ * the send answers `unresolved-phone`; a reminder gets its e-mail job.
+ */
+export async function recordAcceptedMessage(
+  db: Database,
+  message: SentWhatsAppMessage,
+  now: Date,
+): Promise<void> {
+  const effect = await db.transaction(async (tx) =>
+    actOnFailure(tx, await recordSentMessage(tx, message), now),
+  );
+  if (effect.kind === 'code-withdrawn') {
+    throw new AppError('unresolved-phone', UNDELIVERED_CODE_MESSAGE);
+  }
+}
