@@ -159,6 +159,63 @@ export const transactions = pgTable(
 );
 
 /**
+ * A refund asked of a provider (issue 16). `state`: `requested` while the call runs, `done` once
+ * the provider refunded, `refused` when it said no (the reservation on refunded_amount is given
+ * back), `in-doubt` when no readable answer came (timeout, garbage): the amount stays reserved
+ * until the provider's status or notification settles it. At most one refund of a transaction is
+ * open (requested or in doubt) at a time: `refunds_one_open_per_transaction`, so no second refund
+ * can be sent while one may have moved money, even by requests racing each other.
+ */
+/** As `RefundState` of @talaqa/domain (the schema does not import the domain package). */
+export const REFUND_STATES = ['requested', 'done', 'refused', 'in-doubt'] as const;
+
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    transactionId: integer('transaction_id')
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'restrict' }),
+    amount: integer('amount').notNull(),
+    /** transactions.refunded_amount before this refund was reserved (what the provider had). */
+    refundedBefore: integer('refunded_before').notNull(),
+    state: text('state', { enum: REFUND_STATES }).notNull().default('requested'),
+    /** Who asked: an admin, or the automatic refund of a payment that gave no minutes. */
+    origin: text('origin', { enum: ['admin', 'conflict', 'late'] }).notNull(),
+    reason: text('reason').notNull(),
+    /** The last thing the provider said (or did not), for support. */
+    lastError: text('last_error'),
+    /**
+     * The provider's id of the refund itself, when it gives one (Paymob's refund transaction id):
+     * a late callback of a refund already counted is known by it and settles nothing else.
+     */
+    providerRefundId: text('provider_refund_id'),
+    /** Status questions asked about it while in doubt. */
+    checks: integer('checks').notNull().default(0),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('refunds_one_open_per_transaction')
+      .on(t.transactionId)
+      .where(sql`${t.state} in ('requested', 'in-doubt')`),
+    index('refunds_transaction_idx').on(t.transactionId),
+    uniqueIndex('refunds_provider_refund_id_key')
+      .on(t.transactionId, t.providerRefundId)
+      .where(sql`${t.providerRefundId} is not null`),
+    check('refunds_amount_check', sql`${t.amount} > 0 and ${t.refundedBefore} >= 0`),
+    check('refunds_state_check', sql`${t.state} in ('requested', 'done', 'refused', 'in-doubt')`),
+    check('refunds_origin_check', sql`${t.origin} in ('admin', 'conflict', 'late')`),
+    // A settled refund says when; an open one does not.
+    check(
+      'refunds_settled_check',
+      sql`(${t.settledAt} is null) = (${t.state} in ('requested', 'in-doubt'))`,
+    ),
+  ],
+);
+export type RefundRow = typeof refunds.$inferSelect;
+
+/**
  * A student's weekly minutes for a period. Paid subscriptions hold their transaction (unique: a
  * paid transaction gives exactly one subscription, whatever arrives twice); the free trial has none.
  * The week's consumption belongs to the Cairo week starting at `week_started_at`; a later week

@@ -56,4 +56,5 @@ export type {
   SimulatedCard,
   SimulatedOrder,
   SimulatedOrderStatus,
+  SimulatedRefundFault,
 } from './simulator';

@@ -5,6 +5,7 @@ import type { PaymobTransaction } from '../../integrations/paymob';
 import { findTransactionRow } from '../transactions/repo';
 import type { PaymentsContext } from './context';
 import { countUnverifiedNotification, noteFailureReason, recordNotification } from './repo';
+import { fawryRefundEvidence, settleOpenRefund } from './refunds';
 import { applyOutcome } from './settle';
 import type { ProviderOutcome } from './settle';
 import { fawryMismatch, fawryOutcome } from './status';
@@ -86,6 +87,10 @@ export async function handleFawryNotification(
   await applyOutcome(ctx, row.id, fawryOutcome(notification), {
     notification: { provider: 'fawry', eventKey, body },
   });
+  if (notification.state === 'refunded' || notification.state === 'partially-refunded') {
+    // Settles a refund of ours whose answer was lost (never refuses one: only the status job does).
+    await settleOpenRefund(ctx, row.id, fawryRefundEvidence(notification), false);
+  }
   return 200;
 }
 
@@ -129,6 +134,20 @@ export async function handlePaymobCallback(
   const notification = { provider: 'paymob' as const, eventKey, body };
   if (transaction.kind !== 'payment') {
     await applyOutcome(ctx, row.id, undefined, { notification });
+    if (transaction.kind === 'refund' && transaction.success && !transaction.pending) {
+      // A refund of ours whose answer was lost is settled by its own callback.
+      await settleOpenRefund(
+        ctx,
+        row.id,
+        {
+          refundedTotal: undefined,
+          state: 'partially-refunded',
+          refundAmount: transaction.amountPiasters,
+          providerRefundId: String(transaction.transactionId),
+        },
+        false,
+      );
+    }
     return 200;
   }
   const mismatch =
@@ -153,6 +172,14 @@ export async function handlePaymobCallback(
     };
   }
   const result = await applyOutcome(ctx, row.id, outcome, { notification });
+  if (transaction.refunded) {
+    await settleOpenRefund(
+      ctx,
+      row.id,
+      { refundedTotal: transaction.refundedPiasters, state: 'partially-refunded' },
+      false,
+    );
+  }
   if (result.kind !== 'replay' && !transaction.success && !transaction.pending) {
     await noteFailureReason(ctx.db, row.id, `declined:${transaction.message ?? ''}`.slice(0, 200));
   }

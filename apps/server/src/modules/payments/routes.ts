@@ -34,10 +34,10 @@ import { limitPerAccount, limitPerAddress } from '../auth/limits';
 import { findTransactionRow } from '../transactions/repo';
 import { startPayment } from './checkout';
 import type { PaymentChoice, PurchaseInput } from './checkout';
-import { EXPIRE_UNPAID_ORDER_JOB, paymentsContextOf } from './context';
+import { CHECK_REFUND_JOB, EXPIRE_UNPAID_ORDER_JOB, paymentsContextOf } from './context';
 import type { PaymentsContext } from './context';
 import { handleFawryNotification, handlePaymobCallback } from './notifications';
-import { refundTransaction } from './refunds';
+import { checkRefundInDoubt, refundTransaction } from './refunds';
 import { gatewayError } from './settle';
 import {
   cancelUnpaidOrder,
@@ -110,6 +110,7 @@ const cardTokenOf = (card: FawrySavedCard): CardToken => ({
 
 /** The job's payload: `{ transactionId }`. */
 const expiryPayloadSchema = z.object({ transactionId: z.number().int().positive() });
+const checkRefundPayloadSchema = z.object({ refundId: z.number().int().positive() });
 
 /**
  * Paying with Fawry (spec section 7, /fawry/*): card tokens, reference numbers, e-wallets, bank
@@ -131,6 +132,11 @@ export const fawryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.jobs.register(EXPIRE_UNPAID_ORDER_JOB, async (payload) => {
     const { transactionId } = expiryPayloadSchema.parse(payload);
     await expireUnpaidOrder(ctx, transactionId);
+  });
+
+  app.jobs.register(CHECK_REFUND_JOB, async (payload, job) => {
+    const { refundId } = checkRefundPayloadSchema.parse(payload);
+    await checkRefundInDoubt(ctx, refundId, { number: job.job.attempt, max: job.job.maxAttempts });
   });
 
   const pay = (
