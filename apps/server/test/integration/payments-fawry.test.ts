@@ -19,6 +19,7 @@ import {
   cardPayment,
   chargesOf,
   eventually,
+  fawryOrderOf,
   fawrySimulator,
   notificationsOf,
   plan,
@@ -91,7 +92,7 @@ describe('paying by card', () => {
     const subs = await subscriptionsOf(server, buyer.id);
     expect(subs).toHaveLength(1);
     expect(subs[0]).toMatchObject({ transactionId: body.transaction.id, weeklyMinutes: 120 });
-    expect(chargesOf(server, body.transaction.id)).toBe(1);
+    expect(await chargesOf(server, body.transaction.id)).toBe(1);
 
     // Paid now: another purchase is refused.
     const again = await call(server, 'POST', '/fawry/pay/card', buyer, cardPayment(planId, token));
@@ -142,13 +143,13 @@ describe('paying by card', () => {
     expect(a.body.next).toEqual(b.body.next);
     expect(a.body.transaction.status).toBe(TransactionStatus.Paid);
     expect(b.body.transaction.status).toBe(TransactionStatus.Paid);
-    expect(chargesOf(server, a.body.transaction.id)).toBe(1);
+    expect(await chargesOf(server, a.body.transaction.id)).toBe(1);
     expect(await subscriptionsOf(server, buyer.id)).toHaveLength(1);
 
     // Later, the same key still answers the same, and charges nothing.
     const later = await call<PaymentStarted>(server, 'POST', '/fawry/pay/card', buyer, body);
     expect(later.body.transaction.id).toBe(a.body.transaction.id);
-    expect(chargesOf(server, a.body.transaction.id)).toBe(1);
+    expect(await chargesOf(server, a.body.transaction.id)).toBe(1);
     // A key reused for another purchase is refused.
     const other = await call(server, 'POST', '/fawry/pay/ref-num', buyer, {
       ...body,
@@ -535,9 +536,7 @@ describe('status, refunds, cards and transactions', () => {
     });
     const [ended] = await subscriptionsOf(server, buyer.id);
     expect(ended?.canceledAt).not.toBeNull();
-    const order = fawrySimulator(server)
-      .orders()
-      .find((o) => o.merchantRefNumber === String(id));
+    const order = await fawryOrderOf(server, id);
     expect(order).toMatchObject({ status: 'REFUNDED', refundedPiasters: QUARTER_PRICE });
 
     const again = await call(server, 'POST', '/fawry/refund', boss, {

@@ -113,6 +113,17 @@ export const transactions = pgTable(
     refundedAmount: integer('refunded_amount').notNull().default(0),
     /** Chosen by the browser per checkout; the same key gives back the same transaction. */
     idempotencyKey: text('idempotency_key').notNull(),
+    /**
+     * What the providers know the order by (Fawry's merchantRefNum, Paymob's special_reference):
+     * unique for ever, never the row id (see modules/payments/references.ts). Orders made before
+     * issue 16 keep their row id here, as sent then.
+     */
+    orderReference: text('order_reference')
+      .notNull()
+      // Rows written other than by a checkout (seeds, tests, scripts) get one too: digit 4.
+      .default(
+        sql`'4' || lpad((floor(extract(epoch from clock_timestamp()) * 1000))::bigint::text, 13, '0') || lpad((floor(random() * 100000))::int::text, 5, '0')`,
+      ),
     /** The provider's id of this payment (Fawry reference number, Paymob transaction id). */
     providerReference: text('provider_reference'),
     /** The number a student pays at a Fawry outlet (reference-number method). */
@@ -132,6 +143,7 @@ export const transactions = pgTable(
   },
   (t) => [
     uniqueIndex('transactions_user_idempotency_key').on(t.userId, t.idempotencyKey),
+    uniqueIndex('transactions_order_reference_key').on(t.orderReference),
     // One open (New) order per student: a second checkout while one is open is refused, and two
     // sent at the same moment cannot both be inserted.
     uniqueIndex('transactions_one_open_per_user')

@@ -2,9 +2,13 @@ import { isFawryError } from '../../integrations/fawry';
 import type { FawryNotification } from '../../integrations/fawry';
 import { isPaymobError } from '../../integrations/paymob';
 import type { PaymobTransaction } from '../../integrations/paymob';
-import { findTransactionRow } from '../transactions/repo';
 import type { PaymentsContext } from './context';
-import { countUnverifiedNotification, noteFailureReason, recordNotification } from './repo';
+import {
+  countUnverifiedNotification,
+  findTransactionByOrderReference,
+  noteFailureReason,
+  recordNotification,
+} from './repo';
 import { fawryRefundEvidence, settleOpenRefund } from './refunds';
 import { applyOutcome } from './settle';
 import type { ProviderOutcome } from './settle';
@@ -23,13 +27,6 @@ const textField = (body: unknown, name: string): string => {
   const value = (body as Record<string, unknown>)[name];
   return typeof value === 'string' || typeof value === 'number' ? String(value).slice(0, 64) : '-';
 };
-
-/** Our transaction id from a provider's merchant reference. */
-function transactionIdOf(reference: string | undefined): number | undefined {
-  if (!reference || !/^\d{1,10}$/.test(reference)) return undefined;
-  const id = Number(reference);
-  return Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? id : undefined;
-}
 
 /** A verified event we do not apply (no order of ours, a mismatch): kept in full. */
 async function recordRefused(
@@ -70,8 +67,7 @@ export async function handleFawryNotification(
     return 400;
   }
   const eventKey = fawryEventKey(notification);
-  const id = transactionIdOf(notification.merchantRefNumber);
-  const row = id === undefined ? undefined : await findTransactionRow(ctx.db, id);
+  const row = await findTransactionByOrderReference(ctx.db, notification.merchantRefNumber);
   if (!row || row.provider !== 'fawry') {
     await recordRefused(ctx, 'fawry', `unknown:${eventKey}`, body);
     ctx.log.warn({ eventKey }, 'Fawry notification for no order of ours');
@@ -124,8 +120,7 @@ export async function handlePaymobCallback(
     return 400;
   }
   const eventKey = paymobEventKey(transaction);
-  const id = transactionIdOf(transaction.merchantReference);
-  const row = id === undefined ? undefined : await findTransactionRow(ctx.db, id);
+  const row = await findTransactionByOrderReference(ctx.db, transaction.merchantReference);
   if (!row || row.provider !== 'paymob') {
     await recordRefused(ctx, 'paymob', `unknown:${eventKey}`, body);
     ctx.log.warn({ eventKey }, 'Paymob callback for no order of ours');

@@ -339,10 +339,11 @@ export const fawryRoutes: FastifyPluginAsyncZod = async (app) => {
       request.log.warn({ err: error }, '3-D Secure return not signed by Fawry: ignored');
       return;
     }
-    if (signed.merchantRefNumber !== String(tx)) return;
     try {
       const row = await findTransactionRow(ctx.db, tx);
-      if (row?.provider === 'fawry') await syncTransaction(ctx, row);
+      // Fawry signed the return for the reference it knows this order by.
+      if (row?.provider !== 'fawry' || signed.merchantRefNumber !== row.orderReference) return;
+      await syncTransaction(ctx, row);
     } catch (error) {
       // The page asks for the status itself; the expiry job asks Fawry later anyway.
       request.log.warn({ err: error, transactionId: tx }, '3-D Secure return not applied');
