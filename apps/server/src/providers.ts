@@ -143,7 +143,7 @@ export async function startProviders(
   config: Config,
   log: FastifyBaseLogger,
   ports: Partial<Config['simulators']['ports']> = {},
-  tuning: Pick<GatewayOptions, 'retryDelaysMs'> = {},
+  tuning: Pick<GatewayOptions, 'retryDelaysMs' | 'timeoutMs'> = {},
 ): Promise<RunningProviders> {
   const sim = config.simulators;
   const simPorts = { ...sim.ports, ...ports };

@@ -93,6 +93,9 @@ export const API_ERROR_STATUS = {
   'plan-invite-exists': 409,
   // Not in the spec's list: one open payment per student; a second checkout waits for it.
   'open-payment-exists': 409,
+  // Not in the spec's list: a refund sent without a readable answer blocks the next one until the
+  // provider's status settles it (issue 16).
+  'refund-in-doubt': 409,
 } as const satisfies Record<string, number>;
 
 export type ApiErrorCode = keyof typeof API_ERROR_STATUS;

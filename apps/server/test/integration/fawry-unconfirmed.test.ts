@@ -55,10 +55,11 @@ describe('a Fawry notification with an unknown status', () => {
     expect(deliveries.map((d) => d.status)).toEqual([200]);
     await simulator.idle();
     const id = started.body.transaction.id;
-    expect((await transactionRow(server, id)).status).toBe(TransactionStatus.New);
+    const row = await transactionRow(server, id);
+    expect(row.status).toBe(TransactionStatus.New);
     expect(await subscriptionsOf(server, buyer.id)).toHaveLength(0);
     const kept = (await notificationsOf(server, id)).filter((n) =>
-      n.eventKey.startsWith(`unknown-status:${id}:ON_HOLD:`),
+      n.eventKey.startsWith(`unknown-status:${row.orderReference}:ON_HOLD:`),
     );
     expect(kept).toHaveLength(1);
     expect(kept[0]).toMatchObject({ verified: true });

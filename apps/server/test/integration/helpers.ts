@@ -77,8 +77,12 @@ export function testConfig(databaseUrl?: string): Config {
  */
 export async function startTestServer(
   overrides: Partial<Config> = {},
-  options: Omit<BuildOptions, 'providers'> = {},
+  options: Omit<BuildOptions, 'providers'> & {
+    /** How long the payment adapters wait for the simulators (default: the adapters' own). */
+    gatewayTimeoutMs?: number;
+  } = {},
 ): Promise<TestServer> {
+  const { gatewayTimeoutMs, ...buildOptions } = options;
   const database = testDriver === 'postgres' ? await createTestDatabase() : undefined;
   // Each test server counts in its own Redis keys, so runs and files never share limits.
   const config: Config = {
@@ -92,7 +96,10 @@ export async function startTestServer(
     pino({ level: 'silent' }),
     { smtp: 0, whatsapp: 0, telegram: 0, outbox: 0, google: 0, fawry: 0, paymob: 0 },
     // The payment simulators retry a refused notification quickly, so tests do not wait.
-    { retryDelaysMs: [50, 200] },
+    {
+      retryDelaysMs: [50, 200],
+      ...(gatewayTimeoutMs !== undefined ? { timeoutMs: gatewayTimeoutMs } : {}),
+    },
   );
   const outbox = running.outbox;
   if (!outbox) throw new Error('the simulators keep no outbox');
@@ -100,7 +107,7 @@ export async function startTestServer(
   try {
     app = await buildApp(config, {
       logger: false,
-      ...options,
+      ...buildOptions,
       providers: running.providers,
       beforeReady: async (api) => {
         api.addHook('onClose', running.close);

@@ -154,12 +154,21 @@ export async function notificationsOf(server: TestServer, transactionId: number)
 }
 
 /** The Fawry charge requests the simulator received for this transaction. */
-export function chargesOf(server: TestServer, transactionId: number): number {
+export async function chargesOf(server: TestServer, transactionId: number): Promise<number> {
+  const { orderReference } = await transactionRow(server, transactionId);
   return fawrySimulator(server).requests.filter(
     (request) =>
       request.path === FAWRY_PATHS.charge &&
-      (request.body as { merchantRefNum?: string }).merchantRefNum === String(transactionId),
+      (request.body as { merchantRefNum?: string }).merchantRefNum === orderReference,
   ).length;
+}
+
+/** The Fawry simulator's order for our transaction (found by the reference we sent). */
+export async function fawryOrderOf(server: TestServer, transactionId: number) {
+  const { orderReference } = await transactionRow(server, transactionId);
+  return fawrySimulator(server)
+    .orders()
+    .find((order) => order.merchantRefNumber === orderReference);
 }
 
 /** Makes the transaction's expiry job due now and runs the due jobs. */

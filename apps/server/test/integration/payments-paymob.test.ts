@@ -61,10 +61,12 @@ describe('paying on Paymob', () => {
     expect(started.url.origin).toBe(simulator.url);
     expect(started.url.pathname).toBe('/unifiedcheckout/');
     const intention = simulator.intention(started.clientSecret);
+    const { orderReference } = await transactionRow(server, started.transactionId);
+    expect(orderReference).toMatch(/^3\d{18}$/);
     expect(intention?.request).toMatchObject({
       amount: QUARTER_PRICE,
       currency: 'EGP',
-      special_reference: String(started.transactionId),
+      special_reference: orderReference,
       notification_url: `${server.baseUrl}/api/v1/paymob/callback`,
     });
     const pending = await transactionRow(server, started.transactionId);

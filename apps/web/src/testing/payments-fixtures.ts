@@ -49,6 +49,7 @@ export function makeTransaction(overrides: Partial<TransactionView> = {}): Trans
     couponCode: null,
     installments: null,
     expiresAt: null,
+    openRefund: null,
     ...overrides,
   };
 }

@@ -252,6 +252,22 @@ export interface TransactionView extends Transaction {
   installments: number | null;
   /** When an unpaid reference number or wallet request stops working; null once settled. */
   expiresAt: IsoDateTime | null;
+  /**
+   * A refund sent to the provider and not settled yet (at most one): `requested` while the call
+   * runs, `in-doubt` when no readable answer came. Its amount is already in `refundedAmount`; no
+   * other refund can be made until the provider's status settles it.
+   */
+  openRefund: OpenRefund | null;
+}
+
+/** A refund's states (issue 16): asked, refunded, refused, or sent without a readable answer. */
+export const REFUND_STATES = ['requested', 'done', 'refused', 'in-doubt'] as const;
+export type RefundState = (typeof REFUND_STATES)[number];
+
+export interface OpenRefund {
+  amount: Piasters;
+  state: Extract<RefundState, 'requested' | 'in-doubt'>;
+  requestedAt: IsoDateTime;
 }
 
 /**

@@ -135,6 +135,15 @@ export function RefundForm({
       onRefunded(saved);
     } catch (error) {
       setPending(null);
+      if (isApiError(error) && error.code === 'refund-in-doubt') {
+        // Sent without a readable answer (or another refund is open): the money may have moved.
+        // Load it again: the dialog then shows the refund in doubt instead of this form.
+        const text = actionErrorText(error, 'تعذّر الاسترداد، من فضلك حاول مرة أخرى');
+        setFormError(text);
+        toast.error(text);
+        onStale();
+        return;
+      }
       if (isApiError(error) && error.code === 'illegal') {
         // Refunded meanwhile (another admin, another tab) or no longer refundable: show it as
         // it is now, so the admin decides again on the real numbers.

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LOCALE, PaymentProvider, TransactionStatus, formatMoney } from '@talaqa/domain';
 import type { TransactionView } from '@talaqa/domain';
-import { Button, Dialog, PAYMENT_METHOD_NAMES_AR, useToast } from '@talaqa/ui';
+import { Alert, Button, Dialog, PAYMENT_METHOD_NAMES_AR, useToast } from '@talaqa/ui';
 import { actionErrorText } from '../../forms';
 import { userPath } from '../../paths';
 import { formatDateTime } from '../users/format';
@@ -11,6 +11,8 @@ import {
   PROVIDER_NAMES_AR,
   TransactionStatusBadge,
   canRefund,
+  OPEN_REFUND_NAMES_AR,
+  OpenRefundBadge,
   purchaseText,
   refundableAmount,
 } from './labels';
@@ -52,8 +54,18 @@ function TransactionDetails({ transaction }: { transaction: TransactionView }) {
       <Detail label="المبلغ">
         <span className="font-bold">{formatMoney(transaction.amount)}</span>
       </Detail>
-      {transaction.refundedAmount > 0 && (
-        <Detail label="المسترد">{formatMoney(transaction.refundedAmount)}</Detail>
+      {transaction.refundedAmount - (transaction.openRefund?.amount ?? 0) > 0 && (
+        <Detail label="المسترد">
+          {formatMoney(transaction.refundedAmount - (transaction.openRefund?.amount ?? 0))}
+        </Detail>
+      )}
+      {transaction.openRefund && (
+        <Detail label="استرداد لم يتأكد">
+          <span className="flex flex-wrap items-center gap-2">
+            <OpenRefundBadge transaction={transaction} />
+            {formatMoney(transaction.openRefund.amount)}
+          </span>
+        </Detail>
       )}
       <Detail label="طريقة الدفع">
         {PAYMENT_METHOD_NAMES_AR[transaction.method]}
@@ -131,7 +143,20 @@ function TransactionBody({ initial }: { initial: TransactionView }) {
         <h3 id="refund-heading" className="mb-3 text-base font-bold text-ink">
           الاسترداد
         </h3>
-        {refundable ? (
+        {transaction.openRefund ? (
+          <div className="flex flex-col gap-3">
+            <Alert tone="warning" title={OPEN_REFUND_NAMES_AR[transaction.openRefund.state]}>
+              {transaction.openRefund.state === 'in-doubt'
+                ? `أُرسل استرداد ${formatMoney(transaction.openRefund.amount)} إلى بوابة الدفع ولم يصل ردها، فقد يكون المبلغ قد رُدّ بالفعل. نسأل بوابة الدفع عنه تلقائيًا، ولا يمكن إرسال استرداد آخر لهذه العملية قبل أن تتأكد نتيجته.`
+                : `يجري الآن استرداد ${formatMoney(transaction.openRefund.amount)} عبر بوابة الدفع، ولا يمكن إرسال استرداد آخر قبل أن ينتهي.`}
+            </Alert>
+            <div className="flex justify-end">
+              <Button variant="secondary" onClick={() => void reload()}>
+                تحديث الحالة
+              </Button>
+            </div>
+          </div>
+        ) : refundable ? (
           <RefundForm
             key={`${transaction.id}-${transaction.refundedAmount}`}
             transaction={transaction}

@@ -42,6 +42,7 @@ function makeTransaction(overrides: Partial<TransactionView> & Pick<TransactionV
     couponCode: null,
     installments: null,
     expiresAt: null,
+    openRefund: null,
     ...overrides,
   };
   return transaction;
@@ -318,6 +319,66 @@ describe('/transactions', () => {
       'textContent',
       ERROR_MESSAGES['fawry-error'],
     );
+  });
+});
+
+describe('a refund in doubt', () => {
+  it('shows the refund the provider has not confirmed and offers no second refund', async () => {
+    // The provider took the refund but its answer never came: the server keeps it in doubt.
+    let current: TransactionView = PAID;
+    const fake = createFakeApi({
+      'GET /tx/list': () => ({ list: [current], total: 1 }),
+      'GET /tx/:id': () => current,
+      'POST /fawry/refund': () => {
+        current = {
+          ...PAID,
+          refundedAmount: PAID.amount,
+          openRefund: {
+            amount: PAID.amount,
+            state: 'in-doubt',
+            requestedAt: '2025-05-02T10:00:00.000Z',
+          },
+        };
+        return apiError('refund-in-doubt', 409);
+      },
+    });
+    vi.stubGlobal('fetch', vi.fn(fake.fetch));
+    const user = userEvent.setup();
+    renderAdmin('/transactions');
+    await screen.findByRole('table', { name: 'قائمة المدفوعات' });
+    const dialog = await openDetails(user, '٤١');
+    await user.type(within(dialog).getByLabelText('سبب الاسترداد'), 'طلب الطالب الإلغاء');
+    await user.click(within(dialog).getByRole('button', { name: 'متابعة الاسترداد' }));
+    await user.click(await within(dialog).findByRole('button', { name: /^تأكيد استرداد/ }));
+
+    // The catalogue's sentence, then the transaction as it is now: in doubt, no refund form.
+    expect((await screen.findAllByText(ERROR_MESSAGES['refund-in-doubt'])).length).toBeGreaterThan(
+      0,
+    );
+    expect(await within(dialog).findByRole('heading', { name: 'الاسترداد' })).toBeTruthy();
+    await waitFor(() => {
+      expect(within(dialog).queryByRole('form', { name: 'استرداد المبلغ' })).toBeNull();
+    });
+    expect(within(dialog).getAllByText('استرداد قيد التأكد').length).toBeGreaterThan(0);
+    expect(within(dialog).getByText(/ولا يمكن إرسال استرداد آخر لهذه العملية/)).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'متابعة الاسترداد' })).toBeNull();
+    expect(fake.requests.filter((request) => request.path === '/fawry/refund')).toHaveLength(1);
+  });
+
+  it('marks a refund in doubt in the list and opens without a refund form', async () => {
+    const inDoubt = makeTransaction({
+      id: 43,
+      refundedAmount: 100_000,
+      openRefund: { amount: 100_000, state: 'in-doubt', requestedAt: '2025-05-02T10:00:00.000Z' },
+    });
+    stubTransactions([inDoubt]);
+    const user = userEvent.setup();
+    renderAdmin('/transactions');
+    await screen.findByRole('table', { name: 'قائمة المدفوعات' });
+    expect(await within(table()).findByText('استرداد قيد التأكد')).toBeTruthy();
+    const dialog = await openDetails(user, '٤٣');
+    expect(within(dialog).queryByRole('form', { name: 'استرداد المبلغ' })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'تحديث الحالة' })).toBeTruthy();
   });
 });
 

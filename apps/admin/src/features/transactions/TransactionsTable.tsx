@@ -4,7 +4,7 @@ import type { TransactionView } from '@talaqa/domain';
 import { Button, PAYMENT_METHOD_NAMES_AR, Skeleton, cx } from '@talaqa/ui';
 import { userPath } from '../../paths';
 import { formatDateTime } from '../users/format';
-import { TransactionStatusBadge, purchaseText } from './labels';
+import { OpenRefundBadge, TransactionStatusBadge, purchaseText } from './labels';
 
 const num = (value: number): string => new Intl.NumberFormat(LOCALE).format(value);
 
@@ -17,9 +17,14 @@ function Amount({ transaction }: { transaction: TransactionView }) {
       <span className="font-bold whitespace-nowrap text-ink">
         {formatMoney(transaction.amount)}
       </span>
-      {transaction.refundedAmount > 0 && (
+      {transaction.refundedAmount > 0 && transaction.openRefund === null && (
         <span className="text-xs whitespace-nowrap text-muted">
           استُرد {formatMoney(transaction.refundedAmount)}
+        </span>
+      )}
+      {transaction.openRefund && (
+        <span className="mt-1">
+          <OpenRefundBadge transaction={transaction} />
         </span>
       )}
     </span>

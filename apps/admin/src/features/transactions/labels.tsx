@@ -41,9 +41,28 @@ export function purchaseText(transaction: Pick<TransactionView, 'plan' | 'period
 export const refundableAmount = (transaction: TransactionView): Piasters =>
   Math.max(0, transaction.amount - transaction.refundedAmount);
 
-/** Money was taken and some of it can still be given back. */
+/**
+ * Money was taken and some of it can still be given back, and no refund is waiting for the
+ * provider (one in doubt may have moved money: no second one until it is settled).
+ */
 export const canRefund = (transaction: TransactionView): boolean =>
+  transaction.openRefund === null &&
   canTransitionTransaction(transaction.status, TransactionStatus.Refunded) &&
   refundableAmount(transaction) > 0;
+
+/** The open refund's state in words (the server's `openRefund.state`). */
+export const OPEN_REFUND_NAMES_AR: Record<
+  NonNullable<TransactionView['openRefund']>['state'],
+  string
+> = {
+  requested: 'استرداد قيد التنفيذ',
+  'in-doubt': 'استرداد قيد التأكد',
+};
+
+/** A short badge beside the amount when a refund is open. */
+export function OpenRefundBadge({ transaction }: { transaction: TransactionView }) {
+  if (!transaction.openRefund) return null;
+  return <Badge tone="warning">{OPEN_REFUND_NAMES_AR[transaction.openRefund.state]}</Badge>;
+}
 
 export const money = (piasters: Piasters): string => formatMoney(piasters);

@@ -113,6 +113,17 @@ export const transactions = pgTable(
     refundedAmount: integer('refunded_amount').notNull().default(0),
     /** Chosen by the browser per checkout; the same key gives back the same transaction. */
     idempotencyKey: text('idempotency_key').notNull(),
+    /**
+     * What the providers know the order by (Fawry's merchantRefNum, Paymob's special_reference):
+     * unique for ever, never the row id (see modules/payments/references.ts). Orders made before
+     * issue 16 keep their row id here, as sent then.
+     */
+    orderReference: text('order_reference')
+      .notNull()
+      // Rows written other than by a checkout (seeds, tests, scripts) get one too: digit 4.
+      .default(
+        sql`'4' || lpad((floor(extract(epoch from clock_timestamp()) * 1000))::bigint::text, 13, '0') || lpad((floor(random() * 100000))::int::text, 5, '0')`,
+      ),
     /** The provider's id of this payment (Fawry reference number, Paymob transaction id). */
     providerReference: text('provider_reference'),
     /** The number a student pays at a Fawry outlet (reference-number method). */
@@ -132,6 +143,7 @@ export const transactions = pgTable(
   },
   (t) => [
     uniqueIndex('transactions_user_idempotency_key').on(t.userId, t.idempotencyKey),
+    uniqueIndex('transactions_order_reference_key').on(t.orderReference),
     // One open (New) order per student: a second checkout while one is open is refused, and two
     // sent at the same moment cannot both be inserted.
     uniqueIndex('transactions_one_open_per_user')
@@ -157,6 +169,63 @@ export const transactions = pgTable(
     ),
   ],
 );
+
+/**
+ * A refund asked of a provider (issue 16). `state`: `requested` while the call runs, `done` once
+ * the provider refunded, `refused` when it said no (the reservation on refunded_amount is given
+ * back), `in-doubt` when no readable answer came (timeout, garbage): the amount stays reserved
+ * until the provider's status or notification settles it. At most one refund of a transaction is
+ * open (requested or in doubt) at a time: `refunds_one_open_per_transaction`, so no second refund
+ * can be sent while one may have moved money, even by requests racing each other.
+ */
+/** As `RefundState` of @talaqa/domain (the schema does not import the domain package). */
+export const REFUND_STATES = ['requested', 'done', 'refused', 'in-doubt'] as const;
+
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    transactionId: integer('transaction_id')
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'restrict' }),
+    amount: integer('amount').notNull(),
+    /** transactions.refunded_amount before this refund was reserved (what the provider had). */
+    refundedBefore: integer('refunded_before').notNull(),
+    state: text('state', { enum: REFUND_STATES }).notNull().default('requested'),
+    /** Who asked: an admin, or the automatic refund of a payment that gave no minutes. */
+    origin: text('origin', { enum: ['admin', 'conflict', 'late'] }).notNull(),
+    reason: text('reason').notNull(),
+    /** The last thing the provider said (or did not), for support. */
+    lastError: text('last_error'),
+    /**
+     * The provider's id of the refund itself, when it gives one (Paymob's refund transaction id):
+     * a late callback of a refund already counted is known by it and settles nothing else.
+     */
+    providerRefundId: text('provider_refund_id'),
+    /** Status questions asked about it while in doubt. */
+    checks: integer('checks').notNull().default(0),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('refunds_one_open_per_transaction')
+      .on(t.transactionId)
+      .where(sql`${t.state} in ('requested', 'in-doubt')`),
+    index('refunds_transaction_idx').on(t.transactionId),
+    uniqueIndex('refunds_provider_refund_id_key')
+      .on(t.transactionId, t.providerRefundId)
+      .where(sql`${t.providerRefundId} is not null`),
+    check('refunds_amount_check', sql`${t.amount} > 0 and ${t.refundedBefore} >= 0`),
+    check('refunds_state_check', sql`${t.state} in ('requested', 'done', 'refused', 'in-doubt')`),
+    check('refunds_origin_check', sql`${t.origin} in ('admin', 'conflict', 'late')`),
+    // A settled refund says when; an open one does not.
+    check(
+      'refunds_settled_check',
+      sql`(${t.settledAt} is null) = (${t.state} in ('requested', 'in-doubt'))`,
+    ),
+  ],
+);
+export type RefundRow = typeof refunds.$inferSelect;
 
 /**
  * A student's weekly minutes for a period. Paid subscriptions hold their transaction (unique: a

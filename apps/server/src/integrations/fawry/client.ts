@@ -737,7 +737,7 @@ export function createFawryClient(options: FawryClientOptions): FawryClient {
           securityKey,
         ),
       );
-      await call('refund', 'POST', FAWRY_PATHS.refund, {
+      const payload = await call('refund', 'POST', FAWRY_PATHS.refund, {
         body: {
           merchantCode,
           referenceNumber,
@@ -747,6 +747,12 @@ export function createFawryClient(options: FawryClientOptions): FawryClient {
         },
         logContext: { referenceNumber, refundPiasters: amountPiasters },
       });
+      // Fawry answers a refund with its RefundResponse JSON (statusCode 200). Anything else (an
+      // empty or unreadable 2xx) says nothing about whether the money moved: not a success.
+      if (!isObject(payload) || resultCode(payload).code !== FAWRY_STATUS.ok) {
+        logger?.warn({ fawry: 'refund', referenceNumber }, 'Fawry refund answer unreadable');
+        throw new FawryError('unavailable', 'Fawry refund answer unreadable');
+      }
     },
 
     async cancelUnpaidOrder({ referenceNumber, language }) {

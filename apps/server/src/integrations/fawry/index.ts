@@ -62,4 +62,5 @@ export type {
   SimulatedCard,
   SimulatedOrder,
   SimulatedOrderStatus,
+  SimulatedRefundFault,
 } from './simulator';

@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createLocalFastify, listenLocal } from '../outbox/local-server';
@@ -197,6 +198,20 @@ export interface FawrySimulator extends LocalServer {
   setNotificationUrl(url: string | undefined): void;
   /** Resolves when no notification is being delivered or waiting for a retry. */
   idle(): Promise<void>;
+  /**
+   * The next refund call moves the money (the order is refunded, as Fawry would) and then goes
+   * wrong on the way back: `hang` never answers (the socket is dropped after `holdMs`, default
+   * 20 s: longer than the adapter's timeout), `garbage` answers 200 with a body that is not
+   * Fawry's JSON. `notify: false` also withholds the REFUNDED notification, so only the status
+   * query can tell.
+   */
+  failNextRefund(fault: SimulatedRefundFault): void;
+}
+
+export interface SimulatedRefundFault {
+  mode: 'hang' | 'garbage';
+  holdMs?: number;
+  notify?: boolean;
 }
 
 export class FawrySimulatorError extends Error {
@@ -303,6 +318,17 @@ export async function startFawrySimulator(options: FawrySimulatorOptions): Promi
   const referenceFee = options.referenceFeePiasters ?? 0;
   const notifyOnCreate = options.notifyOnCreate ?? true;
   let notificationUrl = options.notificationUrl;
+  let refundFault: SimulatedRefundFault | undefined;
+  /** Connections of refunds that never answer (`failNextRefund` hang), dropped at close. */
+  const held = new Set<Socket>();
+  const holdConnection = (socket: Socket, ms: number): void => {
+    held.add(socket);
+    const timer = setTimeout(() => socket.destroy(), ms);
+    socket.once('close', () => {
+      clearTimeout(timer);
+      held.delete(socket);
+    });
+  };
 
   const requests: RecordedRequest[] = [];
   const notifications: NotificationDelivery[] = [];
@@ -929,7 +955,7 @@ export async function startFawrySimulator(options: FawrySimulatorOptions): Promi
     return statusAnswer(order);
   });
 
-  app.post(FAWRY_PATHS.refund, async (request) => {
+  app.post(FAWRY_PATHS.refund, async (request, reply) => {
     record(request);
     const body = request.body;
     if (!isObject(body))
@@ -978,7 +1004,21 @@ export async function startFawrySimulator(options: FawrySimulatorOptions): Promi
     order.refundedPiasters += refundPiasters;
     order.status =
       order.refundedPiasters === order.amountPiasters ? 'REFUNDED' : 'PARTIAL_REFUNDED';
-    notify(order);
+    const fault = refundFault;
+    refundFault = undefined;
+    if (fault?.notify !== false) notify(order);
+    if (fault?.mode === 'garbage') {
+      return reply
+        .code(200)
+        .type('text/html')
+        .send('<html><body>Service Unavailable</body></html>');
+    }
+    if (fault?.mode === 'hang') {
+      // The money moved; the answer never comes: the connection is held open, then dropped.
+      reply.hijack();
+      holdConnection(request.raw.socket, fault.holdMs ?? 20_000);
+      return reply;
+    }
     return failure('RefundResponse', FAWRY_STATUS.ok, OK_DESCRIPTION);
   });
 
@@ -1350,6 +1390,7 @@ export async function startFawrySimulator(options: FawrySimulatorOptions): Promi
     ...server,
     async close() {
       closing.abort();
+      for (const socket of held) socket.destroy();
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       for (const [timer, resolve] of sleeps) {
@@ -1358,6 +1399,8 @@ export async function startFawrySimulator(options: FawrySimulatorOptions): Promi
       }
       sleeps.clear();
       await Promise.allSettled([...pending]);
+      // A connection left mid-request (a refund that never answers) must not keep it open.
+      app.server.closeAllConnections();
       await server.close();
     },
     requests,
@@ -1391,6 +1434,9 @@ export async function startFawrySimulator(options: FawrySimulatorOptions): Promi
     },
     setNotificationUrl(url) {
       notificationUrl = url;
+    },
+    failNextRefund(fault) {
+      refundFault = fault;
     },
     async idle() {
       while (pending.size > 0) await Promise.allSettled([...pending]);

@@ -19,6 +19,7 @@ import {
   PAYMOB_DEFAULT_API_URL,
   PAYMOB_INTENTION_PATH,
   PAYMOB_REFUND_PATH,
+  PAYMOB_TRANSACTIONS_PATH,
   transactionObjSchema,
   unifiedCheckoutUrl,
 } from './wire';
@@ -194,6 +195,11 @@ export interface PaymobClient {
   verifyRedirection(query: QueryInput): PaymobRedirection;
   /** Refunds (part of) a successful payment; the refund's transaction is also called back. */
   refund(input: RefundInput): Promise<PaymobTransaction>;
+  /**
+   * Paymob's transaction inquiry (`GET /api/acceptance/transactions/{id}`): the transaction as it
+   * stands now, e.g. a payment's `refunded_amount_cents` after a refund whose answer was lost.
+   */
+  inquireTransaction(transactionId: number): Promise<PaymobTransaction>;
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000;
@@ -337,17 +343,18 @@ export function createPaymobClient(options: PaymobClientOptions): PaymobClient {
     path: string,
     body: unknown,
     operation: string,
+    method: 'POST' | 'GET' = 'POST',
   ): Promise<{ status: number; payload: unknown }> {
     let response: Response;
     try {
       response = await doFetch(`${baseUrl}${path}`, {
-        method: 'POST',
+        method,
         headers: {
           authorization: `Token ${options.secretKey}`,
-          'content-type': 'application/json',
+          ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
           accept: 'application/json',
         },
-        body: JSON.stringify(body),
+        ...(method === 'POST' ? { body: JSON.stringify(body) } : {}),
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
@@ -506,5 +513,32 @@ export function createPaymobClient(options: PaymobClientOptions): PaymobClient {
     return transaction;
   }
 
-  return { baseUrl, createIntention, verifyCallback, verifyRedirection, refund };
+  async function inquireTransaction(transactionId: number): Promise<PaymobTransaction> {
+    if (!Number.isSafeInteger(transactionId) || transactionId <= 0) {
+      throw new PaymobError('invalid-request', 'transactionId must be a positive integer');
+    }
+    const { status, payload } = await post(
+      `${PAYMOB_TRANSACTIONS_PATH}${transactionId}`,
+      undefined,
+      'inquiry',
+      'GET',
+    );
+    if (status < 200 || status >= 300) throw failure('inquiry', status, payload, 'invalid-request');
+    const parsed = transactionObjSchema.safeParse(payload);
+    if (!parsed.success) {
+      throw new PaymobError('unavailable', 'Paymob inquiry answer unreadable', {
+        providerStatus: status,
+      });
+    }
+    return toPaymobTransaction(parsed.data);
+  }
+
+  return {
+    baseUrl,
+    createIntention,
+    verifyCallback,
+    verifyRedirection,
+    refund,
+    inquireTransaction,
+  };
 }

@@ -47,6 +47,7 @@ export type {
   PaymobSimulatorOptions,
   SimulatedIntention,
   SimulatedPayment,
+  SimulatedRefundFault,
   TestCard,
   TestCardName,
 } from './simulator';
@@ -57,6 +58,7 @@ export {
   PAYMOB_DEFAULT_API_URL,
   PAYMOB_INTENTION_PATH,
   PAYMOB_REFUND_PATH,
+  PAYMOB_TRANSACTIONS_PATH,
   transactionCallbackSchema,
   transactionObjSchema,
   unifiedCheckoutUrl,

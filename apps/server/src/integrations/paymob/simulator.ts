@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -12,6 +13,7 @@ import {
   PAYMOB_CHECKOUT_PATH,
   PAYMOB_INTENTION_PATH,
   PAYMOB_REFUND_PATH,
+  PAYMOB_TRANSACTIONS_PATH,
   refundRequestSchema,
 } from './wire';
 import type { IntentionRequest } from './wire';
@@ -122,6 +124,20 @@ export interface PaymobSimulator extends LocalServer {
   replayCallback(transactionId: number): Promise<CallbackDelivery>;
   /** Waits until every callback has been delivered or has used up its retries. */
   flushCallbacks(): Promise<void>;
+  /**
+   * The next refund call moves the money (the refund transaction is made, as Paymob would) and
+   * then goes wrong on the way back: `hang` never answers (the socket is dropped after `holdMs`,
+   * default 20 s: longer than the adapter's timeout), `garbage` answers 200 with a body that is
+   * not a transaction. `notify: false` also withholds the refund's callback, so only the
+   * transaction inquiry can tell.
+   */
+  failNextRefund(fault: SimulatedRefundFault): void;
+}
+
+export interface SimulatedRefundFault {
+  mode: 'hang' | 'garbage';
+  holdMs?: number;
+  notify?: boolean;
 }
 
 /** Raised by the simulated customer actions; `status` is what the control endpoints answer. */
@@ -425,6 +441,17 @@ export async function startPaymobSimulator(
   const inFlight = new Set<Promise<void>>();
   const timers = new Set<{ timer: NodeJS.Timeout; resolve: () => void }>();
   let closed = false;
+  let refundFault: SimulatedRefundFault | undefined;
+  /** Connections of refunds that never answer (`failNextRefund` hang), dropped at close. */
+  const held = new Set<Socket>();
+  const holdConnection = (socket: Socket, ms: number): void => {
+    held.add(socket);
+    const timer = setTimeout(() => socket.destroy(), ms);
+    socket.once('close', () => {
+      clearTimeout(timer);
+      held.delete(socket);
+    });
+  };
   let nextTransactionId = randomInt(300_000_000, 400_000_000);
   let nextOrderId = randomInt(400_000_000, 500_000_000);
 
@@ -995,8 +1022,29 @@ export async function startPaymobSimulator(
     parent.updatedAt = now;
     transactions.set(refund.id, refund);
     parent.intention.transactionIds.push(refund.id);
-    await callBack(refund);
+    const fault = refundFault;
+    refundFault = undefined;
+    if (fault?.notify !== false) await callBack(refund);
+    if (fault?.mode === 'garbage') {
+      return reply.code(200).type('text/html').send('<html><body>Bad Gateway</body></html>');
+    }
+    if (fault?.mode === 'hang') {
+      // The money moved; the answer never comes: the connection is held open, then dropped.
+      reply.hijack();
+      holdConnection(request.raw.socket, fault.holdMs ?? 20_000);
+      return reply;
+    }
     return reply.code(200).send(transactionObj(refund));
+  });
+
+  // Transaction inquiry: the transaction as it stands (a payment's refunded amount included).
+  app.get<{ Params: { id: string } }>(`${PAYMOB_TRANSACTIONS_PATH}:id`, async (request, reply) => {
+    if (!authorise(request, reply)) return reply;
+    const tx = /^\d{1,15}$/.test(request.params.id)
+      ? transactions.get(Number(request.params.id))
+      : undefined;
+    if (!tx) return reply.code(404).send({ detail: 'Not found.' });
+    return reply.code(200).send(transactionObj(tx));
   });
 
   // Controls, for tests and end-to-end runs in another process.
@@ -1062,6 +1110,9 @@ export async function startPaymobSimulator(
     ...server,
     close: () => {
       closed = true;
+      for (const socket of held) socket.destroy();
+      // A connection left mid-request (a refund that never answers) must not keep it open.
+      app.server.closeAllConnections();
       for (const entry of timers) {
         clearTimeout(entry.timer);
         entry.resolve();
@@ -1081,5 +1132,8 @@ export async function startPaymobSimulator(
     settle,
     replayCallback,
     flushCallbacks,
+    failNextRefund: (fault) => {
+      refundFault = fault;
+    },
   };
 }

@@ -10,6 +10,8 @@ export const PAYMOB_DEFAULT_API_URL = 'https://accept.paymob.com';
 export const PAYMOB_INTENTION_PATH = '/v1/intention/';
 export const PAYMOB_CHECKOUT_PATH = '/unifiedcheckout/';
 export const PAYMOB_REFUND_PATH = '/api/acceptance/void_refund/refund';
+/** Transaction inquiry by Paymob's transaction id: `GET …/transactions/{id}`. */
+export const PAYMOB_TRANSACTIONS_PATH = '/api/acceptance/transactions/';
 
 /** The Unified Checkout page for one intention. */
 export function unifiedCheckoutUrl(baseUrl: string, publicKey: string, clientSecret: string) {

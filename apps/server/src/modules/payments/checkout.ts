@@ -23,6 +23,7 @@ import { findTransactionRow, viewOfRow } from '../transactions/repo';
 import { findUserRow } from '../users/repo';
 import type { PaymentsContext } from './context';
 import { EXPIRE_UNPAID_ORDER_JOB } from './context';
+import { newOrderReference } from './references';
 import { askFawry, expireUnpaidOrder, fawryMismatch, fawryOutcome } from './status';
 import { emitTransactionStatus } from './events';
 import {
@@ -348,6 +349,8 @@ export async function startPayment(
       couponDiscount: price.couponDiscount,
       installments: installments > 1 ? installments : null,
       idempotencyKey: purchase.idempotencyKey,
+      // What the provider will know it by: never the row id (ids repeat after a reset).
+      orderReference: newOrderReference(ctx.config.env),
       attemptBy: ctx.attempts.instanceKey,
     });
     if (!row) return undefined;
@@ -482,7 +485,7 @@ async function startFawry(
 ): Promise<PaymentStarted> {
   const { fawry } = ctx.gateways;
   const { row } = order;
-  const merchantRefNum = String(row.id);
+  const merchantRefNum = row.orderReference;
   const base = {
     merchantRefNum,
     customer: order.customer,
@@ -498,7 +501,7 @@ async function startFawry(
   try {
     if (choice.kind === 'card') {
       const returnUrl = new URL(`${order.origins.browserApi}${API_PREFIX}/fawry/return`);
-      returnUrl.searchParams.set('tx', merchantRefNum);
+      returnUrl.searchParams.set('tx', String(row.id));
       returnUrl.searchParams.set('to', choice.returnUrl);
       const card = {
         ...base,
@@ -608,7 +611,7 @@ async function startPaymob(ctx: PaymentsContext, order: ChargeOrder): Promise<Pa
   try {
     const intention = await ctx.gateways.paymob.createIntention({
       amountPiasters: row.amount,
-      merchantReference: String(row.id),
+      merchantReference: row.orderReference,
       customer: {
         name: order.customer.name,
         email: order.customer.email,

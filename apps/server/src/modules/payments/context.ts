@@ -46,3 +46,6 @@ export const paymentsContextOf = (app: FastifyInstance): PaymentsContext => ({
 
 /** The job that closes an unpaid order at its expiry (after asking the provider). */
 export const EXPIRE_UNPAID_ORDER_JOB = 'payments.expire-unpaid-order';
+
+/** The job that asks the provider about a refund sent without a readable answer (issue 16). */
+export const CHECK_REFUND_JOB = 'payments.check-refund';

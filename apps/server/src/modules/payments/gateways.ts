@@ -19,6 +19,8 @@ export interface GatewayOptions {
   ports?: Partial<Record<'fawry' | 'paymob', number>>;
   /** Waits between notification retries of the simulators (tests shorten them). */
   retryDelaysMs?: readonly number[];
+  /** How long the adapters wait for a provider's answer (default 15 s; tests shorten it). */
+  timeoutMs?: number;
 }
 
 /**
@@ -63,6 +65,7 @@ export async function startPaymentGateways(
     merchantCode: config.fawry.merchantCode,
     securityKey: config.fawry.securityKey,
     logger: log.child({ integration: 'fawry' }),
+    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
   });
   const paymob = createPaymobClient({
     baseUrl: simulators?.paymob.url ?? config.paymob.apiUrl,
@@ -71,6 +74,7 @@ export async function startPaymentGateways(
     hmacSecret: config.paymob.hmacSecret,
     integrationIds: config.paymob.integrationIds,
     logger: log.child({ integration: 'paymob' }),
+    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
   });
   let closing: Promise<void> | undefined;
   return {

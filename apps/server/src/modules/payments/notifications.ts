@@ -2,9 +2,14 @@ import { FawryUnknownStatusError, isFawryError } from '../../integrations/fawry'
 import type { FawryNotification } from '../../integrations/fawry';
 import { isPaymobError } from '../../integrations/paymob';
 import type { PaymobTransaction } from '../../integrations/paymob';
-import { findTransactionRow } from '../transactions/repo';
 import type { PaymentsContext } from './context';
-import { countUnverifiedNotification, noteFailureReason, recordNotification } from './repo';
+import {
+  countUnverifiedNotification,
+  findTransactionByOrderReference,
+  noteFailureReason,
+  recordNotification,
+} from './repo';
+import { fawryRefundEvidence, settleOpenRefund } from './refunds';
 import { applyOutcome } from './settle';
 import type { ProviderOutcome } from './settle';
 import { fawryMismatch, fawryOutcome } from './status';
@@ -25,13 +30,6 @@ const textField = (body: unknown, name: string): string => {
 
 /** The key prefix of a verified Fawry notification with a status we do not know (for review). */
 export const UNKNOWN_STATUS_PREFIX = 'unknown-status:';
-
-/** Our transaction id from a provider's merchant reference. */
-function transactionIdOf(reference: string | undefined): number | undefined {
-  if (!reference || !/^\d{1,10}$/.test(reference)) return undefined;
-  const id = Number(reference);
-  return Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? id : undefined;
-}
 
 /** A verified event we do not apply (no order of ours, a mismatch): kept in full. */
 async function recordRefused(
@@ -68,8 +66,7 @@ export async function handleFawryNotification(
     if (error instanceof FawryUnknownStatusError) {
       // Fawry's signature, a status we do not know: kept in full for review (verified, under
       // `unknown-status:`), acknowledged so Fawry stops retrying, nothing applied.
-      const id = transactionIdOf(error.merchantRefNumber);
-      const row = id === undefined ? undefined : await findTransactionRow(ctx.db, id);
+      const row = await findTransactionByOrderReference(ctx.db, error.merchantRefNumber);
       const eventKey = `${UNKNOWN_STATUS_PREFIX}${error.merchantRefNumber ?? '-'}:${error.orderStatus
         .toUpperCase()
         .slice(0, 40)}:${error.requestId ?? '-'}`;
@@ -87,8 +84,7 @@ export async function handleFawryNotification(
     return 400;
   }
   const eventKey = fawryEventKey(notification);
-  const id = transactionIdOf(notification.merchantRefNumber);
-  const row = id === undefined ? undefined : await findTransactionRow(ctx.db, id);
+  const row = await findTransactionByOrderReference(ctx.db, notification.merchantRefNumber);
   if (!row || row.provider !== 'fawry') {
     await recordRefused(ctx, 'fawry', `unknown:${eventKey}`, body);
     ctx.log.warn({ eventKey }, 'Fawry notification for no order of ours');
@@ -104,6 +100,10 @@ export async function handleFawryNotification(
   await applyOutcome(ctx, row.id, fawryOutcome(notification), {
     notification: { provider: 'fawry', eventKey, body },
   });
+  if (notification.state === 'refunded' || notification.state === 'partially-refunded') {
+    // Settles a refund of ours whose answer was lost (never refuses one: only the status job does).
+    await settleOpenRefund(ctx, row.id, fawryRefundEvidence(notification), false);
+  }
   return 200;
 }
 
@@ -137,8 +137,7 @@ export async function handlePaymobCallback(
     return 400;
   }
   const eventKey = paymobEventKey(transaction);
-  const id = transactionIdOf(transaction.merchantReference);
-  const row = id === undefined ? undefined : await findTransactionRow(ctx.db, id);
+  const row = await findTransactionByOrderReference(ctx.db, transaction.merchantReference);
   if (!row || row.provider !== 'paymob') {
     await recordRefused(ctx, 'paymob', `unknown:${eventKey}`, body);
     ctx.log.warn({ eventKey }, 'Paymob callback for no order of ours');
@@ -147,6 +146,20 @@ export async function handlePaymobCallback(
   const notification = { provider: 'paymob' as const, eventKey, body };
   if (transaction.kind !== 'payment') {
     await applyOutcome(ctx, row.id, undefined, { notification });
+    if (transaction.kind === 'refund' && transaction.success && !transaction.pending) {
+      // A refund of ours whose answer was lost is settled by its own callback.
+      await settleOpenRefund(
+        ctx,
+        row.id,
+        {
+          refundedTotal: undefined,
+          state: 'partially-refunded',
+          refundAmount: transaction.amountPiasters,
+          providerRefundId: String(transaction.transactionId),
+        },
+        false,
+      );
+    }
     return 200;
   }
   const mismatch =
@@ -171,6 +184,14 @@ export async function handlePaymobCallback(
     };
   }
   const result = await applyOutcome(ctx, row.id, outcome, { notification });
+  if (transaction.refunded) {
+    await settleOpenRefund(
+      ctx,
+      row.id,
+      { refundedTotal: transaction.refundedPiasters, state: 'partially-refunded' },
+      false,
+    );
+  }
   if (result.kind !== 'replay' && !transaction.success && !transaction.pending) {
     await noteFailureReason(ctx.db, row.id, `declined:${transaction.message ?? ''}`.slice(0, 200));
   }

@@ -4,6 +4,7 @@ import type { PaymentNextStep } from '@talaqa/domain';
 import type { Database } from '../../db';
 import { paymentNotifications, transactions, unverifiedNotificationCounts } from '../../db/schema';
 import type { TransactionRow } from '../../db/schema';
+import { isOrderReference } from './references';
 
 export type NewTransactionValues = typeof transactions.$inferInsert;
 export type ProviderName = TransactionRow['provider'];
@@ -18,6 +19,22 @@ export async function insertTransactionOnce(
   values: NewTransactionValues,
 ): Promise<TransactionRow | undefined> {
   const [row] = await db.insert(transactions).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+/**
+ * The order a provider names by our reference (Fawry's merchantRefNumber, Paymob's
+ * merchant_order_id): the new references and, for orders made before them, the row id as sent.
+ */
+export async function findTransactionByOrderReference(
+  db: Database,
+  reference: string | undefined,
+): Promise<TransactionRow | undefined> {
+  if (!isOrderReference(reference)) return undefined;
+  const [row] = await db
+    .select()
+    .from(transactions)
+    .where(eq(transactions.orderReference, reference));
   return row;
 }
 

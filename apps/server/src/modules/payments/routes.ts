@@ -35,10 +35,10 @@ import { limitPerAccount, limitPerAddress } from '../auth/limits';
 import { findTransactionRow } from '../transactions/repo';
 import { startPayment } from './checkout';
 import type { PaymentChoice, PurchaseInput } from './checkout';
-import { EXPIRE_UNPAID_ORDER_JOB, paymentsContextOf } from './context';
+import { CHECK_REFUND_JOB, EXPIRE_UNPAID_ORDER_JOB, paymentsContextOf } from './context';
 import type { PaymentsContext } from './context';
 import { handleFawryNotification, handlePaymobCallback } from './notifications';
-import { refundTransaction } from './refunds';
+import { checkRefundInDoubt, refundTransaction } from './refunds';
 import { gatewayError } from './settle';
 import {
   cancelUnpaidOrder,
@@ -111,6 +111,7 @@ const cardTokenOf = (card: FawrySavedCard): CardToken => ({
 
 /** The job's payload: `{ transactionId }`. */
 const expiryPayloadSchema = z.object({ transactionId: z.number().int().positive() });
+const checkRefundPayloadSchema = z.object({ refundId: z.number().int().positive() });
 
 /**
  * Paying with Fawry (spec section 7, /fawry/*): card tokens, reference numbers, e-wallets, bank
@@ -132,6 +133,11 @@ export const fawryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.jobs.register(EXPIRE_UNPAID_ORDER_JOB, async (payload) => {
     const { transactionId } = expiryPayloadSchema.parse(payload);
     await expireUnpaidOrder(ctx, transactionId);
+  });
+
+  app.jobs.register(CHECK_REFUND_JOB, async (payload, job) => {
+    const { refundId } = checkRefundPayloadSchema.parse(payload);
+    await checkRefundInDoubt(ctx, refundId, { number: job.job.attempt, max: job.job.maxAttempts });
   });
 
   const pay = (
@@ -345,10 +351,11 @@ export const fawryRoutes: FastifyPluginAsyncZod = async (app) => {
       request.log.warn({ err: error }, '3-D Secure return not signed by Fawry: ignored');
       return;
     }
-    if (signed.merchantRefNumber !== String(tx)) return;
     try {
       const row = await findTransactionRow(ctx.db, tx);
-      if (row?.provider === 'fawry') await syncTransaction(ctx, row);
+      // Fawry signed the return for the reference it knows this order by.
+      if (row?.provider !== 'fawry' || signed.merchantRefNumber !== row.orderReference) return;
+      await syncTransaction(ctx, row);
     } catch (error) {
       // The page asks for the status itself; the expiry job asks Fawry later anyway.
       request.log.warn({ err: error, transactionId: tx }, '3-D Secure return not applied');

@@ -3,7 +3,7 @@ import type { TransactionView } from '@talaqa/domain';
 import type { Database } from '../../db';
 import type { TransactionRow } from '../../db/schema';
 import { isFawryError } from '../../integrations/fawry';
-import { isPaymobError } from '../../integrations/paymob';
+import { isPaymobError, PaymobError } from '../../integrations/paymob';
 import { AppError } from '../../errors';
 import { cancelJobs } from '../../jobs';
 import { activatePaidTransaction } from '../subscriptions/service';
@@ -17,10 +17,8 @@ import {
   noteProviderReference,
   paidPaymobTransactionId,
   recordNotification,
-  releaseRefund,
-  reserveRefund,
-  settleRefundStatus,
 } from './repo';
+import { sendRefund } from './refunds';
 import type { NotificationValues } from './repo';
 
 /** What a provider says became of an unpaid order. */
@@ -149,13 +147,16 @@ export async function applyOutcome(
   return changed ? { kind: 'applied', view } : { kind: 'unchanged', view };
 }
 
-/** Asks the provider to give back `piasters` of the transaction's payment. */
+/**
+ * Asks the provider to give back `piasters` of the transaction's payment; answers the provider's
+ * id of the refund when it gives one (Paymob's refund transaction).
+ */
 export async function refundAtProvider(
   ctx: PaymentsContext,
   row: TransactionRow,
   piasters: number,
   reason: string,
-): Promise<void> {
+): Promise<string | undefined> {
   if (row.provider === 'fawry') {
     if (!row.providerReference) throw new AppError('illegal', 'No Fawry reference to refund');
     await ctx.gateways.fawry.refund({
@@ -163,16 +164,21 @@ export async function refundAtProvider(
       amountPiasters: piasters,
       reason,
     });
-    return;
+    return undefined;
   }
   const paymobTransactionId = await paidPaymobTransactionId(ctx.db, row.id);
   if (paymobTransactionId === undefined) {
     throw new AppError('illegal', 'No Paymob payment recorded for this transaction');
   }
-  await ctx.gateways.paymob.refund({
+  const made = await ctx.gateways.paymob.refund({
     transactionId: paymobTransactionId,
     amountPiasters: piasters,
   });
+  if (made.pending) {
+    // Accepted, not made yet: its callback (or the inquiry) tells.
+    throw new PaymobError('unavailable', 'Paymob refund pending');
+  }
+  return String(made.transactionId);
 }
 
 /** A provider's failure in the catalogue's words (fawry-error is the payment gateway's fault). */
@@ -184,8 +190,9 @@ export function gatewayError(error: unknown): unknown {
 }
 
 /**
- * Refunds in full a payment that gave no minutes: the reservation on refunded_amount makes sure
- * it happens once, whichever path noticed it first.
+ * Refunds in full a payment that gave no minutes: the refund row and the reservation on
+ * refunded_amount make sure it happens once, whichever path noticed it first; a refund left in
+ * doubt is settled by its status job.
  */
 async function refundUngranted(
   ctx: PaymentsContext,
@@ -196,18 +203,31 @@ async function refundUngranted(
     why === 'refund-conflict' ? [TransactionStatus.Paid] : (CLOSED_UNPAID as TransactionStatus[]);
   const fresh = (await findTransactionRow(ctx.db, row.id)) ?? row;
   if (fresh.refundedAmount !== 0 || fresh.amount === 0) return;
-  const reserved = await reserveRefund(ctx.db, fresh, fresh.amount, statuses);
-  if (!reserved) return;
   const reason =
     why === 'refund-conflict'
       ? 'Subscription already active: payment returned'
       : 'Payment arrived after the order was closed: payment returned';
-  try {
-    await refundAtProvider(ctx, fresh, fresh.amount, reason);
-  } catch (error) {
-    await releaseRefund(ctx.db, fresh.id, fresh.amount);
+  const result = await sendRefund(
+    ctx,
+    fresh,
+    fresh.amount,
+    reason,
+    why === 'refund-conflict' ? 'conflict' : 'late',
+    statuses,
+  ).catch((error: unknown) => {
+    // Another path reserved it first (or holds an open refund): it is being refunded.
+    if (
+      error instanceof AppError &&
+      (error.code === 'illegal' || error.code === 'refund-in-doubt')
+    ) {
+      return undefined;
+    }
     throw error;
-  }
-  if (why === 'refund-conflict') await settleRefundStatus(ctx.db, fresh.id);
-  ctx.log.warn({ transactionId: fresh.id, why }, 'payment refunded in full: it gave no minutes');
+  });
+  if (!result) return;
+  if (result.kind === 'refused') throw result.error;
+  ctx.log.warn(
+    { transactionId: fresh.id, why, refund: result.kind },
+    'payment refunded in full: it gave no minutes',
+  );
 }

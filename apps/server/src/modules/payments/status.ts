@@ -37,7 +37,7 @@ export function fawryOutcome(payment: FawryPayment): ProviderOutcome | undefined
  * payment smaller than the order.
  */
 export function fawryMismatch(payment: FawryPayment, row: TransactionRow): string | undefined {
-  if (payment.merchantRefNumber !== String(row.id)) return 'merchant reference';
+  if (payment.merchantRefNumber !== row.orderReference) return 'merchant reference';
   if (payment.orderAmountPiasters !== row.amount) return 'order amount';
   if (payment.paymentAmountPiasters < payment.orderAmountPiasters) return 'paid amount';
   if (row.providerReference && row.providerReference !== payment.referenceNumber) {
@@ -65,7 +65,7 @@ export async function askFawry(
   row: TransactionRow,
 ): Promise<FawryPayment | undefined> {
   try {
-    return await ctx.gateways.fawry.paymentStatus(String(row.id));
+    return await ctx.gateways.fawry.paymentStatus(row.orderReference);
   } catch (error) {
     if (isFawryError(error) && error.kind === 'not-found') return undefined;
     throw gatewayError(error);

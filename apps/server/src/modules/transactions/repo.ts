@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, lt } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { planSummaryOf, TransactionStatus } from '@talaqa/domain';
 import type {
@@ -9,14 +9,16 @@ import type {
   TransactionView,
 } from '@talaqa/domain';
 import type { Database } from '../../db';
-import { plans, transactions, users } from '../../db/schema';
-import type { TransactionRow } from '../../db/schema';
+import { plans, refunds, transactions, users } from '../../db/schema';
+import type { RefundRow, TransactionRow } from '../../db/schema';
 
 /** A transaction row with what its view shows beside it. */
 export interface TransactionWithNames {
   row: TransactionRow;
   userName: string;
   planWeeklyMinutes: number | null;
+  /** Its open refund (requested or in doubt), if any: at most one. */
+  openRefund?: Pick<RefundRow, 'amount' | 'state' | 'createdAt'> | null;
 }
 
 /** The row as screens show it: an unpaid order's expiry only while it can still be paid. */
@@ -24,6 +26,7 @@ export function toTransactionView({
   row,
   userName,
   planWeeklyMinutes,
+  openRefund,
 }: TransactionWithNames): TransactionView {
   return {
     id: row.id,
@@ -48,15 +51,38 @@ export function toTransactionView({
     installments: row.installments,
     expiresAt:
       row.status === TransactionStatus.New && row.expiresAt ? row.expiresAt.toISOString() : null,
+    openRefund:
+      openRefund && (openRefund.state === 'requested' || openRefund.state === 'in-doubt')
+        ? {
+            amount: openRefund.amount,
+            state: openRefund.state,
+            requestedAt: openRefund.createdAt.toISOString(),
+          }
+        : null,
   };
 }
 
 function selectWithNames(db: Database) {
-  return db
-    .select({ row: transactions, userName: users.name, planWeeklyMinutes: plans.weeklyMinutes })
-    .from(transactions)
-    .innerJoin(users, eq(users.id, transactions.userId))
-    .leftJoin(plans, eq(plans.id, transactions.planId));
+  return (
+    db
+      .select({
+        row: transactions,
+        userName: users.name,
+        planWeeklyMinutes: plans.weeklyMinutes,
+        openRefund: { amount: refunds.amount, state: refunds.state, createdAt: refunds.createdAt },
+      })
+      .from(transactions)
+      .innerJoin(users, eq(users.id, transactions.userId))
+      .leftJoin(plans, eq(plans.id, transactions.planId))
+      // At most one open refund per transaction (refunds_one_open_per_transaction).
+      .leftJoin(
+        refunds,
+        and(
+          eq(refunds.transactionId, transactions.id),
+          inArray(refunds.state, ['requested', 'in-doubt']),
+        ),
+      )
+  );
 }
 
 export async function findTransactionRow(

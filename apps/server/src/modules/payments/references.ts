@@ -1,0 +1,37 @@
+import { randomInt } from 'node:crypto';
+import type { Environment } from '@talaqa/domain';
+
+/**
+ * The reference we send a provider for an order (Fawry's `merchantRefNum`, Paymob's
+ * `special_reference`, which comes back as `merchant_order_id`), kept unique in
+ * `transactions.order_reference`. Row ids repeat when a database is reset (staging, a restore),
+ * and a provider that has seen a reference answers for the old order; this one cannot repeat:
+ *
+ *   <environment digit><milliseconds since 1970, 13 digits><5 random digits>  (19 digits)
+ *
+ * Digits only, because Fawry's reference-number API types `merchantRefNum` as an Integer; 19
+ * digits starting with 1-4 stay below 2^63-1, so even a 64-bit integer holds it. The time part
+ * makes it new after any reset; two orders in one millisecond differ by their random part, and
+ * the unique column refuses the one-in-100 000 case rather than sending a reference twice.
+ * The first digit says who made it: 1 production, 2 staging, 3 local, 4 the database's column
+ * default (rows not written by a checkout: seeds, tests).
+ * Row ids (at most 10 digits) never look like one: the references sent before (row ids) stay
+ * the references of their rows (the migration copies them), so old orders are still found.
+ */
+export const ORDER_REFERENCE_PATTERN = /^[1-4]\d{18}$/;
+
+const ENVIRONMENT_DIGIT: Record<Environment, string> = {
+  production: '1',
+  staging: '2',
+  local: '3',
+};
+
+export function newOrderReference(env: Environment, now: number = Date.now()): string {
+  const millis = String(Math.trunc(now)).padStart(13, '0').slice(-13);
+  const random = String(randomInt(0, 100_000)).padStart(5, '0');
+  return `${ENVIRONMENT_DIGIT[env]}${millis}${random}`;
+}
+
+/** A reference we could have sent (a new one, or an old row id): anything else is not ours. */
+export const isOrderReference = (text: string | undefined): text is string =>
+  text !== undefined && (ORDER_REFERENCE_PATTERN.test(text) || /^[1-9]\d{0,9}$/.test(text));
