@@ -96,6 +96,8 @@ export const API_ERROR_STATUS = {
   // Not in the spec's list: a refund sent without a readable answer blocks the next one until the
   // provider's status settles it (issue 16).
   'refund-in-doubt': 409,
+  // Not in the spec's list: settling by hand only a refund in doubt, once (issue 16).
+  'refund-not-in-doubt': 409,
 } as const satisfies Record<string, number>;
 
 export type ApiErrorCode = keyof typeof API_ERROR_STATUS;

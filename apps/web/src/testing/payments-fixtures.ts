@@ -45,6 +45,7 @@ export function makeTransaction(overrides: Partial<TransactionView> = {}): Trans
     plan: planSummaryOf(plan),
     provider: 'fawry',
     providerReference: '9990001',
+    orderReference: '3174090000000012345',
     refundedAmount: 0,
     couponCode: null,
     installments: null,

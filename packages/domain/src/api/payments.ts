@@ -46,6 +46,8 @@ import {
 
 /** Bounds of the free-text and token fields below (our choices; see docs/decisions.md). */
 export const REFUND_REASON_MAX_LENGTH = 500;
+/** The admin's note when settling a refund in doubt by hand (what the provider's dashboard showed). */
+export const REFUND_SETTLE_NOTE_MAX_LENGTH = 500;
 export const CARD_TOKEN_MAX_LENGTH = 256;
 export const RETURN_URL_MAX_LENGTH = 2000;
 
@@ -245,6 +247,11 @@ export interface TransactionView extends Transaction {
   provider: PaymentProvider;
   /** The provider's id of this payment (Fawry's reference, Paymob's order id), for support. */
   providerReference: string | null;
+  /**
+   * What the providers know the order by (Fawry's `merchantRefNum`, Paymob's
+   * `merchant_order_id`): the reference an admin searches for in their dashboards.
+   */
+  orderReference: string;
   /** Piasters given back so far (0 unless Refunded or PartialRefunded). */
   refundedAmount: Piasters;
   couponCode: string | null;
@@ -349,6 +356,26 @@ export const refundBodySchema = z.object({
     .optional(),
 });
 export type RefundBody = z.input<typeof refundBodySchema>;
+
+/** How an admin settles a refund in doubt after checking the provider's dashboard. */
+export const REFUND_SETTLE_OUTCOMES = ['done', 'refused'] as const;
+export type RefundSettleOutcome = (typeof REFUND_SETTLE_OUTCOMES)[number];
+
+/**
+ * POST /tx/{id}/refund/settle (admins; ours, not in the spec): the transaction's refund in doubt
+ * becomes `done` (the provider's dashboard shows it refunded: status and subscription as the
+ * automatic path does) or `refused` (it shows no such refund: the amount is given back). `note`
+ * (required) says what the admin saw. Only a refund in doubt, once: anything else answers
+ * `refund-not-in-doubt` (409). Answers the TransactionView.
+ */
+export const settleRefundBodySchema = z.object({
+  outcome: z.enum(REFUND_SETTLE_OUTCOMES, { error: requiredOr() }),
+  note: textSchema(requiredOr())
+    .trim()
+    .min(1, { error: 'required' })
+    .max(REFUND_SETTLE_NOTE_MAX_LENGTH, { error: 'invalid-type' }),
+});
+export type SettleRefundBody = z.input<typeof settleRefundBodySchema>;
 
 export const CardBrand = {
   Visa: 'visa',

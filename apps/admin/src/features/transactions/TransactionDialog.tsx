@@ -18,6 +18,7 @@ import {
 } from './labels';
 import { fetchTransaction, useSyncTransaction } from './queries';
 import { RefundForm } from './RefundForm';
+import { SettleRefundForm } from './SettleRefundForm';
 
 const num = (value: number): string => new Intl.NumberFormat(LOCALE).format(value);
 
@@ -72,6 +73,12 @@ function TransactionDetails({ transaction }: { transaction: TransactionView }) {
         {transaction.installments !== null && ` على ${num(transaction.installments)} دفعات`}
       </Detail>
       <Detail label="بوابة الدفع">{PROVIDER_NAMES_AR[transaction.provider]}</Detail>
+      <Detail label="مرجع الطلب لدى بوابة الدفع">
+        <Latin value={transaction.orderReference} />
+        <span className="block text-xs text-muted">
+          ابحث به في لوحة {PROVIDER_NAMES_AR[transaction.provider]}
+        </span>
+      </Detail>
       {transaction.providerReference && (
         <Detail label="مرجع بوابة الدفع">
           <Latin value={transaction.providerReference} />
@@ -155,6 +162,14 @@ function TransactionBody({ initial }: { initial: TransactionView }) {
                 تحديث الحالة
               </Button>
             </div>
+            {transaction.openRefund.state === 'in-doubt' && (
+              <SettleRefundForm
+                key={transaction.openRefund.requestedAt}
+                transaction={transaction}
+                onSettled={setTransaction}
+                onStale={() => void reload()}
+              />
+            )}
           </div>
         ) : refundable ? (
           <RefundForm

@@ -15,6 +15,7 @@ import {
 } from '../../testing/fake-api';
 import type { FakeRequest } from '../../testing/fake-api';
 import { REFUND_MESSAGES, refundAmountOf } from './RefundForm';
+import { SETTLE_MESSAGES } from './SettleRefundForm';
 
 const STUDENT = makeUser({
   id: 9,
@@ -38,6 +39,7 @@ function makeTransaction(overrides: Partial<TransactionView> & Pick<TransactionV
     plan: { id: 2, weeklyMinutes: 120, name: 'advance' },
     provider: 'fawry',
     providerReference: 'FWRY-778899',
+    orderReference: '3173298765432112345',
     refundedAmount: 0,
     couponCode: null,
     installments: null,
@@ -379,6 +381,134 @@ describe('a refund in doubt', () => {
     const dialog = await openDetails(user, '٤٣');
     expect(within(dialog).queryByRole('form', { name: 'استرداد المبلغ' })).toBeNull();
     expect(within(dialog).getByRole('button', { name: 'تحديث الحالة' })).toBeTruthy();
+  });
+});
+
+describe('settling a refund in doubt by hand', () => {
+  const IN_DOUBT = makeTransaction({
+    id: 44,
+    refundedAmount: 100_000,
+    openRefund: { amount: 100_000, state: 'in-doubt', requestedAt: '2025-05-02T10:00:00.000Z' },
+  });
+
+  function stubSettle() {
+    let current: TransactionView = IN_DOUBT;
+    const fake = createFakeApi({
+      'GET /tx/list': () => ({ list: [current], total: 1 }),
+      'GET /tx/:id': () => current,
+      'POST /tx/:id/refund/settle': ({ body }) => {
+        const { outcome } = body as { outcome: 'done' | 'refused' };
+        current =
+          outcome === 'done'
+            ? { ...IN_DOUBT, status: TransactionStatus.PartialRefunded, openRefund: null }
+            : { ...IN_DOUBT, refundedAmount: 0, openRefund: null };
+        return current;
+      },
+    });
+    vi.stubGlobal('fetch', vi.fn(fake.fetch));
+    return fake;
+  }
+
+  it('shows the order reference to search for at the provider, isolated as Latin text', async () => {
+    stubSettle();
+    const user = userEvent.setup();
+    renderAdmin('/transactions');
+    await screen.findByRole('table', { name: 'قائمة المدفوعات' });
+    const dialog = await openDetails(user, '٤٤');
+    const reference = within(dialog).getByText('3173298765432112345');
+    expect(reference.tagName).toBe('BDI');
+    expect(reference.getAttribute('dir')).toBe('ltr');
+    expect(within(dialog).getByText('مرجع الطلب لدى بوابة الدفع')).toBeTruthy();
+    expect(within(dialog).getByText('ابحث به في لوحة فوري')).toBeTruthy();
+  });
+
+  it('asks for a note and a confirmation, then records «done» and shows the result', async () => {
+    const fake = stubSettle();
+    const user = userEvent.setup();
+    renderAdmin('/transactions');
+    await screen.findByRole('table', { name: 'قائمة المدفوعات' });
+    const dialog = await openDetails(user, '٤٤');
+    const form = within(dialog).getByRole('form', { name: 'تسوية الاسترداد يدويًا' });
+
+    // The note is required: nothing is sent without it.
+    await user.click(within(form).getByRole('button', { name: 'تم الاسترداد' }));
+    expect(await within(form).findByText(SETTLE_MESSAGES.noteRequired)).toBeTruthy();
+    expect(writes(fake.requests)).toHaveLength(0);
+
+    await user.type(
+      within(form).getByLabelText('ما رأيته في لوحة بوابة الدفع'),
+      'مسترد في لوحة فوري',
+    );
+    await user.click(within(form).getByRole('button', { name: 'تم الاسترداد' }));
+    const confirm = await screen.findByRole('dialog', { name: 'تأكيد أن الاسترداد تم' });
+    // Cancel is focused first: Enter alone never confirms; Escape closes without sending.
+    await user.keyboard('{Escape}');
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog', { name: 'تأكيد أن الاسترداد تم' })).toBeNull();
+    });
+    expect(writes(fake.requests)).toHaveLength(0);
+    expect(confirm).toBeTruthy();
+
+    await user.click(within(form).getByRole('button', { name: 'تم الاسترداد' }));
+    const again = await screen.findByRole('dialog', { name: 'تأكيد أن الاسترداد تم' });
+    await user.click(within(again).getByRole('button', { name: 'تم الاسترداد' }));
+
+    await waitFor(() => {
+      expect(within(dialog).queryByRole('form', { name: 'تسوية الاسترداد يدويًا' })).toBeNull();
+    });
+    const sent = writes(fake.requests);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({
+      method: 'POST',
+      path: '/tx/44/refund/settle',
+      body: { outcome: 'done', note: 'مسترد في لوحة فوري' },
+    });
+    expect(within(dialog).queryByText('استرداد قيد التأكد')).toBeNull();
+  });
+
+  it('records «refused»; a refund no longer in doubt reloads the transaction', async () => {
+    const fake = stubSettle();
+    const user = userEvent.setup();
+    renderAdmin('/transactions');
+    await screen.findByRole('table', { name: 'قائمة المدفوعات' });
+    const dialog = await openDetails(user, '٤٤');
+    await user.type(within(dialog).getByLabelText('ما رأيته في لوحة بوابة الدفع'), 'لا أثر له');
+    await user.click(within(dialog).getByRole('button', { name: 'لم يتم الاسترداد' }));
+    const confirm = await screen.findByRole('dialog', { name: 'تأكيد أن الاسترداد لم يتم' });
+    await user.click(within(confirm).getByRole('button', { name: 'لم يتم الاسترداد' }));
+    // Settled: the refund form is back for a new refund.
+    expect(await within(dialog).findByRole('form', { name: 'استرداد المبلغ' })).toBeTruthy();
+    expect(writes(fake.requests)[0]).toMatchObject({
+      body: { outcome: 'refused', note: 'لا أثر له' },
+    });
+  });
+
+  it('shows the server’s refusal in Arabic and reloads', async () => {
+    let current: TransactionView = IN_DOUBT;
+    const fake = createFakeApi({
+      'GET /tx/list': () => ({ list: [current], total: 1 }),
+      'GET /tx/:id': () => current,
+      'POST /tx/:id/refund/settle': () => {
+        current = { ...IN_DOUBT, status: TransactionStatus.Refunded, openRefund: null };
+        return apiError('refund-not-in-doubt', 409);
+      },
+    });
+    vi.stubGlobal('fetch', vi.fn(fake.fetch));
+    const user = userEvent.setup();
+    renderAdmin('/transactions');
+    await screen.findByRole('table', { name: 'قائمة المدفوعات' });
+    const dialog = await openDetails(user, '٤٤');
+    await user.type(within(dialog).getByLabelText('ما رأيته في لوحة بوابة الدفع'), 'ملاحظة');
+    await user.click(within(dialog).getByRole('button', { name: 'تم الاسترداد' }));
+    const confirm = await screen.findByRole('dialog', { name: 'تأكيد أن الاسترداد تم' });
+    await user.click(within(confirm).getByRole('button', { name: 'تم الاسترداد' }));
+    expect(
+      (await screen.findAllByText(ERROR_MESSAGES['refund-not-in-doubt'])).length,
+    ).toBeGreaterThan(0);
+    await waitFor(() => {
+      expect(within(dialog).queryByRole('form', { name: 'تسوية الاسترداد يدويًا' })).toBeNull();
+    });
+    expect(fake.requests.some((request) => request.path === '/tx/44')).toBe(true);
   });
 });
 

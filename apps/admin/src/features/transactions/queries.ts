@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type {
   PaymentMethod,
   RefundBody,
+  SettleRefundBody,
   TransactionPage,
   TransactionStatus,
   TransactionView,
@@ -76,6 +77,19 @@ export function useSyncTransaction() {
   return useMutation({
     mutationFn: (transactionId: number) =>
       api.post<TransactionView>('/fawry/payment-status/sync', { transactionId }, { private: true }),
+    onSuccess: (transaction) => rememberTransaction(queryClient, transaction),
+  });
+}
+
+/**
+ * POST /tx/{id}/refund/settle: the admin's word on a refund in doubt (refunded or not), after
+ * checking the provider's dashboard.
+ */
+export function useSettleRefund() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ transactionId, ...body }: SettleRefundBody & { transactionId: number }) =>
+      api.post<TransactionView>(`/tx/${transactionId}/refund/settle`, body, { private: true }),
     onSuccess: (transaction) => rememberTransaction(queryClient, transaction),
   });
 }

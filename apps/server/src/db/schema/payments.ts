@@ -205,6 +205,12 @@ export const refunds = pgTable(
     /** Status questions asked about it while in doubt. */
     checks: integer('checks').notNull().default(0),
     settledAt: timestamp('settled_at', { withTimezone: true }),
+    /**
+     * The admin who settled it by hand (POST /tx/{id}/refund/settle) after checking the
+     * provider's dashboard, and what they saw; null when the provider's word settled it.
+     */
+    settledBy: integer('settled_by').references(() => users.id, { onDelete: 'set null' }),
+    settleNote: text('settle_note'),
     ...timestamps,
   },
   (t) => [

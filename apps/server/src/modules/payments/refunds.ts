@@ -190,7 +190,29 @@ export async function settleRefund(
   to: 'done' | 'refused',
   lastError: string | null,
   providerRefundId?: string,
+  byHand?: ManualSettlement,
 ): Promise<TransactionRow | undefined> {
+  return (await settleRefundOnce(ctx, refundId, to, lastError, providerRefundId, byHand))?.row;
+}
+
+/** An admin's settlement of a refund in doubt: who, and what the provider's dashboard showed. */
+export interface ManualSettlement {
+  adminId: number;
+  note: string;
+}
+
+/**
+ * settleRefund's one guarded update; undefined when this call did not settle it (already
+ * settled, or, by hand, not in doubt).
+ */
+async function settleRefundOnce(
+  ctx: PaymentsContext,
+  refundId: number,
+  to: 'done' | 'refused',
+  lastError: string | null,
+  providerRefundId?: string,
+  byHand?: ManualSettlement,
+): Promise<{ refund: RefundRow; row: TransactionRow | undefined } | undefined> {
   const result = await ctx.db.transaction(async (tx) => {
     const [refund] = await tx
       .update(refunds)
@@ -199,8 +221,15 @@ export async function settleRefund(
         settledAt: sql`now()`,
         ...(lastError !== null ? { lastError } : {}),
         ...(providerRefundId !== undefined ? { providerRefundId } : {}),
+        ...(byHand ? { settledBy: byHand.adminId, settleNote: byHand.note } : {}),
       })
-      .where(and(eq(refunds.id, refundId), inArray(refunds.state, OPEN_STATES)))
+      .where(
+        and(
+          eq(refunds.id, refundId),
+          // By hand only a refund in doubt: one still `requested` has its call running.
+          byHand ? eq(refunds.state, 'in-doubt') : inArray(refunds.state, OPEN_STATES),
+        ),
+      )
       .returning();
     if (!refund) return undefined;
     if (to === 'refused') {
@@ -220,12 +249,67 @@ export async function settleRefund(
   });
   if (!result) return undefined;
   const { refund, row } = result;
-  ctx.log.info(
-    { transactionId: refund.transactionId, refundId, refundPiasters: refund.amount, state: to },
-    to === 'done' ? 'payment refunded' : 'refund refused by the provider',
-  );
+  if (byHand) {
+    ctx.log.warn(
+      {
+        transactionId: refund.transactionId,
+        refundId,
+        refundPiasters: refund.amount,
+        state: to,
+        adminId: byHand.adminId,
+        note: byHand.note,
+      },
+      to === 'done'
+        ? 'refund in doubt settled by hand: refunded'
+        : 'refund in doubt settled by hand: not refunded, amount given back',
+    );
+  } else {
+    ctx.log.info(
+      { transactionId: refund.transactionId, refundId, refundPiasters: refund.amount, state: to },
+      to === 'done' ? 'payment refunded' : 'refund refused by the provider',
+    );
+  }
   if (row) emitTransactionStatus(ctx.io, await viewOfRow(ctx.db, row));
-  return row;
+  return result;
+}
+
+/** The transaction has no refund in doubt to settle by hand (none open, or its call runs). */
+export class RefundNotInDoubtError extends AppError {
+  constructor(message: string) {
+    super('refund-not-in-doubt', message);
+  }
+}
+
+/**
+ * POST /tx/{id}/refund/settle (admins): the transaction's refund in doubt, which the status job
+ * could not settle, becomes done or refused on the admin's word after checking the provider's
+ * dashboard, through the same guarded update as the job and the notifications (so once). Who,
+ * when and the note are kept on the refund. Anything but a refund in doubt answers
+ * `refund-not-in-doubt` (409).
+ */
+export async function settleRefundByHand(
+  ctx: PaymentsContext,
+  transactionId: number,
+  outcome: 'done' | 'refused',
+  byHand: ManualSettlement,
+): Promise<TransactionView> {
+  const row = await findTransactionRow(ctx.db, transactionId);
+  if (!row) throw new AppError('transaction-not-found');
+  const open = await openRefundOf(ctx.db, transactionId);
+  if (!open) throw new RefundNotInDoubtError('No refund of this transaction is in doubt');
+  if (open.state !== 'in-doubt') {
+    throw new RefundNotInDoubtError('The refund’s provider call is still running; wait for it');
+  }
+  const settled = await settleRefundOnce(
+    ctx,
+    open.id,
+    outcome,
+    outcome === 'refused' ? 'settled by hand: not refunded at the provider' : null,
+    undefined,
+    byHand,
+  );
+  if (!settled) throw new RefundNotInDoubtError('The refund was settled meanwhile; reload it');
+  return viewOfRow(ctx.db, settled.row ?? (await findTransactionRow(ctx.db, row.id)) ?? row);
 }
 
 /**

@@ -12,11 +12,13 @@ import {
   fawryReferencePaymentBodySchema,
   fawryWalletPaymentBodySchema,
   idTextSchema,
+  numericIdParamsSchema,
   paymentStatusQuerySchema,
   paymentStatusSyncBodySchema,
   paymobCheckoutBodySchema,
   refundBodySchema,
   Role,
+  settleRefundBodySchema,
 } from '@talaqa/domain';
 import type {
   CardToken,
@@ -38,7 +40,7 @@ import type { PaymentChoice, PurchaseInput } from './checkout';
 import { CHECK_REFUND_JOB, EXPIRE_UNPAID_ORDER_JOB, paymentsContextOf } from './context';
 import type { PaymentsContext } from './context';
 import { handleFawryNotification, handlePaymobCallback } from './notifications';
-import { checkRefundInDoubt, refundTransaction } from './refunds';
+import { checkRefundInDoubt, refundTransaction, settleRefundByHand } from './refunds';
 import { gatewayError } from './settle';
 import {
   cancelUnpaidOrder,
@@ -234,6 +236,19 @@ export const fawryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/fawry/refund',
     { config: { access: admins }, schema: { body: refundBodySchema } },
     async (request): Promise<TransactionView> => refundTransaction(ctx, request.body),
+  );
+
+  app.post(
+    '/tx/:id/refund/settle',
+    {
+      config: { access: admins },
+      schema: { params: numericIdParamsSchema, body: settleRefundBodySchema },
+    },
+    async (request): Promise<TransactionView> =>
+      settleRefundByHand(ctx, request.params.id, request.body.outcome, {
+        adminId: identityOf(request).userId,
+        note: request.body.note,
+      }),
   );
 
   app.get(

@@ -46,6 +46,7 @@ export function toTransactionView({
         : null,
     provider: row.provider as PaymentProvider,
     providerReference: row.providerReference,
+    orderReference: row.orderReference,
     refundedAmount: row.refundedAmount,
     couponCode: row.couponCode,
     installments: row.installments,
