@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { PlanPeriod, Role } from '@talaqa/domain';
+import { PlanPeriod, Role, TransactionStatus } from '@talaqa/domain';
 import type { PaymentStarted, TransactionView } from '@talaqa/domain';
 import { queryRows } from '../../src/db';
 import { paymentNotifications, plans, subscriptions, transactions } from '../../src/db/schema';
 import type { TransactionRow } from '../../src/db/schema';
-import { FAWRY_PATHS } from '../../src/integrations/fawry';
+import { FAWRY_PATHS, FAWRY_TEST_CARDS } from '../../src/integrations/fawry';
 import type { FawrySimulator } from '../../src/integrations/fawry';
 import type { PaymobSimulator } from '../../src/integrations/paymob';
 import { patchUser } from '../../src/modules/users/service';
@@ -198,3 +198,21 @@ export async function eventually(check: () => Promise<void> | void, timeoutMs = 
 
 export type Started = PaymentStarted;
 export type View = TransactionView;
+
+/** A new student who paid a plan (quarter) with a saved Fawry card that succeeds. */
+export async function paidByFawryCard(
+  server: TestServer,
+  planId: number,
+): Promise<{ buyer: Caller; id: number }> {
+  const buyer = await student(server);
+  const token = await saveCard(server, buyer, FAWRY_TEST_CARDS.success);
+  const paid = await call<PaymentStarted>(
+    server,
+    'POST',
+    '/fawry/pay/card',
+    buyer,
+    cardPayment(planId, token),
+  );
+  expect(paid.body.transaction.status).toBe(TransactionStatus.Paid);
+  return { buyer, id: paid.body.transaction.id };
+}

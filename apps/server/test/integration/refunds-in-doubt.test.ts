@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { TransactionStatus } from '@talaqa/domain';
-import type { PaymentStarted, PaymobCheckoutAnswer, TransactionView } from '@talaqa/domain';
+import type { PaymobCheckoutAnswer, TransactionView } from '@talaqa/domain';
 import { refunds } from '../../src/db/schema';
 import type { RefundRow } from '../../src/db/schema';
-import { FAWRY_PATHS, FAWRY_TEST_CARDS } from '../../src/integrations/fawry';
+import { FAWRY_PATHS } from '../../src/integrations/fawry';
 import { call } from './api';
 import type { Caller } from './api';
 import { queryRows } from '../../src/db';
@@ -12,15 +12,14 @@ import { startTestServer } from './helpers';
 import type { TestServer } from './helpers';
 import {
   admin,
-  cardPayment,
   eventually,
   fawryOrderOf,
   fawrySimulator,
+  paidByFawryCard,
   paymobSimulator,
   plan,
   purchase,
   QUARTER_PRICE,
-  saveCard,
   student,
   subscriptionsOf,
   transactionRow,
@@ -43,20 +42,6 @@ beforeAll(async () => {
   boss = await admin(server);
 });
 afterAll(() => server.close());
-
-async function paidByFawryCard(): Promise<{ buyer: Caller; id: number }> {
-  const buyer = await student(server);
-  const token = await saveCard(server, buyer, FAWRY_TEST_CARDS.success);
-  const paid = await call<PaymentStarted>(
-    server,
-    'POST',
-    '/fawry/pay/card',
-    buyer,
-    cardPayment(planId, token),
-  );
-  expect(paid.body.transaction.status).toBe(TransactionStatus.Paid);
-  return { buyer, id: paid.body.transaction.id };
-}
 
 async function paidByPaymob(): Promise<{ buyer: Caller; id: number; paymobId: number }> {
   const buyer = await student(server);
@@ -101,7 +86,7 @@ const refund = (id: number, extra: Record<string, unknown> = {}) =>
 
 describe('a Fawry refund that times out after the money moved', () => {
   it('stays in doubt, refuses a second click, and the status job settles it once', async () => {
-    const { buyer, id } = await paidByFawryCard();
+    const { buyer, id } = await paidByFawryCard(server, planId);
     const simulator = fawrySimulator(server);
     // Fawry refunds, then never answers; its notification is withheld too.
     simulator.failNextRefund({ mode: 'hang', holdMs: 3_000, notify: false });
@@ -155,7 +140,7 @@ describe('a Fawry refund that times out after the money moved', () => {
   });
 
   it('is settled by Fawry’s REFUNDED notification when the answer was garbage', async () => {
-    const { id } = await paidByFawryCard();
+    const { id } = await paidByFawryCard(server, planId);
     const simulator = fawrySimulator(server);
     simulator.failNextRefund({ mode: 'garbage', notify: false });
     const first = await refund(id, { amount: 20_000 });
@@ -179,7 +164,7 @@ describe('a Fawry refund that times out after the money moved', () => {
   });
 
   it('allows only one open refund per transaction in the database', async () => {
-    const { id } = await paidByFawryCard();
+    const { id } = await paidByFawryCard(server, planId);
     const db = server.app.database.db;
     const values = {
       transactionId: id,

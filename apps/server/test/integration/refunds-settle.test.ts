@@ -1,23 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { Role, TransactionStatus } from '@talaqa/domain';
-import type { PaymentStarted, TransactionView } from '@talaqa/domain';
+import type { TransactionView } from '@talaqa/domain';
 import { refunds } from '../../src/db/schema';
 import type { RefundRow } from '../../src/db/schema';
 import { queryRows } from '../../src/db';
-import { FAWRY_TEST_CARDS } from '../../src/integrations/fawry';
 import { call, signedInUser } from './api';
 import type { Caller } from './api';
 import { startTestServer } from './helpers';
 import type { TestServer } from './helpers';
 import {
   admin,
-  cardPayment,
   fawryOrderOf,
   fawrySimulator,
+  paidByFawryCard,
   plan,
   QUARTER_PRICE,
-  saveCard,
   student,
   subscriptionsOf,
   transactionRow,
@@ -39,20 +37,6 @@ beforeAll(async () => {
   boss = await admin(server);
 });
 afterAll(() => server.close());
-
-async function paidByFawryCard(): Promise<{ buyer: Caller; id: number }> {
-  const buyer = await student(server);
-  const token = await saveCard(server, buyer, FAWRY_TEST_CARDS.success);
-  const paid = await call<PaymentStarted>(
-    server,
-    'POST',
-    '/fawry/pay/card',
-    buyer,
-    cardPayment(planId, token),
-  );
-  expect(paid.body.transaction.status).toBe(TransactionStatus.Paid);
-  return { buyer, id: paid.body.transaction.id };
-}
 
 const refundsOf = (id: number): Promise<RefundRow[]> =>
   server.app.database.db
@@ -83,7 +67,7 @@ async function runRefundCheckNow(refundId: number): Promise<void> {
 
 /** A paid Fawry order with a refund of `amount` in doubt (Fawry refunded, the answer was lost). */
 async function refundInDoubt(amount?: number): Promise<{ buyer: Caller; id: number }> {
-  const paid = await paidByFawryCard();
+  const paid = await paidByFawryCard(server, planId);
   fawrySimulator(server).failNextRefund({ mode: 'garbage', notify: false });
   const first = await refund(paid.id, amount === undefined ? {} : { amount });
   expect(first.status).toBe(409);
@@ -93,7 +77,7 @@ async function refundInDoubt(amount?: number): Promise<{ buyer: Caller; id: numb
 
 describe('settling a refund in doubt by hand', () => {
   it('done: a second partial Fawry refund the job cannot tell settles as the job would, once', async () => {
-    const { buyer, id } = await paidByFawryCard();
+    const { buyer, id } = await paidByFawryCard(server, planId);
     expect((await refund(id, { amount: 20_000 })).status).toBe(200);
     fawrySimulator(server).failNextRefund({ mode: 'garbage', notify: false });
     expect((await refund(id, { amount: 10_000 })).status).toBe(409);
@@ -168,7 +152,7 @@ describe('settling a refund in doubt by hand', () => {
   });
 
   it('refuses a refund whose call still runs, no open refund, and anyone but an admin', async () => {
-    const { id } = await paidByFawryCard();
+    const { id } = await paidByFawryCard(server, planId);
     const none = await settle(id, { outcome: 'done', note: 'ملاحظة' });
     expect(none.status).toBe(409);
     expect(none.body).toMatchObject({ code: 'refund-not-in-doubt' });
@@ -212,7 +196,7 @@ describe('settling a refund in doubt by hand', () => {
 
 describe('the order reference', () => {
   it('is in the admin’s transaction view: what Fawry knows the order by', async () => {
-    const { id } = await paidByFawryCard();
+    const { id } = await paidByFawryCard(server, planId);
     const { orderReference } = await transactionRow(server, id);
     expect(orderReference).toMatch(/^\d{19}$/);
     const view = await call<TransactionView>(server, 'GET', `/tx/${id}`, boss);
