@@ -11,7 +11,7 @@ import {
   users,
   userTopics,
 } from '../../src/db/schema';
-import { listTutors } from '../../src/modules/tutors/service';
+import { listTutors } from '../../src/modules/tutors/listing/queries';
 import { startTestServer, testDriver } from './helpers';
 import type { TestServer } from './helpers';
 
