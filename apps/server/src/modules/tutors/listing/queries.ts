@@ -3,6 +3,7 @@ import type { SQL } from 'drizzle-orm';
 import { availabilityForWeekMinutes, cairoWeekBounds, nextFreeStart } from '@talaqa/domain';
 import { TutorListSort } from '@talaqa/domain';
 import type { Topic, TutorCard, TutorListFilters, TutorPage, TutorProfile } from '@talaqa/domain';
+import { preparedOnce } from '../../../db';
 import type { Database } from '../../../db';
 import {
   lessons,
@@ -20,9 +21,9 @@ import { isListedRow, listedTutor } from './rule';
 
 /**
  * The read side of the tutor listing: cards, the public profile and the public list. The
- * statements a visitor causes are Drizzle prepared statements (`.prepare(name)`), built once per
- * database and per shape of the query with placeholders for the values: the server builds no
- * SQL per request, and PostgreSQL parses and plans each once per connection.
+ * statements a visitor causes are Drizzle prepared statements, made once per database and per
+ * shape of the query with placeholders for the values (`preparedOnce`): the server builds no SQL
+ * per request, and PostgreSQL parses and plans each once per connection.
  */
 
 /**
@@ -44,19 +45,6 @@ const cardRowOf = (row: Parameters<typeof tutorRowOf>[0] & { topics: Topic[] }):
   ...tutorRowOf(row),
   topics: row.topics,
 });
-
-/** Prepared statements of one database, made when first needed. */
-function perDatabase<Statement>(make: (db: Database) => Statement): (db: Database) => Statement {
-  const made = new WeakMap<Database, Statement>();
-  return (db) => {
-    let statement = made.get(db);
-    if (statement === undefined) {
-      statement = make(db);
-      made.set(db, statement);
-    }
-    return statement;
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Cards and profiles
@@ -122,7 +110,7 @@ async function cardsOf(db: Database, rows: readonly CardRow[], now: Date): Promi
 }
 
 /** A user with its profile and topics as a card reads them (any user: the caller checks). */
-const cardRowStatement = perDatabase((db) =>
+const cardRowStatement = preparedOnce((db) =>
   db
     .select(cardColumns)
     .from(users)
@@ -132,7 +120,7 @@ const cardRowStatement = perDatabase((db) =>
 );
 
 /** How many lessons of the tutor have ended and were not canceled. */
-const lessonsGivenStatement = perDatabase((db) =>
+const lessonsGivenStatement = preparedOnce((db) =>
   db
     .select({ total: count() })
     .from(lessons)
@@ -315,7 +303,7 @@ function countStatement(db: Database, shape: Shape) {
 }
 
 /** The statements of each shape (and order), made on first use: at most 3 x 32 pages. */
-const listStatements = perDatabase((db) => {
+const listStatements = preparedOnce((db) => {
   const pages = new Map<string, ReturnType<typeof pageStatement>>();
   const counts = new Map<string, ReturnType<typeof countStatement>>();
   return {
@@ -335,7 +323,7 @@ const listStatements = perDatabase((db) => {
 });
 
 /** The total the database keeps for filters without a search: one row, however many tutors. */
-const storedTotalStatement = perDatabase((db) =>
+const storedTotalStatement = preparedOnce((db) =>
   db
     .select({ total: listedTutorTotals.total })
     .from(listedTutorTotals)
