@@ -123,7 +123,7 @@ export const tutorProfiles = pgTable(
     /**
      * The tutor's next bookable start in the Cairo week `next_free_week`, null when none is left
      * that week: written with every change of the schedule, the appointments or the notice
-     * period, and refreshed by a job once the clock passes it (tutors/next-free.ts). The public
+     * period, and refreshed by a job once the clock passes it (tutors/listing/next-free.ts). The public
      * list filters and sorts by it without reading any schedule.
      */
     nextFreeAt: timestamp('next_free_at', { withTimezone: true }),
