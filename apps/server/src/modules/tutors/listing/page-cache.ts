@@ -57,7 +57,7 @@ function sendPage(reply: FastifyReply, bytes: Buffer, gzipped: boolean): Fastify
 }
 
 /** The page cache over a store; `warn` logs what could not be cached (the answer still goes). */
-export function pageCacheOf(
+function pageCacheOf(
   store: TutorsCache,
   warn: (error: unknown, message: string) => void,
 ): TutorPageCache {

@@ -54,7 +54,7 @@ const cardRowOf = (row: Parameters<typeof tutorRowOf>[0] & { topics: Topic[] }):
  * still bookable (free starts only drop off the front as the clock moves, and every change of
  * schedule or appointments rewrites it). Undefined when it must be computed again.
  */
-export function storedNextFree(row: TutorRow, now: Date): Date | null | undefined {
+function storedNextFree(row: TutorRow, now: Date): Date | null | undefined {
   if (row.nextFreeWeek?.getTime() !== cairoWeekBounds(now).start.getTime()) return undefined;
   if (row.nextFreeAt === null) return null;
   const bookableFrom = now.getTime() + row.noticePeriod * 60_000;
@@ -188,7 +188,7 @@ export interface KnownTotals {
 const countEveryTime: KnownTotals = { get: async () => undefined, set: async () => undefined };
 
 /** What decides which tutors match, not the page or the order: the key a total is known by. */
-export const matchKeyOf = (filters: TutorListFilters): string =>
+const matchKeyOf = (filters: TutorListFilters): string =>
   JSON.stringify([
     filters.search,
     filters.topic,

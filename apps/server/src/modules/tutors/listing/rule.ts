@@ -12,7 +12,7 @@ import { isTutorListed, Role } from '@talaqa/domain';
  */
 
 /** The columns of tutor_profiles the rule reads (the table, or its columns in an index). */
-export interface ListedProfileColumns {
+interface ListedProfileColumns {
   activated: AnyColumn;
   onboardedAt: AnyColumn;
   bypassOnboarding: AnyColumn;
@@ -30,7 +30,7 @@ export const listedTutor = (user: { role: AnyColumn }, profile: ListedProfileCol
   sql`${user.role} = ${sql.raw(String(Role.Tutor))} and ${listedProfile(profile)}`;
 
 /** A user row with its (maybe defaulted) profile fields, as tutors/repo.ts reads it. */
-export interface ListedRuleRow {
+interface ListedRuleRow {
   role: number;
   activated: boolean;
   onboardedAt: Date | null;
