@@ -1,8 +1,8 @@
 /** The FawryPay simulator's pages: Arabic, right-to-left, no script, inline style only. */
 import type { FastifyReply } from 'fastify';
 import { formatMoney } from '@talaqa/domain';
-import { escapeHtml } from '../email/html';
-import { simulatorPage } from '../simulator-page';
+import { escapeHtml } from '../../email/html';
+import { simulatorPage } from '../../simulator-page';
 
 const STYLE = `
   *{box-sizing:border-box}
