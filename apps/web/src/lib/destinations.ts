@@ -4,7 +4,7 @@
  */
 import { Role, tutorNameSchema } from '@talaqa/domain';
 import type { User } from '@talaqa/domain';
-import { paths } from '../../paths';
+import { paths } from '../paths';
 
 /** The student "main info" the complete-profile stepper asks for first. */
 export const isStudentProfileComplete = (user: User): boolean =>

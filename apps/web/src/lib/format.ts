@@ -1,37 +1,16 @@
 /**
- * Words and numbers of the plans, checkout, payments and invoices screens: Arabic counted nouns,
- * plan names, the period in the checkout address, and the checks that keep a malformed answer
- * from breaking a page. Money is formatted with the domain's `formatMoney` (ar-EG, EGP).
+ * Words of the screens: Arabic counted nouns (minutes, hours, installments) and plan names.
+ * Numbers are written with `formatNumber` of @talaqa/ui, money with the domain's `formatMoney`
+ * (ar-EG, EGP).
  */
-import { generatePath } from 'react-router';
-import {
-  LOCALE,
-  PAID_PLAN_PERIODS,
-  PERIOD_KIND_OF,
-  PlanPeriod,
-  planNameOfWeeklyMinutes,
-} from '@talaqa/domain';
-import type {
-  CardToken,
-  PaidPlanPeriod,
-  Page,
-  PeriodKind,
-  Plan,
-  SubscriptionView,
-  TransactionView,
-} from '@talaqa/domain';
-import { PLAN_NAMES_AR } from '@talaqa/ui';
-import { paths } from '../../paths';
+import { LOCALE, planNameOfWeeklyMinutes } from '@talaqa/domain';
+import type { Plan } from '@talaqa/domain';
+import { formatNumber, PLAN_NAMES_AR } from '@talaqa/ui';
 
-const numberFormat = new Intl.NumberFormat(LOCALE);
+const yearFormat = new Intl.NumberFormat(LOCALE, { useGrouping: false });
 
-/** "١٢٠" */
-export const formatNumber = (value: number): string => numberFormat.format(value);
-
-const percentFormat = new Intl.NumberFormat(LOCALE, { style: 'percent', maximumFractionDigits: 2 });
-
-/** "١٠٪" for 10 (whole percents, as plans and coupons store them). */
-export const percentText = (value: number): string => percentFormat.format(value / 100);
+/** "٢٠٢٦": a year, without the thousands separator a count would get. */
+export const yearText = (year: number): string => yearFormat.format(year);
 
 interface CountedNoun {
   /** 1: "دقيقة واحدة" */
@@ -85,102 +64,3 @@ export function installmentCountsText(counts: readonly number[]): string {
 /** "دفعتان", "٣ دفعات": one choice of bank installments. */
 export const installmentCountText = (count: number): string =>
   counted(count, { one: 'دفعة واحدة', two: 'دفعتان', few: 'دفعات', many: 'دفعة' });
-
-// ---------------------------------------------------------------------------------------------
-// The checkout address: /checkout/{planId}/{period}, the period as a word (month, quarter, year)
-
-/** The paid period named by the address's word, or null (the free trial is never bought). */
-export function paidPeriodOfKind(kind: string | undefined): PaidPlanPeriod | null {
-  return PAID_PLAN_PERIODS.find((period) => PERIOD_KIND_OF[period] === kind) ?? null;
-}
-
-export const periodKindOf = (period: PaidPlanPeriod): PeriodKind => PERIOD_KIND_OF[period];
-
-/** "/checkout/2/quarter" */
-export const checkoutPath = (planId: number, period: PaidPlanPeriod): string =>
-  generatePath(paths.checkout, { planId: String(planId), period: periodKindOf(period) });
-
-/** "/checkout/2/quarter?tx=15": the result of one payment of that purchase. */
-export const checkoutResultPath = (
-  planId: number,
-  period: PaidPlanPeriod,
-  transactionId: number,
-): string => `${checkoutPath(planId, period)}?tx=${transactionId}`;
-
-export const isPaidPeriod = (period: PlanPeriod | null): period is PaidPlanPeriod =>
-  period !== null && period !== PlanPeriod.FreeTrial;
-
-// ---------------------------------------------------------------------------------------------
-// Answers the screens rely on: a malformed one becomes an error state, never a broken page.
-
-/** Thrown for an answer that does not have the contract's shape (shown as "unexpected"). */
-export class UnexpectedAnswerError extends Error {
-  override readonly name = 'UnexpectedAnswerError';
-  constructor(what: string) {
-    super(`Unexpected answer from the server: ${what}`);
-  }
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-const isWhole = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isSafeInteger(value);
-
-export function expectPlan(value: unknown): Plan {
-  if (
-    !isRecord(value) ||
-    !isWhole(value.id) ||
-    !isWhole(value.weeklyMinutes) ||
-    !isWhole(value.baseMonthPrice) ||
-    typeof value.monthDiscount !== 'number' ||
-    typeof value.quarterDiscount !== 'number' ||
-    typeof value.yearDiscount !== 'number'
-  ) {
-    throw new UnexpectedAnswerError('plan');
-  }
-  return value as unknown as Plan;
-}
-
-export function expectTransaction(value: unknown): TransactionView {
-  if (
-    !isRecord(value) ||
-    !isWhole(value.id) ||
-    !isWhole(value.amount) ||
-    !isWhole(value.status) ||
-    !isWhole(value.method)
-  ) {
-    throw new UnexpectedAnswerError('transaction');
-  }
-  return value as unknown as TransactionView;
-}
-
-export function expectPage<T>(value: unknown, item: (entry: unknown) => T): Page<T> {
-  if (!isRecord(value) || !Array.isArray(value.list) || !isWhole(value.total)) {
-    throw new UnexpectedAnswerError('page');
-  }
-  return { list: value.list.map(item), total: value.total };
-}
-
-/** GET /sub/user answers a subscription or null (an empty body reads as null too). */
-export function expectSubscription(value: unknown): SubscriptionView | null {
-  if (value === null || value === undefined) return null;
-  if (
-    !isRecord(value) ||
-    !isWhole(value.id) ||
-    !isWhole(value.weeklyMinutes) ||
-    !isWhole(value.remainingMinutes) ||
-    !isRecord(value.plan)
-  ) {
-    throw new UnexpectedAnswerError('subscription');
-  }
-  return value as unknown as SubscriptionView;
-}
-
-export function expectCards(value: unknown): CardToken[] {
-  if (!Array.isArray(value)) throw new UnexpectedAnswerError('cards');
-  return value.filter(
-    (card): card is CardToken =>
-      isRecord(card) && typeof card.token === 'string' && typeof card.last4 === 'string',
-  );
-}

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { realtime } from '../../api';
+import { realtime } from '../api';
 
 /**
  * Listens to one server event of the realtime channel while `enabled`, opening the channel if it
@@ -20,23 +20,4 @@ export function useRealtimeEvent(
     channel.connect();
     return channel.on(event, (payload: unknown) => current.current(payload));
   }, [event, enabled]);
-}
-
-/**
- * The transaction id a TransactionStatusUpdate names, whatever its exact shape: the transaction
- * itself (`id`), `{transactionId}` or `{transaction: {id}}`; null when it names none.
- */
-export function transactionIdOfUpdate(payload: unknown): number | null {
-  if (typeof payload !== 'object' || payload === null) return null;
-  const record = payload as Record<string, unknown>;
-  const nested = record.transaction;
-  const candidates = [
-    record.transactionId,
-    record.id,
-    typeof nested === 'object' && nested !== null
-      ? (nested as Record<string, unknown>).id
-      : undefined,
-  ];
-  const id = candidates.find((value) => typeof value === 'number' && Number.isSafeInteger(value));
-  return typeof id === 'number' ? id : null;
 }
