@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { isValidationCode, validationIssues } from '@talaqa/domain';
 import type { ErrorCode } from '@talaqa/domain';
 import { isNetworkError, messageForError } from '@talaqa/ui';
-import { isApiError } from './api';
+import { isApiError } from '../api';
 
 /**
  * A react-hook-form resolver for a form whose values are strings (selects, number fields) and a

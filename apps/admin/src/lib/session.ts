@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { isAdminRole } from '@talaqa/domain';
 import type { AuthSession, PasswordSignInBody, User } from '@talaqa/domain';
-import { api, deviceTokens } from '../../api';
-import { paths } from '../../paths';
+import { api, deviceTokens } from '../api';
+import { paths } from '../paths';
 
 /**
  * The admin's session (spec sections 3 and 4): the token and the stored user live in the api
