@@ -2,7 +2,7 @@
  * The time grid booking works on: lesson lengths, the 15-minute grid of a Cairo wall clock, and
  * small helpers on instants and half-open intervals.
  *
- * Decisions (our reading where the spec is silent; docs/decisions.md records them):
+ * Decisions (our reading where the spec is silent; docs/decisions/ records them):
  * - Lesson durations are exactly the spec's session slot lengths, 15 or 30 minutes
  *   (`Lesson.duration` is a `SessionSlotLength`), not multiples of them.
  * - Times sit on a 15-minute grid (the short slot): lessons and schedule slots start at :00, :15,

@@ -2,7 +2,7 @@
  * A booked lesson: what cancelling it gives back, whether it may still be moved, and its status
  * by the clock.
  *
- * Decisions (our reading where the spec is silent; docs/decisions.md records them):
+ * Decisions (our reading where the spec is silent; docs/decisions/ records them):
  * - Minutes on cancellation: all of them when the tutor or the system cancels (any time before
  *   the lesson ends), or when the student cancels at least 2 hours before the start
  *   (`LESSON_FREE_CANCEL_MINUTES`) or within 10 minutes of booking it

@@ -3,7 +3,7 @@
  * tutor at a given time or move one there, and which times the book-lesson and reschedule dialogs
  * may offer.
  *
- * Decisions (our reading where the spec is silent; docs/decisions.md records them):
+ * Decisions (our reading where the spec is silent; docs/decisions/ records them):
  * - A lesson lies wholly inside the current Cairo week, Saturday 00:00 to the next Saturday 00:00:
  *   a 30-minute lesson at Friday 23:45 crosses into the next week and is refused.
  * - A lesson must start after now (a start equal to now has begun: `lessonTiming`), and at least
@@ -14,8 +14,8 @@
  * - An unlisted tutor (not activated, or not onboarded without the bypass flag) is
  *   `tutor-not-found`, checked before anything about the student.
  * - A free trial whose minutes are used up is over: `subscription-required`, not
- *   `no-enough-minutes` (docs/decisions.md, payments). A lesson must also start before the
- *   subscription ends (`subscription-required`).
+ *   `no-enough-minutes` (docs/decisions/098-free-trial.md). A lesson must also start before
+ *   the subscription ends (`subscription-required`).
  * - Availability is the union of the tutor's slots: a 30-minute lesson may span two adjacent
  *   15-minute slots. Busy intervals (lessons, interviews, demo sessions) all answer
  *   `conflicting-lessons`: the student needs "this time is taken", not what took it.

@@ -2,7 +2,7 @@
  * The tutor's weekly schedule: a template of Cairo wall-clock slots, laid on the calendar of a
  * given week, and the check that a change to it leaves no booked lesson outside it.
  *
- * Decisions (our reading where the spec is silent; docs/decisions.md records them):
+ * Decisions (our reading where the spec is silent; docs/decisions/ records them):
  * - The weekly schedule is a template of Cairo wall-clock slots (weekday, start, 15 or 30 minutes)
  *   that repeats every week. A slot is available at every instant a Cairo wall clock shows its
  *   start: never for starts inside the spring jump (Friday 00:00-00:59 on the last Friday of
