@@ -17,3 +17,7 @@ export * from './subscriptions';
 export * from './booking';
 export * from './api/lessons';
 export * from './api/calendar';
+export * from './access';
+export * from './contract';
+export * from './endpoints';
+export * from './health/contract';
