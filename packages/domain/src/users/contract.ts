@@ -3,10 +3,12 @@
  * list and a profile as each caller may see it (api/profiles.ts).
  */
 import type { z } from 'zod';
+import type { User } from '../entities';
 import { admins, anyone, signedIn } from '../access';
 import { endpoint } from '../contract/endpoint';
 import { pageSchema } from '../contract/page';
 import { userSchema, userViewSchema } from '../api/profiles';
+import type { UserView } from '../api/profiles';
 import { authSessionSchema } from '../auth/contract';
 import { codeSentAnswerSchema } from '../codes/contract';
 import { idParamsSchema } from '../validation';
@@ -20,6 +22,9 @@ export const signUpAnswerSchema = authSessionSchema.extend({
   emailCode: codeSentAnswerSchema.nullable(),
 });
 export type SignUpAnswer = z.output<typeof signUpAnswerSchema>;
+
+/** Whether a profile view is the whole account (what its owner and admins are answered). */
+export const isWholeAccount = (view: UserView): view is User => userSchema.safeParse(view).success;
 
 export const userPageSchema = pageSchema(userSchema);
 export type UserPage = z.output<typeof userPageSchema>;
