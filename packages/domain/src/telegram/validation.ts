@@ -1,4 +1,4 @@
-/** Linking a Telegram chat (not in the spec's routes; see the decision records). */
+/** Linking a Telegram chat (not in the spec's routes; see docs/decisions/072-telegram-linking.md). */
 import { z } from 'zod';
 import { phoneSchema } from '../validation';
 
