@@ -1,4 +1,7 @@
-/** Linking a Telegram chat (not in the spec's routes; see docs/decisions/072-telegram-linking.md). */
+/**
+ * Linking a Telegram chat to an account (not in the spec's routes): see
+ * docs/decisions/072-telegram-linking.md.
+ */
 import { z } from 'zod';
 import { phoneSchema } from '../validation';
 
