@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { API, isWholeAccount, QUERY_RETRY } from '@talaqa/domain';
 import type { CreateUserBody, Role, UpdateUserBody, User } from '@talaqa/domain';
 import { api, isApiError } from '../../api';
-import { currentUserKey } from '../auth/session';
+import { currentUserKey } from '../../lib/session';
 
 /** The query of GET /user/list, as the users page sends it (see `userListQuerySchema`). */
 export interface UserListParams {

@@ -16,7 +16,7 @@ import type {
   User,
 } from '@talaqa/domain';
 import { api, authApi, codesApi, studentApi, topicsApi, tutorApi, userApi } from '../../api';
-import { CURRENT_USER_KEY, useCurrentUser, useSession } from '../session/session-context';
+import { CURRENT_USER_KEY, useCurrentUser, useSession } from '../../lib/session';
 
 export const accountKeys = {
   currentUser: CURRENT_USER_KEY,
