@@ -28,8 +28,14 @@ export type EndpointHandler<E extends EndpointDefinition> = (
   reply: FastifyReply,
 ) => Promise<HandlerResultOf<E> | FastifyReply>;
 
-/** Route options the contract does not carry (limits, log level, extra config). */
-export type EndpointOptions = Pick<RouteShorthandOptions, 'bodyLimit' | 'logLevel'> & {
+/**
+ * Route options the contract does not carry (limits, log level, extra config, and an onRequest
+ * hook for a route that may answer from a cache before its input is even read).
+ */
+export type EndpointOptions = Pick<
+  RouteShorthandOptions,
+  'bodyLimit' | 'logLevel' | 'onRequest'
+> & {
   config?: Record<string, unknown>;
 };
 
@@ -56,20 +62,25 @@ export function serve<E extends EndpointDefinition>(
     url: definition.path,
     bodyLimit: options.bodyLimit,
     logLevel: options.logLevel,
+    onRequest: options.onRequest,
     config: { ...options.config, access: definition.access, endpoint: definition },
     schema: {
       summary: definition.summary,
       description: definition.description,
-      params: definition.params,
-      querystring: definition.query,
-      body: definition.body,
+      // Only the parts the contract has: Fastify warns of a part named without a schema.
+      ...(definition.params && { params: definition.params }),
+      ...(definition.query && { querystring: definition.query }),
+      ...(definition.body && { body: definition.body }),
       response: responseSchemas(definition),
     },
     handler: async (request, reply) => {
       reply.code(status);
       const result = await handler(request as unknown as EndpointRequest<E>, reply);
       if (result === reply || reply.sent) return reply;
-      return status === 204 ? reply.send() : result;
+      if (status === 204) return reply.send();
+      // A text answer (an iCalendar document) goes out as is, under its own media type.
+      if (definition.contentType) reply.type(definition.contentType);
+      return result;
     },
   });
 }

@@ -1,30 +1,15 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import type { FastifyReply } from 'fastify';
-import { z } from 'zod';
+import type { FastifyReply, onRequestHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  noticePeriodSchema,
-  Role,
-  tutorInfoParamsSchema,
-  tutorListQuerySchema,
-} from '@talaqa/domain';
+import { API } from '@talaqa/domain';
 import type { TutorPage } from '@talaqa/domain';
 import { acceptsGzip } from '../../accepts-gzip';
-import { admins, anyone, identityOf, rolesOnly } from '../auth/access';
+import { serve } from '../../http/endpoint';
+import { identityOf } from '../auth/access';
 import { tutorsChanged } from './events';
 import { listTutors, patchTutorAdminFields, tutorInfo, tutorMeta } from './service';
 import type { KnownTotals } from './service';
-
-/**
- * PATCH /user/tutor/{id} (admins; our route, docs/decisions.md): the fields only an admin sets.
- * Only what is sent changes; an empty body changes nothing.
- */
-export const tutorAdminBodySchema = z.strictObject({
-  activated: z.boolean({ error: 'invalid-type' }).optional(),
-  noticePeriod: noticePeriodSchema.optional(),
-  bypassOnboarding: z.boolean({ error: 'invalid-type' }).optional(),
-});
 
 /**
  * The tutor's own profile, the admin's tutor switches, the public tutors list and profile, and
@@ -52,31 +37,23 @@ function sendPage(reply: FastifyReply, bytes: Buffer, gzipped: boolean): Fastify
   return reply.send(bytes);
 }
 
+/** An answer as the route's serializer wrote it (through the contract's schema), as bytes. */
+function bytesOf(serialized: string | ArrayBuffer | Buffer): Buffer {
+  if (typeof serialized === 'string') return Buffer.from(serialized);
+  return Buffer.isBuffer(serialized) ? serialized : Buffer.from(new Uint8Array(serialized));
+}
+
 export const tutorRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
 
   // The meta object the client merges into a tutor's session (spec section 7).
-  app.get('/user/tutor/meta', { config: { access: rolesOnly(Role.Tutor) } }, async (request) =>
-    tutorMeta(db, identityOf(request).userId),
-  );
+  serve(app, API.tutors.meta, async (request) => tutorMeta(db, identityOf(request).userId));
 
-  app.patch(
-    '/user/tutor/:id',
-    {
-      config: { access: admins },
-      schema: { params: tutorInfoParamsSchema, body: tutorAdminBodySchema },
-    },
-    async (request) => {
-      const tutor = await patchTutorAdminFields(
-        db,
-        request.params.id,
-        request.body,
-        app.clock.now(),
-      );
-      await tutorsChanged(app, [tutor.id]);
-      return tutor;
-    },
-  );
+  serve(app, API.tutors.setAdminFields, async (request) => {
+    const tutor = await patchTutorAdminFields(db, request.params.id, request.body, app.clock.now());
+    await tutorsChanged(app, [tutor.id]);
+    return tutor;
+  });
 
   // A counted total (search, minimum rating) serves every page of the same filters while cached.
   const knownTotals: KnownTotals = {
@@ -93,37 +70,37 @@ export const tutorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   };
 
+  /** A page held in this process is sent without a promise in between (a callback hook). */
+  const sendCachedPage: onRequestHookHandler = (request, reply, done) => {
+    const gzip = acceptsGzip(request.headers['accept-encoding']);
+    const key = pageKeyOf(request.url, gzip);
+    const cache = app.tutorsCache;
+    if (cache.peek) {
+      const page = cache.peek(key);
+      if (page === undefined) return done();
+      sendPage(reply, page, gzip);
+      return;
+    }
+    cache.get(key).then(
+      (page) => (page === undefined ? done() : sendPage(reply, page, gzip)),
+      () => done(),
+    );
+  };
+
   /**
    * Public pages are cached by their query string (tutors/cache.ts), as JSON bytes and gzipped
    * once beside them: browsers always accept gzip, and the page shrinks about five times. A query
    * string is stored only once it passed validation, so a page found for it is sent as the
    * request arrives, before validation and the handler (the list is the busiest public read).
+   * The bytes are the route's own serialization (`reply.serialize`: through the contract's
+   * schema), so a cached page holds nothing the contract does not name.
    */
-  app.get(
-    '/user/tutor/list/onboarded',
-    {
-      config: { access: anyone },
-      schema: { querystring: tutorListQuerySchema },
-      // A callback hook: a page held in this process is sent without a promise in between.
-      onRequest: (request, reply, done) => {
-        const gzip = acceptsGzip(request.headers['accept-encoding']);
-        const key = pageKeyOf(request.url, gzip);
-        const cache = app.tutorsCache;
-        if (cache.peek) {
-          const page = cache.peek(key);
-          if (page === undefined) return done();
-          sendPage(reply, page, gzip);
-          return;
-        }
-        cache.get(key).then(
-          (page) => (page === undefined ? done() : sendPage(reply, page, gzip)),
-          () => done(),
-        );
-      },
-    },
+  serve(
+    app,
+    API.tutors.list,
     async (request, reply) => {
       const page: TutorPage = await listTutors(db, request.query, app.clock.now(), knownTotals);
-      const body = Buffer.from(JSON.stringify(page));
+      const body = bytesOf(reply.serialize(page));
       const zipped = await gzipAsync(body);
       await Promise.all([
         app.tutorsCache.set(pageKeyOf(request.url, false), body),
@@ -134,17 +111,13 @@ export const tutorRoutes: FastifyPluginAsyncZod = async (app) => {
       const gzip = acceptsGzip(request.headers['accept-encoding']);
       return sendPage(reply, gzip ? zipped : body, gzip);
     },
+    { onRequest: sendCachedPage },
   );
 
-  app.get(
-    '/user/tutor/info/:id',
-    { config: { access: anyone }, schema: { params: tutorInfoParamsSchema } },
-    async (request) => tutorInfo(db, request.params.id, app.clock.now()),
-  );
+  serve(app, API.tutors.info, async (request) => tutorInfo(db, request.params.id, app.clock.now()));
 
-  app.delete('/cache/flush', { config: { access: admins } }, async (_request, reply) => {
+  serve(app, API.tutors.flushCache, async () => {
     await app.tutorsCache.clear();
     await tutorsChanged(app, null);
-    return reply.code(204).send();
   });
 };
