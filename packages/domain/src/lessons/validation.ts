@@ -10,7 +10,7 @@ import { SESSION_SLOT_LENGTHS } from '../enums';
 import { LESSON_RATIFICATIONS, LESSON_TIMINGS } from '../statuses';
 import { idParamsSchema, pageQuerySchema } from '../validation';
 
-/** Bounds of the query fields below (our choices; see docs/decisions.md). */
+/** Bounds of the query fields below (our choices; see docs/decisions/). */
 export const LESSON_STATS_WEEKS_DEFAULT = 12;
 export const LESSON_STATS_WEEKS_MAX = 52;
 

@@ -104,7 +104,7 @@ export const tutorEndpoints = {
     responses: { 200: tutorMetaSchema },
     errors: ['tutor-not-found'],
   }),
-  /** Our route (docs/decisions.md): only what is sent changes. */
+  /** Our route (docs/decisions/149-tutor-fields.md): only what is sent changes. */
   setAdminFields: endpoint({
     method: 'PATCH',
     path: '/user/tutor/:id',

@@ -9,7 +9,7 @@ import { charCount, collapseSpaces, hasControlCharacters } from '../text';
 import { valuesOf } from '../values';
 import { idParamsSchema, noticePeriodSchema, pageQuerySchema, textSchema } from '../validation';
 
-/** Bounds of the query fields below (our choices; see docs/decisions.md). */
+/** Bounds of the query fields below (our choices; see docs/decisions/). */
 export const TUTOR_SEARCH_MAX_LENGTH = 100;
 export const RATING_FILTER_MIN = 1;
 export const RATING_FILTER_MAX = 5;
@@ -61,8 +61,8 @@ export type TutorListFilters = z.output<typeof tutorListQuerySchema>;
 export const tutorInfoParamsSchema = idParamsSchema;
 
 /**
- * PATCH /user/tutor/{id} (admins; our route, docs/decisions.md): the fields only an admin sets.
- * Only what is sent changes; an empty body changes nothing.
+ * PATCH /user/tutor/{id} (admins; our route, docs/decisions/149-tutor-fields.md): the fields
+ * only an admin sets. Only what is sent changes; an empty body changes nothing.
  */
 export const tutorAdminBodySchema = z.strictObject({
   activated: z.boolean({ error: 'invalid-type' }).optional(),
