@@ -120,7 +120,15 @@ describe('realtime payloads (the contract of packages/domain)', () => {
     const io = server.app.io;
     const broken = { ...undelivered, phone: 5 } as unknown as PhoneCodeUndeliveredEvent;
     expect(() => io.emit(ServerEvent.PhoneCodeUndelivered, broken)).toThrow(RealtimePayloadError);
-    // Only a cast gets an undeclared event past the compiler; the adapter still refuses it.
+    // The compiler refuses both (checked by the typecheck of this file)...
+    const typeChecked = (): void => {
+      // @ts-expect-error: a payload of another shape
+      io.emit(ServerEvent.PhoneCodeUndelivered, { phone: '+201012345678' });
+      // @ts-expect-error: not an event of the realtime contract
+      io.emit('hello', { to: 1 });
+    };
+    expect(typeChecked).toBeTypeOf('function');
+    // ...and only a cast gets an undeclared event past it; the adapter still refuses it.
     const untyped = io as unknown as { emit: (event: string, payload: unknown) => void };
     expect(() => untyped.emit('hello', { to: 1 })).toThrow(RealtimePayloadError);
   });
