@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { ErrorState, Skeleton, buttonClasses } from '@talaqa/ui';
+import { ErrorState, Skeleton, buttonClasses, formatNumber } from '@talaqa/ui';
 import { scheduleApi } from '../../api';
 import { paths } from '../../paths';
-import { formatNumber, hoursText } from '../payments/format';
+import { hoursText } from '../../lib/format';
 
 /** The key of /schedule-management's own query: both pages share one answer. */
 const OWN_WEEK_KEY = ['availability-slot', 'own'] as const;

@@ -8,8 +8,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { ServerEvent } from '@talaqa/domain';
 import type { LessonListQuery, RescheduleLessonBody } from '@talaqa/domain';
 import { lessonsListApi, scheduleApi } from '../../api';
+import { useRealtimeEvent } from '../../lib/realtime';
 import { paymentKeys } from '../payments/queries';
-import { useRealtimeEvent } from '../payments/realtime';
 
 export const lessonKeys = {
   all: ['lesson'] as const,

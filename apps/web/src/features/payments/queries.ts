@@ -7,8 +7,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { DEFAULT_PAGE_SIZE, ServerEvent, TransactionStatus } from '@talaqa/domain';
 import type { SubscriptionView, TransactionView } from '@talaqa/domain';
 import { paymentsApi, subscriptionsApi, transactionsApi } from '../../api';
-import { expectPage, expectSubscription, expectTransaction } from './format';
-import { useRealtimeEvent } from './realtime';
+import { expectPage, expectSubscription, expectTransaction } from '../../lib/answers';
+import { useRealtimeEvent } from '../../lib/realtime';
 
 export const paymentKeys = {
   currentSubscription: ['sub', 'user'] as const,

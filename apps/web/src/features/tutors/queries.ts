@@ -4,7 +4,7 @@ import type { Query } from '@tanstack/react-query';
 import { ServerEvent } from '@talaqa/domain';
 import type { TutorListQuery, TutorPage } from '@talaqa/domain';
 import { topicsApi, tutorsApi } from '../../api';
-import { useRealtimeEvent } from '../payments/realtime';
+import { useRealtimeEvent } from '../../lib/realtime';
 
 export const TUTOR_REVIEWS_PAGE_SIZE = 10;
 
