@@ -4,9 +4,11 @@
  */
 import type { EndpointDefinition } from './contract/endpoint';
 import { healthEndpoints } from './health/contract';
+import { referenceEndpoints } from './reference/contract';
 
 export const API = {
   health: healthEndpoints,
+  reference: referenceEndpoints,
 } as const;
 
 export const ENDPOINTS: readonly EndpointDefinition[] = Object.values(API).flatMap(
