@@ -106,7 +106,7 @@ function transformFor(registry: EndpointRegistry): Transform {
   };
 }
 
-export interface OpenApiDocumentOptions {
+interface OpenApiDocumentOptions {
   /** The contracts to document (tests give their own); the `API` registry by default. */
   registry?: EndpointRegistry;
 }

@@ -131,7 +131,7 @@ export const idempotencyHeaders = z.object({
   'Idempotency-Key': z
     .string()
     .optional()
-    .describe("The body's idempotencyKey again: one key per purchase, reused when retrying"),
+    .describe("The body's idempotencyKey again: a new key per action, the same when retrying"),
 });
 
 /**
