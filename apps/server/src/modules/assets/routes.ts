@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idTextSchema, Role, UPLOADS_PER_HOUR } from '@talaqa/domain';
 import { AppError } from '../../errors';
 import { anyone, identityOf, signedIn } from '../auth/access';
-import { tutorsChanged } from '../tutors/events';
 import { limitPerAccount } from '../auth/limits';
 import { assertSelfOrAdmin, requireUser } from '../users/service';
 import { readImageUpload, refuseDeclaredOversize, replaceProfileImage } from './service';
@@ -32,7 +31,9 @@ export const assetRoutes: FastifyPluginAsyncZod = async (app) => {
       const image = await readImageUpload(request);
       const user = await replaceProfileImage(app, userId, image);
       // A tutor's image is on the public list's cards.
-      if (owner.role === Role.Tutor) await tutorsChanged(app, [userId]);
+      if (owner.role === Role.Tutor) {
+        await app.domainEvents.emit('TutorListingChanged', { tutorIds: [userId] });
+      }
       return user;
     },
   );

@@ -13,7 +13,6 @@ import { admins, anyone, identityOf, signedIn } from '../auth/access';
 import { issueAccessToken } from '../auth/sessions';
 import { signDeviceToken } from '../auth/tokens';
 import { sendEmailVerificationCode } from '../codes/email-verification';
-import { tutorsChanged } from '../tutors/events';
 import { limitPerAddress } from '../auth/limits';
 import { planEmailChange } from './email-change';
 import {
@@ -110,7 +109,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const updated = await updateUser(db, target, plan.patch, { bio, about }, plan.inTransaction);
       await plan.afterCommit?.(request.log);
       // A tutor's name, image, gender and texts are on the public list's cards.
-      if (target.role === Role.Tutor) await tutorsChanged(app, [target.id]);
+      if (target.role === Role.Tutor) {
+        await app.domainEvents.emit('TutorListingChanged', { tutorIds: [target.id] });
+      }
       return updated;
     },
   );
