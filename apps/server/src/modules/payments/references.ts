@@ -11,8 +11,10 @@ import type { Environment } from '@talaqa/domain';
  *
  * Digits only, because Fawry's reference-number API types `merchantRefNum` as an Integer; 19
  * digits starting with 1-4 stay below 2^63-1, so even a 64-bit integer holds it. The time part
- * makes it new after any reset; two orders in one millisecond differ by their random part, and
- * the unique column refuses the one-in-100 000 case rather than sending a reference twice.
+ * makes it new after any reset. Within one process references only grow (a burst of orders in
+ * one millisecond would otherwise meet the birthday bound of 5 random digits); across processes
+ * the random part tells them apart, and the unique column refuses the rare clash rather than
+ * sending a reference twice.
  * The first digit says who made it: 1 production, 2 staging, 3 local, 4 the database's column
  * default (rows not written by a checkout: seeds, tests).
  * Row ids (at most 10 digits) never look like one: the references sent before (row ids) stay
@@ -26,10 +28,16 @@ const ENVIRONMENT_DIGIT: Record<Environment, string> = {
   local: '3',
 };
 
+const lastReference = new Map<Environment, bigint>();
+
 export function newOrderReference(env: Environment, now: number = Date.now()): string {
   const millis = String(Math.trunc(now)).padStart(13, '0').slice(-13);
   const random = String(randomInt(0, 100_000)).padStart(5, '0');
-  return `${ENVIRONMENT_DIGIT[env]}${millis}${random}`;
+  const drawn = BigInt(`${ENVIRONMENT_DIGIT[env]}${millis}${random}`);
+  const last = lastReference.get(env);
+  const reference = last !== undefined && drawn <= last ? last + 1n : drawn;
+  lastReference.set(env, reference);
+  return reference.toString();
 }
 
 /** A reference we could have sent (a new one, or an old row id): anything else is not ours. */
