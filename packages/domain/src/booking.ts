@@ -47,9 +47,13 @@ import { SessionSlotLength, WEEKDAYS_FROM_SATURDAY } from './enums';
 import type { Weekday } from './enums';
 import type { ApiErrorCode } from './errors';
 import { LessonCanceledBy, LessonStatus, LessonTiming, lessonTiming } from './statuses';
-import { renewsWeekly, subscriptionStateAt, weeklyQuota } from './subscriptions';
-import type { QuotaSubscription } from './subscriptions';
-import { SubscriptionState } from './api/payments';
+import {
+  renewsWeekly,
+  SubscriptionState,
+  subscriptionStateAt,
+  weeklyQuota,
+} from './subscriptions/rules';
+import type { QuotaSubscription } from './subscriptions/rules';
 import { cairoUtcOffsetMinutes, cairoWeekBounds } from './time';
 import type { TimeRange } from './time';
 

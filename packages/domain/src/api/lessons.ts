@@ -29,7 +29,7 @@ import { cairoWeekBounds, fromCairoLocal } from '../time';
 import type { TimeRange } from '../time';
 import { valuesOf } from '../values';
 import { idSchema, idTextSchema, pageQuerySchema, textSchema } from '../validation';
-import { numericIdParamsSchema } from './payments';
+import { numericIdParamsSchema } from '../payments/validation';
 
 // ---------------------------------------------------------------------------------------------
 // Building blocks
