@@ -73,7 +73,7 @@ export function fakeApi(fetchMock: Mock<typeof fetch>) {
   beforeEach(() => {
     routesList = [];
     calls.length = 0;
-    on('GET', '/health', { status: 'ok' });
+    on('GET', '/health', { status: 'ok', database: { status: 'up', driver: 'pglite' } });
     on('POST', '/auth/refresh-token', (request: FakeRequest) =>
       json({ token: (request.headers.get('Authorization') ?? '').replace(/^Bearer /, '') }),
     );

@@ -1,7 +1,7 @@
 /**
  * Words and numbers of the plans, checkout, payments and invoices screens: Arabic counted nouns,
- * plan names, the period in the checkout address, and the checks that keep a malformed answer
- * from breaking a page. Money is formatted with the domain's `formatMoney` (ar-EG, EGP).
+ * plan names, the period in the checkout address. (The money answers are read through their
+ * contracts; the checks left below serve screens whose endpoints have none yet.) Money is formatted with the domain's `formatMoney` (ar-EG, EGP).
  */
 import { generatePath } from 'react-router';
 import {
@@ -11,15 +11,7 @@ import {
   PlanPeriod,
   planNameOfWeeklyMinutes,
 } from '@talaqa/domain';
-import type {
-  CardToken,
-  PaidPlanPeriod,
-  Page,
-  PeriodKind,
-  Plan,
-  SubscriptionView,
-  TransactionView,
-} from '@talaqa/domain';
+import type { PaidPlanPeriod, Page, PeriodKind, Plan } from '@talaqa/domain';
 import { PLAN_NAMES_AR } from '@talaqa/ui';
 import { paths } from '../../paths';
 
@@ -111,7 +103,8 @@ export const isPaidPeriod = (period: PlanPeriod | null): period is PaidPlanPerio
   period !== null && period !== PlanPeriod.FreeTrial;
 
 // ---------------------------------------------------------------------------------------------
-// Answers the screens rely on: a malformed one becomes an error state, never a broken page.
+// Answers of endpoints without a contract yet (tutors, lessons, schedules): a malformed one
+// becomes an error state, never a broken page.
 
 /** Thrown for an answer that does not have the contract's shape (shown as "unexpected"). */
 export class UnexpectedAnswerError extends Error {
@@ -127,60 +120,9 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 const isWhole = (value: unknown): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value);
 
-export function expectPlan(value: unknown): Plan {
-  if (
-    !isRecord(value) ||
-    !isWhole(value.id) ||
-    !isWhole(value.weeklyMinutes) ||
-    !isWhole(value.baseMonthPrice) ||
-    typeof value.monthDiscount !== 'number' ||
-    typeof value.quarterDiscount !== 'number' ||
-    typeof value.yearDiscount !== 'number'
-  ) {
-    throw new UnexpectedAnswerError('plan');
-  }
-  return value as unknown as Plan;
-}
-
-export function expectTransaction(value: unknown): TransactionView {
-  if (
-    !isRecord(value) ||
-    !isWhole(value.id) ||
-    !isWhole(value.amount) ||
-    !isWhole(value.status) ||
-    !isWhole(value.method)
-  ) {
-    throw new UnexpectedAnswerError('transaction');
-  }
-  return value as unknown as TransactionView;
-}
-
 export function expectPage<T>(value: unknown, item: (entry: unknown) => T): Page<T> {
   if (!isRecord(value) || !Array.isArray(value.list) || !isWhole(value.total)) {
     throw new UnexpectedAnswerError('page');
   }
   return { list: value.list.map(item), total: value.total };
-}
-
-/** GET /sub/user answers a subscription or null (an empty body reads as null too). */
-export function expectSubscription(value: unknown): SubscriptionView | null {
-  if (value === null || value === undefined) return null;
-  if (
-    !isRecord(value) ||
-    !isWhole(value.id) ||
-    !isWhole(value.weeklyMinutes) ||
-    !isWhole(value.remainingMinutes) ||
-    !isRecord(value.plan)
-  ) {
-    throw new UnexpectedAnswerError('subscription');
-  }
-  return value as unknown as SubscriptionView;
-}
-
-export function expectCards(value: unknown): CardToken[] {
-  if (!Array.isArray(value)) throw new UnexpectedAnswerError('cards');
-  return value.filter(
-    (card): card is CardToken =>
-      isRecord(card) && typeof card.token === 'string' && typeof card.last4 === 'string',
-  );
 }

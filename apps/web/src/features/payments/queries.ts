@@ -4,18 +4,19 @@
  */
 import { useEffect } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_PAGE_SIZE, ServerEvent, TransactionStatus } from '@talaqa/domain';
+import {
+  DEFAULT_PAGE_SIZE,
+  ServerEvent,
+  TransactionStatus,
+  transactionViewSchema,
+} from '@talaqa/domain';
 import type { SubscriptionView, TransactionView } from '@talaqa/domain';
 import { paymentsApi, subscriptionsApi, transactionsApi } from '../../api';
-import { expectPage, expectSubscription, expectTransaction } from './format';
 
 /** The payload as a TransactionView when it has that shape, else null. */
 function asTransaction(payload: unknown): TransactionView | null {
-  try {
-    return expectTransaction(payload);
-  } catch {
-    return null;
-  }
+  const read = transactionViewSchema.safeParse(payload);
+  return read.success ? read.data : null;
 }
 import { transactionIdOfUpdate, useRealtimeEvent } from './realtime';
 
@@ -46,7 +47,7 @@ export function useBankInstallmentsOffered(): boolean {
 export function useCurrentSubscription(enabled = true) {
   return useQuery({
     queryKey: paymentKeys.currentSubscription,
-    queryFn: async ({ signal }) => expectSubscription(await subscriptionsApi.current(signal)),
+    queryFn: async ({ signal }) => (await subscriptionsApi.current(signal)) ?? null,
     enabled,
   });
 }
@@ -67,11 +68,7 @@ export function useCancelSubscription() {
 export function useTransactionPage(page: number, size = DEFAULT_PAGE_SIZE) {
   return useQuery({
     queryKey: paymentKeys.transactionPage(page, size),
-    queryFn: async ({ signal }) =>
-      expectPage(
-        await transactionsApi.list({ page, size, order: 'desc' }, signal),
-        expectTransaction,
-      ),
+    queryFn: ({ signal }) => transactionsApi.list({ page, size, order: 'desc' }, signal),
     placeholderData: keepPreviousData,
   });
 }
@@ -91,9 +88,9 @@ export function useAllTransactions() {
     queryFn: async ({ signal }) => {
       const all: TransactionView[] = [];
       for (let page = 1; page <= ALL_PAGES_LIMIT; page += 1) {
-        const answer = expectPage(
-          await transactionsApi.list({ page, size: ALL_PAGE_SIZE, order: 'desc' }, signal),
-          expectTransaction,
+        const answer = await transactionsApi.list(
+          { page, size: ALL_PAGE_SIZE, order: 'desc' },
+          signal,
         );
         all.push(...answer.list);
         if (answer.list.length < ALL_PAGE_SIZE || all.length >= answer.total) break;
@@ -129,7 +126,7 @@ export function useWatchedTransaction(
   const refreshAfterPayment = useRefreshAfterPayment();
   const query = useQuery({
     queryKey: paymentKeys.transaction(id ?? 0),
-    queryFn: async ({ signal }) => expectTransaction(await transactionsApi.get(id ?? 0, signal)),
+    queryFn: ({ signal }) => transactionsApi.get(id ?? 0, signal),
     enabled: id !== null,
     refetchInterval: (current) => {
       const transaction = current.state.data;
@@ -166,10 +163,10 @@ export function useWatchedTransaction(
 export function useSyncTransaction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (transaction: TransactionView) =>
+    mutationFn: (transaction: TransactionView) =>
       transaction.provider === 'paymob'
-        ? expectTransaction(await transactionsApi.get(transaction.id))
-        : expectTransaction(await paymentsApi.syncStatus(transaction.id)),
+        ? transactionsApi.get(transaction.id)
+        : paymentsApi.syncStatus(transaction.id),
     onSuccess: (updated) => {
       queryClient.setQueryData(paymentKeys.transaction(updated.id), updated);
     },
