@@ -264,8 +264,7 @@ export const paymentsApi = {
   /** A saved card and its CVV; may answer `redirect` (3-D Secure). */
   payByCard: (body: FawryCardPaymentBody) => api.call(API.fawry.payByCard, { body }),
   /** A reference number to pay at a Fawry outlet. */
-  payByReference: (body: FawryReferencePaymentBody) =>
-    api.call(API.fawry.payByReference, { body }),
+  payByReference: (body: FawryReferencePaymentBody) => api.call(API.fawry.payByReference, { body }),
   /** A request to the mobile wallet of `walletPhone`. */
   payByWallet: (body: FawryWalletPaymentBody) => api.call(API.fawry.payByWallet, { body }),
   /** A saved card paid in 2, 3 or 4 bank installments. */

@@ -9,7 +9,13 @@
  */
 import { z } from 'zod';
 import { INSTALLMENT_COUNTS, PAID_PLAN_PERIODS } from '../pricing';
-import { couponCodeSchema, cvvSchema, idParamsSchema, phoneSchema, textSchema } from '../validation';
+import {
+  couponCodeSchema,
+  cvvSchema,
+  idParamsSchema,
+  phoneSchema,
+  textSchema,
+} from '../validation';
 import { bodyId, requiredOr, textId, token } from './fields';
 
 /** Bounds of the free-text and token fields below (our choices; see docs/decisions/). */

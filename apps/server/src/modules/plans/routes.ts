@@ -34,9 +34,7 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
 
   serve(app, API.plans.create, async (request) => createPlan(db, request.body));
 
-  serve(app, API.plans.update, async (request) =>
-    updatePlan(db, request.params.id, request.body),
-  );
+  serve(app, API.plans.update, async (request) => updatePlan(db, request.params.id, request.body));
 
   serve(app, API.plans.remove, async (request) => deletePlan(db, request.params.id));
 };
