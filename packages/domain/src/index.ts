@@ -12,7 +12,6 @@ export * from './api/accounts';
 export * from './api/tutors';
 export * from './api/profiles';
 export * from './pricing';
-export * from './payments/fields';
 export * from './plans/validation';
 export * from './plans/contract';
 export * from './coupons/validation';
