@@ -3,15 +3,31 @@
  * serves no contract here, and the permission, fuzz and reference tests walk this list.
  */
 import type { EndpointDefinition } from './contract/endpoint';
+import { assetEndpoints } from './assets/contract';
+import { authEndpoints } from './auth/contract';
+import { codeEndpoints } from './codes/contract';
 import { couponEndpoints } from './coupons/contract';
 import { healthEndpoints } from './health/contract';
 import { fawryEndpoints, paymobEndpoints } from './payments/contract';
 import { planEndpoints, planInviteEndpoints } from './plans/contract';
+import { studentEndpoints } from './students/contract';
 import { subscriptionEndpoints } from './subscriptions/contract';
+import { telegramEndpoints } from './telegram/contract';
+import { topicEndpoints } from './topics/contract';
 import { transactionEndpoints } from './transactions/contract';
+import { userEndpoints } from './users/contract';
+import { whatsappEndpoints } from './whatsapp/contract';
 
 export const API = {
   health: healthEndpoints,
+  auth: authEndpoints,
+  users: userEndpoints,
+  students: studentEndpoints,
+  codes: codeEndpoints,
+  telegram: telegramEndpoints,
+  whatsapp: whatsappEndpoints,
+  assets: assetEndpoints,
+  topics: topicEndpoints,
   plans: planEndpoints,
   planInvites: planInviteEndpoints,
   coupons: couponEndpoints,

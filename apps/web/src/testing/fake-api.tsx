@@ -125,6 +125,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     id: 7,
     name: 'سارة أحمد',
     email: 'sara@example.com',
+    pendingEmail: null,
     hasPassword: true,
     creditScore: 0,
     notificationMethod: NotificationMethod.WhatsApp,

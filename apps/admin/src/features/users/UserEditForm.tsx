@@ -12,7 +12,7 @@ import {
   toAsciiDigits,
   updateUserBodySchema,
 } from '@talaqa/domain';
-import type { NotificationMethod, User } from '@talaqa/domain';
+import type { NotificationMethod, UpdateUserBody, User } from '@talaqa/domain';
 import {
   Button,
   ENGLISH_LEVEL_NAMES_AR,
@@ -27,11 +27,10 @@ import {
   useToast,
 } from '@talaqa/ui';
 import { FormError } from '../../components/FormError';
-import { actionErrorText, applyServerErrors, domainResolver } from '../../forms';
+import { actionErrorText, applyServerErrors, domainResolver } from '../../lib/forms';
 import { assignableRoles } from './labels';
 import { OwnPendingEmail } from './OwnPendingEmail';
 import { useUpdateUser } from './queries';
-import type { UpdateUserBody } from './queries';
 
 /** The form keeps what the controls hold (text); the resolver turns it into the API body. */
 interface UserForm {

@@ -48,12 +48,12 @@ import {
 } from './repo';
 import type { BookingReads, LessonWithPeople } from './repo';
 import { cancelLessonReminders, scheduleLessonReminders } from './reminders';
-import { refreshNextFree, storeNextFree } from '../tutors/next-free';
-import type { StoredNextFree } from '../tutors/next-free';
+import { refreshNextFree, storeNextFree } from '../tutors/listing/next-free';
+import type { StoredNextFree } from '../tutors/listing/next-free';
 
 /**
  * Lessons (issue 6): booking, moving and cancelling, each in one transaction under the rules of
- * `@talaqa/domain` booking.ts; the exclusion constraint `appointments_no_overlap` stays the last
+ * `@talaqa/domain` booking/; the exclusion constraint `appointments_no_overlap` stays the last
  * word on a tutor's time. Realtime events are the caller's job, after the commit.
  */
 

@@ -12,13 +12,14 @@ import {
 } from '@talaqa/domain';
 import type { SubscriptionView, TransactionView } from '@talaqa/domain';
 import { paymentsApi, subscriptionsApi, transactionsApi } from '../../api';
+import { transactionIdOfUpdate } from '../../lib/answers';
+import { useRealtimeEvent } from '../../lib/realtime';
 
 /** The payload as a TransactionView when it has that shape, else null. */
 function asTransaction(payload: unknown): TransactionView | null {
   const read = transactionViewSchema.safeParse(payload);
   return read.success ? read.data : null;
 }
-import { transactionIdOfUpdate, useRealtimeEvent } from './realtime';
 
 export const paymentKeys = {
   currentSubscription: ['sub', 'user'] as const,
