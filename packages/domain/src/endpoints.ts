@@ -5,16 +5,21 @@
 import type { EndpointDefinition } from './contract/endpoint';
 import { assetEndpoints } from './assets/contract';
 import { authEndpoints } from './auth/contract';
+import { availabilityEndpoints } from './availability/contract';
+import { calendarEndpoints } from './calendar/contract';
 import { codeEndpoints } from './codes/contract';
 import { couponEndpoints } from './coupons/contract';
 import { healthEndpoints } from './health/contract';
+import { lessonEndpoints } from './lessons/contract';
 import { fawryEndpoints, paymobEndpoints } from './payments/contract';
 import { planEndpoints, planInviteEndpoints } from './plans/contract';
+import { ratingEndpoints } from './ratings/contract';
 import { studentEndpoints } from './students/contract';
 import { subscriptionEndpoints } from './subscriptions/contract';
 import { telegramEndpoints } from './telegram/contract';
 import { topicEndpoints } from './topics/contract';
 import { transactionEndpoints } from './transactions/contract';
+import { tutorEndpoints } from './tutors/contract';
 import { userEndpoints } from './users/contract';
 import { whatsappEndpoints } from './whatsapp/contract';
 
@@ -28,6 +33,11 @@ export const API = {
   whatsapp: whatsappEndpoints,
   assets: assetEndpoints,
   topics: topicEndpoints,
+  tutors: tutorEndpoints,
+  availability: availabilityEndpoints,
+  lessons: lessonEndpoints,
+  ratings: ratingEndpoints,
+  calendar: calendarEndpoints,
   plans: planEndpoints,
   planInvites: planInviteEndpoints,
   coupons: couponEndpoints,

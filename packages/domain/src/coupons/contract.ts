@@ -7,7 +7,8 @@ import { admins, signedIn } from '../access';
 import { endpoint, noContent } from '../contract/endpoint';
 import { pageSchema } from '../contract/page';
 import { idParamsSchema } from '../validation';
-import { idField, instantField } from '../payments/fields';
+import { instantSchema } from '../contract/query-fields';
+import { idField } from '../payments/fields';
 import { couponCodeParamsSchema, couponListQuerySchema, couponSaveBodySchema } from './validation';
 
 export const couponViewSchema = z.object({
@@ -16,7 +17,7 @@ export const couponViewSchema = z.object({
   code: z.string(),
   /** Whole percents, 1-100. */
   discount: z.number().int(),
-  expireDate: instantField,
+  expireDate: instantSchema,
 });
 export const couponPageSchema = pageSchema(couponViewSchema);
 export type CouponPage = z.output<typeof couponPageSchema>;

@@ -12,7 +12,8 @@ import type { ErrorCode } from '../errors';
 import { Role } from '../enums';
 import { valuesOf } from '../values';
 import { transactionViewSchema } from '../transactions/contract';
-import { instantField, piastersField } from './fields';
+import { instantSchema } from '../contract/query-fields';
+import { piastersField } from './fields';
 import {
   cancelUnpaidOrderBodySchema,
   cardTokenUrlQuerySchema,
@@ -43,12 +44,12 @@ import {
 export const paymentNextStepSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('done') }),
   z.object({ kind: z.literal('redirect'), url: z.string() }),
-  z.object({ kind: z.literal('reference'), referenceNumber: z.string(), expiresAt: instantField }),
+  z.object({ kind: z.literal('reference'), referenceNumber: z.string(), expiresAt: instantSchema }),
   z.object({
     kind: z.literal('wallet'),
     walletPhone: z.string(),
     redirectUrl: z.string().nullable(),
-    expiresAt: instantField,
+    expiresAt: instantSchema,
   }),
 ]);
 export type PaymentNextStep = z.output<typeof paymentNextStepSchema>;
@@ -99,7 +100,7 @@ export const providerPaymentStatusSchema = z.object({
   /** What the customer pays or paid, fees included. */
   paidAmount: piastersField,
   referenceNumber: z.string().nullable(),
-  paidAt: instantField.nullable(),
+  paidAt: instantSchema.nullable(),
 });
 export type ProviderPaymentStatus = z.output<typeof providerPaymentStatusSchema>;
 

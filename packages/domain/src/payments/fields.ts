@@ -1,20 +1,11 @@
 /**
- * Field rules shared by the request schemas of the money features (plans, coupons, payments,
- * subscriptions, transactions): how a missing field is told from a wrong one, and how ids, flags,
- * instants and tokens are read from a body or a query string.
+ * Field rules of the money features (plans, coupons, payments, subscriptions, transactions) beyond
+ * the shared ones of ../contract/query-fields. Their query fields keep the money API's rule: a
+ * value left empty (`?includeExpired=`) is a wrong value, not an absent one.
  */
 import { z } from 'zod';
-import type { ValidationCode } from '../errors';
-import { idSchema, idTextSchema, textSchema } from '../validation';
-
-/** Missing is `required`; present but of the wrong kind `code` (default `invalid-type`). */
-export const requiredOr =
-  (code: ValidationCode = 'invalid-type') =>
-  (issue: { input?: unknown }): ValidationCode =>
-    issue.input == null ? 'required' : code;
-
-/** An id in a JSON body: the shared rule (1 to ID_MAX). */
-export const bodyId = () => idSchema;
+import { requiredOr } from '../contract/query-fields';
+import { idTextSchema, textSchema } from '../validation';
 
 /** An id in a path or a query string: the shared rule (digits, 1 to ID_MAX). */
 export const textId = () => idTextSchema;
@@ -46,5 +37,3 @@ export const token = (max: number) =>
 export const idField = z.number().int();
 /** Whole piasters in an answer. */
 export const piastersField = z.number().int();
-/** An instant in an answer: an ISO 8601 string (the server writes `Date#toISOString()`). */
-export const instantField = z.string();

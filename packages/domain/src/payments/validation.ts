@@ -16,7 +16,8 @@ import {
   phoneSchema,
   textSchema,
 } from '../validation';
-import { bodyId, requiredOr, textId, token } from './fields';
+import { bodyId, requiredOr } from '../contract/query-fields';
+import { textId, token } from './fields';
 
 /** Bounds of the free-text and token fields below (our choices; see docs/decisions/). */
 export const REFUND_REASON_MAX_LENGTH = 500;

@@ -10,7 +10,8 @@ import { endpoint, noContent } from '../contract/endpoint';
 import { pageSchema } from '../contract/page';
 import { PLAN_NAMES, planNameOfWeeklyMinutes } from '../enums';
 import { idParamsSchema } from '../validation';
-import { idField, instantField, piastersField } from '../payments/fields';
+import { instantSchema } from '../contract/query-fields';
+import { idField, piastersField } from '../payments/fields';
 import {
   createPlanBodySchema,
   createPlanInviteBodySchema,
@@ -36,7 +37,7 @@ export const planViewSchema = z.object({
   fullYearPrice: piastersField,
   /** The plan's state: inactive plans are not sold but existing subscriptions keep them. */
   active: z.boolean(),
-  createdAt: instantField,
+  createdAt: instantSchema,
   forInvitesOnly: z.boolean(),
 });
 export const planPageSchema = pageSchema(planViewSchema);
@@ -77,7 +78,7 @@ export const planInviteViewSchema = planInviteSchema.extend({
   userName: z.string(),
   userEmail: z.string(),
   plan: planSummarySchema,
-  createdAt: instantField,
+  createdAt: instantSchema,
 });
 export type PlanInviteView = z.output<typeof planInviteViewSchema>;
 export const planInvitePageSchema = pageSchema(planInviteViewSchema);

@@ -10,7 +10,8 @@ import {
   planSchema,
   weeklyMinutesSchema,
 } from '../validation';
-import { bodyId, queryFlag, textId } from '../payments/fields';
+import { bodyId } from '../contract/query-fields';
+import { queryFlag, textId } from '../payments/fields';
 
 /** POST /plan (admins): answers the Plan, its full period prices computed by `fullPeriodPrices`. */
 export const createPlanBodySchema = planSchema;

@@ -8,7 +8,8 @@ import { endpoint } from '../contract/endpoint';
 import { pageSchema } from '../contract/page';
 import { PLAN_PERIODS, Role } from '../enums';
 import { idParamsSchema } from '../validation';
-import { idField, instantField } from '../payments/fields';
+import { instantSchema } from '../contract/query-fields';
+import { idField } from '../payments/fields';
 import { planViewSchema } from '../plans/contract';
 import { SUBSCRIPTION_STATES } from './rules';
 import { cancelSubscriptionBodySchema, subscriptionListQuerySchema } from './validation';
@@ -25,19 +26,19 @@ export const subscriptionSchema = z.object({
   consumedMinutes: z.number().int(),
   /** Minutes left this week. */
   remainingMinutes: z.number().int(),
-  startsAt: instantField,
-  endsAt: instantField,
+  startsAt: instantSchema,
+  endsAt: instantSchema,
 });
 
 /** A subscription with its plan and where its weekly minutes stand. */
 export const subscriptionViewSchema = subscriptionSchema.extend({
   plan: planViewSchema,
   state: z.enum(SUBSCRIPTION_STATES),
-  canceledAt: instantField.nullable(),
+  canceledAt: instantSchema.nullable(),
   /** When the current quota week began (the last renewal, or the start). */
-  weekStartedAt: instantField,
+  weekStartedAt: instantSchema,
   /** When the weekly minutes are next restored; null when the subscription ends first. */
-  nextRenewalAt: instantField.nullable(),
+  nextRenewalAt: instantSchema.nullable(),
   /** False once more lessons were taken than cancelling allows (`subscription-uncancellable`). */
   cancellable: z.boolean(),
   /** The payment that bought it; null for a free trial or one an admin granted. */

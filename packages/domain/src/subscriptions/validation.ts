@@ -1,7 +1,8 @@
 /** Subscriptions (spec section 7, /sub/*): the admin list's filters and the cancel body. */
 import { z } from 'zod';
 import { pageQuerySchema } from '../validation';
-import { bodyId, textId } from '../payments/fields';
+import { bodyId } from '../contract/query-fields';
+import { textId } from '../payments/fields';
 import { SUBSCRIPTION_STATES } from './rules';
 
 /** GET /sub/list (admins); GET /sub/{id} answers a SubscriptionView (own, or any for admins). */

@@ -11,7 +11,8 @@ import { PAYMENT_METHODS, PLAN_PERIODS } from '../enums';
 import { TRANSACTION_STATUSES } from '../statuses';
 import { valuesOf } from '../values';
 import { idParamsSchema } from '../validation';
-import { idField, instantField, piastersField } from '../payments/fields';
+import { instantSchema } from '../contract/query-fields';
+import { idField, piastersField } from '../payments/fields';
 import { settleRefundBodySchema } from '../payments/validation';
 import { planSummarySchema } from '../plans/contract';
 import { transactionListQuerySchema } from './validation';
@@ -32,7 +33,7 @@ export type RefundState = (typeof REFUND_STATES)[number];
 export const openRefundSchema = z.object({
   amount: piastersField,
   state: z.enum(['requested', 'in-doubt'] satisfies RefundState[]),
-  requestedAt: instantField,
+  requestedAt: instantSchema,
 });
 export type OpenRefund = z.output<typeof openRefundSchema>;
 
@@ -47,8 +48,8 @@ export const transactionSchema = z.object({
   period: z.literal(PLAN_PERIODS).nullable(),
   /** The payment provider's reference number (for paying at a Fawry outlet). */
   referenceNumber: z.string().nullable(),
-  createdAt: instantField,
-  updatedAt: instantField,
+  createdAt: instantSchema,
+  updatedAt: instantSchema,
 });
 
 /** A transaction as screens show it (the student's payments page, the admin's list). */
@@ -70,7 +71,7 @@ export const transactionViewSchema = transactionSchema.extend({
   /** Number of bank installments; null when paid at once. */
   installments: z.number().int().nullable(),
   /** When an unpaid reference number or wallet request stops working; null once settled. */
-  expiresAt: instantField.nullable(),
+  expiresAt: instantSchema.nullable(),
   openRefund: openRefundSchema.nullable(),
 });
 export type TransactionView = z.output<typeof transactionViewSchema>;
