@@ -5,7 +5,7 @@ import {
   resolveApiUrl,
   runtimeConfig,
 } from '@talaqa/api-client';
-import type { QueryParams, Realtime } from '@talaqa/api-client';
+import type { Realtime } from '@talaqa/api-client';
 import type { ImageUploadControls } from '@talaqa/ui';
 import type { BookLessonBody, TutorListQuery, TutorReviewsQuery } from '@talaqa/domain';
 import { API, LOCAL_PORTS } from '@talaqa/domain';
@@ -66,8 +66,6 @@ export function landingUrl(): string {
 
 /** Whether the API and its database answer (the status badge in the footer). */
 export const getHealth = () => api.call(API.health.check);
-
-const privately = { private: true } as const;
 
 // ---------------------------------------------------------------------------------------------
 // Auth: sign-up, sign-in, Google, passwords

@@ -14,6 +14,7 @@ import { lessonEndpoints } from './lessons/contract';
 import { fawryEndpoints, paymobEndpoints } from './payments/contract';
 import { planEndpoints, planInviteEndpoints } from './plans/contract';
 import { ratingEndpoints } from './ratings/contract';
+import { referenceEndpoints } from './reference/contract';
 import { studentEndpoints } from './students/contract';
 import { subscriptionEndpoints } from './subscriptions/contract';
 import { telegramEndpoints } from './telegram/contract';
@@ -25,6 +26,7 @@ import { whatsappEndpoints } from './whatsapp/contract';
 
 export const API = {
   health: healthEndpoints,
+  reference: referenceEndpoints,
   auth: authEndpoints,
   users: userEndpoints,
   students: studentEndpoints,
