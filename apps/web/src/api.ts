@@ -5,7 +5,7 @@ import {
   resolveApiUrl,
   runtimeConfig,
 } from '@talaqa/api-client';
-import type { QueryParams, Realtime } from '@talaqa/api-client';
+import type { Realtime } from '@talaqa/api-client';
 import type { ImageUploadControls } from '@talaqa/ui';
 import type { BookLessonBody, TutorListQuery, TutorReviewsQuery } from '@talaqa/domain';
 import { API, LOCAL_PORTS } from '@talaqa/domain';
@@ -27,27 +27,13 @@ import type {
   StudentProfilePatchBody,
   UpdateUserBody,
   CancelSubscriptionBody,
-  CardToken,
-  CardTokenUrlAnswer,
-  Coupon,
-  CurrentSubscriptionAnswer,
   FawryCardPaymentBody,
   FawryInstallmentPaymentBody,
   FawryReferencePaymentBody,
   FawryWalletPaymentBody,
-  LastTransactionAnswer,
-  PaymentStarted,
-  PaymentMethodsAnswer,
-  PaymentStatusAnswer,
-  PaymobCheckoutAnswer,
   PaymobCheckoutBody,
-  Plan,
   PlanListQuery,
-  PlanPage,
-  SubscriptionView,
   TransactionListQuery,
-  TransactionPage,
-  TransactionView,
 } from '@talaqa/domain';
 
 /** The API origin: the served runtime config, else VITE_API_URL, else this host on port 4000. */
@@ -80,8 +66,6 @@ export function landingUrl(): string {
 
 /** Whether the API and its database answer (the status badge in the footer). */
 export const getHealth = () => api.call(API.health.check);
-
-const privately = { private: true } as const;
 
 // ---------------------------------------------------------------------------------------------
 // Auth: sign-up, sign-in, Google, passwords
@@ -177,120 +161,82 @@ export const topicsApi = {
 };
 
 // ---------------------------------------------------------------------------------------------
-// Plans, coupons, payments, subscriptions and transactions (issue 5; the contract is
-// packages/domain/src/api/payments.ts). Money is whole piasters in every field.
-
-/** A query object of the contract as query-string parameters (undefined ones are skipped). */
-const asQuery = (query: object): QueryParams => query as QueryParams;
+// Plans, coupons, payments, subscriptions and transactions (issue 5; the contracts are
+// API.plans, API.coupons, API.fawry, API.paymob, API.subscriptions and API.transactions).
+// Money is whole piasters in every field.
 
 export const plansApi = {
-  /** GET /plan/list : the plans the caller may buy (active, open to all or invited). */
+  /** The plans the caller may buy (active, open to all or invited). */
   list: (query: PlanListQuery = {}, signal?: AbortSignal) =>
-    api.get<PlanPage>('/plan/list', { query: asQuery(query), signal }),
-  /** GET /plan/{id} */
-  get: (id: number, signal?: AbortSignal) => api.get<Plan>(`/plan/${id}`, { signal }),
+    api.call(API.plans.list, { query }, { signal }),
+  get: (id: number, signal?: AbortSignal) =>
+    api.call(API.plans.get, { params: { id } }, { signal }),
 };
 
 export const couponsApi = {
   /**
-   * GET /coupon/code/{code} : the coupon when usable now (`coupon-not-found`, `expired-coupon`,
-   * `invalid-coupon-code` otherwise).
+   * The coupon when usable now (`coupon-not-found`, `expired-coupon`, `invalid-coupon-code`
+   * otherwise).
    */
   byCode: (code: string, signal?: AbortSignal) =>
-    api.get<Coupon>(`/coupon/code/${encodeURIComponent(code)}`, { ...privately, signal }),
+    api.call(API.coupons.byCode, { params: { code } }, { signal }),
 };
 
 /**
- * The POST /fawry/pay/... routes. The idempotency key travels in the body (the contract) and as
- * the `Idempotency-Key` header, so a repeated click or a retried request is charged once.
+ * Paying. The idempotency key travels in the body and, from the contract, as the
+ * `Idempotency-Key` header, so a repeated click or a retried request is charged once.
  */
 export const paymentsApi = {
-  /** POST /fawry/pay/card : a saved card and its CVV; may answer `redirect` (3-D Secure). */
-  payByCard: (body: FawryCardPaymentBody) =>
-    api.post<PaymentStarted>('/fawry/pay/card', body, {
-      ...privately,
-      idempotencyKey: body.idempotencyKey,
-    }),
-  /** POST /fawry/pay/ref-num : a reference number to pay at a Fawry outlet. */
-  payByReference: (body: FawryReferencePaymentBody) =>
-    api.post<PaymentStarted>('/fawry/pay/ref-num', body, {
-      ...privately,
-      idempotencyKey: body.idempotencyKey,
-    }),
-  /** POST /fawry/pay/e-wallet : a request to the mobile wallet of `walletPhone`. */
-  payByWallet: (body: FawryWalletPaymentBody) =>
-    api.post<PaymentStarted>('/fawry/pay/e-wallet', body, {
-      ...privately,
-      idempotencyKey: body.idempotencyKey,
-    }),
-  /** POST /fawry/pay/bank-installments : a saved card paid in 2, 3 or 4 bank installments. */
+  /** A saved card and its CVV; may answer `redirect` (3-D Secure). */
+  payByCard: (body: FawryCardPaymentBody) => api.call(API.fawry.payByCard, { body }),
+  /** A reference number to pay at a Fawry outlet. */
+  payByReference: (body: FawryReferencePaymentBody) => api.call(API.fawry.payByReference, { body }),
+  /** A request to the mobile wallet of `walletPhone`. */
+  payByWallet: (body: FawryWalletPaymentBody) => api.call(API.fawry.payByWallet, { body }),
+  /** A saved card paid in 2, 3 or 4 bank installments. */
   payByInstallments: (body: FawryInstallmentPaymentBody) =>
-    api.post<PaymentStarted>('/fawry/pay/bank-installments', body, {
-      ...privately,
-      idempotencyKey: body.idempotencyKey,
-    }),
-  /** POST /paymob/create-checkout-url : Paymob's hosted checkout page for this purchase. */
-  paymobCheckout: (body: PaymobCheckoutBody) =>
-    api.post<PaymobCheckoutAnswer>('/paymob/create-checkout-url', body, {
-      ...privately,
-      idempotencyKey: body.idempotencyKey,
-    }),
-  /** POST /fawry/cancel-unpaid-order : the caller's unpaid (New) order becomes Canceled. */
+    api.call(API.fawry.payByInstallments, { body }),
+  /** Paymob's hosted checkout page for this purchase. */
+  paymobCheckout: (body: PaymobCheckoutBody) => api.call(API.paymob.checkout, { body }),
+  /** The caller's unpaid (New) order becomes Canceled. */
   cancelUnpaidOrder: (transactionId: number) =>
-    api.post<TransactionView | undefined>(
-      '/fawry/cancel-unpaid-order',
-      { transactionId },
-      privately,
-    ),
-  /** GET /fawry/payment-status : the stored transaction and what the provider says now. */
+    api.call(API.fawry.cancelUnpaidOrder, { body: { transactionId } }),
+  /** The stored transaction and what the provider says now. */
   status: (transactionId: number, signal?: AbortSignal) =>
-    api.get<PaymentStatusAnswer>('/fawry/payment-status', {
-      ...privately,
-      query: { transactionId },
-      signal,
-    }),
-  /** POST /fawry/payment-status/sync : asks the provider now; answers the updated transaction. */
+    api.call(API.fawry.paymentStatus, { query: { transactionId } }, { signal }),
+  /** Asks the provider now; answers the updated transaction. */
   syncStatus: (transactionId: number) =>
-    api.post<TransactionView>('/fawry/payment-status/sync', { transactionId }, privately),
-  /** GET /fawry/payment-methods : whether bank installments are offered (off until confirmed). */
-  methods: (signal?: AbortSignal) =>
-    api.get<PaymentMethodsAnswer>('/fawry/payment-methods', { signal }),
+    api.call(API.fawry.syncPaymentStatus, { body: { transactionId } }),
+  /** Whether bank installments are offered (off until confirmed). */
+  methods: (signal?: AbortSignal) => api.call(API.fawry.paymentMethods, {}, { signal }),
 };
 
 export const cardsApi = {
-  /** GET /fawry/card-token/list : the caller's cards saved with Fawry. */
-  list: (signal?: AbortSignal) =>
-    api.get<CardToken[]>('/fawry/card-token/list', { ...privately, signal }),
-  /** DELETE /fawry/card-token : the token in the body, out of access logs. */
-  remove: (token: string) =>
-    api.delete<void>('/fawry/card-token', { ...privately, body: { token } }),
-  /** GET /fawry/card-token/url : Fawry's page for saving a card, returning to `returnUrl`. */
-  addUrl: (returnUrl: string) =>
-    api.get<CardTokenUrlAnswer>('/fawry/card-token/url', { ...privately, query: { returnUrl } }),
+  /** The caller's cards saved with Fawry. */
+  list: (signal?: AbortSignal) => api.call(API.fawry.listCards, {}, { signal }),
+  /** Forgets a card: the token in the body, out of access logs. */
+  remove: (token: string) => api.call(API.fawry.deleteCard, { body: { token } }),
+  /** Fawry's page for saving a card, returning to `returnUrl`. */
+  addUrl: (returnUrl: string) => api.call(API.fawry.addCardUrl, { query: { returnUrl } }),
 };
 
 export const subscriptionsApi = {
-  /** GET /sub/user : the caller's active subscription, or null. */
-  current: (signal?: AbortSignal) =>
-    api.get<CurrentSubscriptionAnswer>('/sub/user', { ...privately, signal }),
-  /** GET /sub/{id} */
+  /** The caller's active subscription, or null. */
+  current: (signal?: AbortSignal) => api.call(API.subscriptions.current, {}, { signal }),
   get: (id: number, signal?: AbortSignal) =>
-    api.get<SubscriptionView>(`/sub/${id}`, { ...privately, signal }),
-  /** PATCH /sub/cancel : a student cancels their own active subscription (no id). */
-  cancel: (body: CancelSubscriptionBody = {}) =>
-    api.patch<SubscriptionView>('/sub/cancel', body, privately),
+    api.call(API.subscriptions.get, { params: { id } }, { signal }),
+  /** A student cancels their own active subscription (no id). */
+  cancel: (body: CancelSubscriptionBody = {}) => api.call(API.subscriptions.cancel, { body }),
 };
 
 export const transactionsApi = {
-  /** GET /tx/{id} */
   get: (id: number, signal?: AbortSignal) =>
-    api.get<TransactionView>(`/tx/${id}`, { ...privately, signal }),
-  /** GET /tx/list : the caller's own transactions, newest first by default. */
+    api.call(API.transactions.get, { params: { id } }, { signal }),
+  /** The caller's own transactions, newest first by default. */
   list: (query: TransactionListQuery = {}, signal?: AbortSignal) =>
-    api.get<TransactionPage>('/tx/list', { ...privately, query: asQuery(query), signal }),
-  /** GET /tx/last : the caller's newest transaction, or null. */
-  last: (signal?: AbortSignal) =>
-    api.get<LastTransactionAnswer>('/tx/last', { ...privately, signal }),
+    api.call(API.transactions.list, { query }, { signal }),
+  /** The caller's newest transaction, or null. */
+  last: (signal?: AbortSignal) => api.call(API.transactions.last, {}, { signal }),
 };
 
 // ---------------------------------------------------------------------------------------------

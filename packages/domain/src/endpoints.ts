@@ -8,13 +8,18 @@ import { authEndpoints } from './auth/contract';
 import { availabilityEndpoints } from './availability/contract';
 import { calendarEndpoints } from './calendar/contract';
 import { codeEndpoints } from './codes/contract';
+import { couponEndpoints } from './coupons/contract';
 import { healthEndpoints } from './health/contract';
 import { lessonEndpoints } from './lessons/contract';
-import { referenceEndpoints } from './reference/contract';
+import { fawryEndpoints, paymobEndpoints } from './payments/contract';
+import { planEndpoints, planInviteEndpoints } from './plans/contract';
 import { ratingEndpoints } from './ratings/contract';
+import { referenceEndpoints } from './reference/contract';
 import { studentEndpoints } from './students/contract';
+import { subscriptionEndpoints } from './subscriptions/contract';
 import { telegramEndpoints } from './telegram/contract';
 import { topicEndpoints } from './topics/contract';
+import { transactionEndpoints } from './transactions/contract';
 import { tutorEndpoints } from './tutors/contract';
 import { userEndpoints } from './users/contract';
 import { whatsappEndpoints } from './whatsapp/contract';
@@ -35,6 +40,13 @@ export const API = {
   lessons: lessonEndpoints,
   ratings: ratingEndpoints,
   calendar: calendarEndpoints,
+  plans: planEndpoints,
+  planInvites: planInviteEndpoints,
+  coupons: couponEndpoints,
+  subscriptions: subscriptionEndpoints,
+  fawry: fawryEndpoints,
+  paymob: paymobEndpoints,
+  transactions: transactionEndpoints,
 } as const;
 
 export const ENDPOINTS: readonly EndpointDefinition[] = Object.values(API).flatMap(

@@ -11,12 +11,14 @@
 
 import type { z } from 'zod';
 import type { userSchema } from './api/profiles';
+import type { couponViewSchema } from './coupons/contract';
+import type { planInviteSchema, planViewSchema } from './plans/contract';
+import type { subscriptionSchema } from './subscriptions/contract';
 import type { topicViewSchema } from './topics/contract';
+import type { transactionSchema } from './transactions/contract';
 import type {
   Bank,
   EnglishLevel,
-  PaymentMethod,
-  PlanPeriod,
   RatingStars,
   RoomType,
   SessionSlotLength,
@@ -29,7 +31,6 @@ import type {
   LessonCanceledBy,
   LessonStatus,
   ReviewStatus,
-  TransactionStatus,
 } from './statuses';
 
 /** An instant as an ISO 8601 string, e.g. `2025-04-25T09:00:00.000Z`. */
@@ -89,32 +90,11 @@ export interface Lesson {
   canceledBy: LessonCanceledBy | null;
 }
 
-export interface Plan {
-  id: number;
-  weeklyMinutes: number;
-  /** Piasters for one month before any discount. */
-  baseMonthPrice: Piasters;
-  /** Whole percents, 0-100. */
-  monthDiscount: number;
-  quarterDiscount: number;
-  yearDiscount: number;
-  /** Piasters for the whole period before its discount. */
-  fullMonthPrice: Piasters;
-  fullQuarterPrice: Piasters;
-  fullYearPrice: Piasters;
-  /** The plan's state: inactive plans are not sold but existing subscriptions keep them. */
-  active: boolean;
-  createdAt: IsoDateTime;
-  forInvitesOnly: boolean;
-}
+/** A plan as the API shows it: the type of `planViewSchema` (plans/contract.ts). */
+export type Plan = z.output<typeof planViewSchema>;
 
-export interface PlanInvite {
-  id: number;
-  userId: number;
-  planId: number;
-  /** The admin who made the invite; null once that admin's account is deleted. */
-  createdBy: number | null;
-}
+/** An invite to an invites-only plan: the type of `planInviteSchema` (plans/contract.ts). */
+export type PlanInvite = z.output<typeof planInviteSchema>;
 
 /** A tutor's withdrawal request. */
 export interface Invoice {
@@ -206,29 +186,11 @@ export interface Rating {
   createdAt: IsoDateTime;
 }
 
-export interface Subscription {
-  id: number;
-  userId: number;
-  planId: number;
-  period: PlanPeriod;
-  /** The weekly quota in minutes. */
-  weeklyMinutes: number;
-  /** Minutes used this week. */
-  consumedMinutes: number;
-  /** Minutes left this week. */
-  remainingMinutes: number;
-  startsAt: IsoDateTime;
-  endsAt: IsoDateTime;
-}
+/** The type of `subscriptionSchema` (subscriptions/contract.ts). */
+export type Subscription = z.output<typeof subscriptionSchema>;
 
-export interface Coupon {
-  id: number;
-  /** Upper case letters and digits. */
-  code: string;
-  /** Whole percents, 1-100. */
-  discount: number;
-  expireDate: IsoDateTime;
-}
+/** The type of `couponViewSchema` (coupons/contract.ts). */
+export type Coupon = z.output<typeof couponViewSchema>;
 
 export interface ContactRequest {
   id: number;
@@ -237,19 +199,8 @@ export interface ContactRequest {
   createdAt: IsoDateTime;
 }
 
-export interface Transaction {
-  id: number;
-  userId: number;
-  amount: Piasters;
-  status: TransactionStatus;
-  method: PaymentMethod;
-  planId: number | null;
-  period: PlanPeriod | null;
-  /** The payment provider's reference number (for paying at a Fawry outlet). */
-  referenceNumber: string | null;
-  createdAt: IsoDateTime;
-  updatedAt: IsoDateTime;
-}
+/** A payment: the type of `transactionSchema` (transactions/contract.ts). */
+export type Transaction = z.output<typeof transactionSchema>;
 
 /** The payload of an auth token: the user's id, issue and expiry times in unix seconds. */
 export interface AuthTokenPayload {

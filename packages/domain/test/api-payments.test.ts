@@ -32,7 +32,7 @@ import {
   transactionListQuerySchema,
   updatePlanBodySchema,
   updatePlanInviteBodySchema,
-} from '../src/api/payments';
+} from '../src';
 import { PlanPeriod } from '../src/enums';
 import { isValidationCode } from '../src/errors';
 import { TransactionStatus } from '../src/statuses';

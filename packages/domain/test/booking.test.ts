@@ -40,7 +40,7 @@ import type {
 import { PlanPeriod, SessionSlotLength, Weekday, WEEKDAYS } from '../src/enums';
 import type { SessionSlotLength as Duration } from '../src/enums';
 import { LessonCanceledBy, LessonStatus } from '../src/statuses';
-import type { QuotaSubscription } from '../src/subscriptions';
+import type { QuotaSubscription } from '../src/subscriptions/rules';
 import { cairoWeekBounds } from '../src/time';
 import type { TimeRange } from '../src/time';
 

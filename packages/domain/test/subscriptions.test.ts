@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PlanPeriod } from '../src/enums';
-import { SubscriptionState } from '../src/api/payments';
+import { SubscriptionState } from '../src';
 import {
   FREE_TRIAL_MINUTES,
   isSubscriptionCancellable,
@@ -10,8 +10,8 @@ import {
   subscriptionEndsAt,
   subscriptionStateAt,
   weeklyQuota,
-} from '../src/subscriptions';
-import type { QuotaSubscription } from '../src/subscriptions';
+} from '../src/subscriptions/rules';
+import type { QuotaSubscription } from '../src/subscriptions/rules';
 import { cairoWeekBounds } from '../src/time';
 
 const at = (iso: string): Date => new Date(iso);

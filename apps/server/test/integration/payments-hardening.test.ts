@@ -97,6 +97,18 @@ describe('gateway notifications', () => {
     expect(last?.last_excerpt).toBe('unverified:1:PAID');
   });
 
+  it('refuses an unsigned call with the error body every route answers', async () => {
+    for (const path of ['/fawry/notification', `/paymob/callback?hmac=${'f'.repeat(128)}`]) {
+      const response = await fetch(api(path), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ merchantRefNumber: '1', signature: '0'.repeat(64) }),
+      });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ code: 'bad-request', message: expect.any(String) });
+    }
+  });
+
   it('answers 413 past 16 KiB and stores nothing', async () => {
     const before = await storedNotifications();
     const big = JSON.stringify({ merchantRefNumber: '1', filler: 'x'.repeat(17 * 1024) });

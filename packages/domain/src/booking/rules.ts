@@ -27,9 +27,13 @@
 
 import { SessionSlotLength } from '../enums';
 import type { ApiErrorCode } from '../errors';
-import { renewsWeekly, subscriptionStateAt, weeklyQuota } from '../subscriptions';
-import type { QuotaSubscription } from '../subscriptions';
-import { SubscriptionState } from '../api/payments';
+import {
+  renewsWeekly,
+  SubscriptionState,
+  subscriptionStateAt,
+  weeklyQuota,
+} from '../subscriptions/rules';
+import type { QuotaSubscription } from '../subscriptions/rules';
 import { cairoWeekBounds } from '../time';
 import type { TimeRange } from '../time';
 import { isLessonChangeable } from './lessons';

@@ -60,7 +60,8 @@ export interface EndpointDefinition {
   readonly contentType?: string;
 }
 
-export type SuccessStatus = 200 | 201 | 202 | 204 | 302 | 503;
+/** 302 and 303 send the browser on (the Location header); 503 says a dependency is down. */
+export type SuccessStatus = 200 | 201 | 202 | 204 | 302 | 303 | 503;
 
 /** Declares an endpoint; `const` keeps every schema's own type for the server and the client. */
 export function endpoint<const D extends EndpointDefinition>(definition: D): D {
@@ -79,7 +80,7 @@ export type QueryOf<E extends EndpointDefinition> = z.output<Schema<E, 'query'>>
 export type BodyOf<E extends EndpointDefinition> = z.output<Schema<E, 'body'>>;
 
 type AnswerSchemaOf<E extends EndpointDefinition> = NonNullable<
-  E['responses'][Exclude<keyof E['responses'], 302 | 503> & SuccessStatus]
+  E['responses'][Exclude<keyof E['responses'], 302 | 303 | 503> & SuccessStatus]
 >;
 
 /** What a successful call answers (void for 204). */

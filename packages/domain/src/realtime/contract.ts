@@ -16,7 +16,7 @@ import {
   lessonCanceledEventSchema,
   lessonRebookedEventSchema,
 } from '../lessons/events';
-import { transactionViewSchema } from '../payments/events';
+import { transactionViewSchema } from '../transactions/contract';
 import { tutorsCacheUpdatedEventSchema, tutorUpdatedEventSchema } from '../tutors/events';
 import type { AckResult, ClientEvent, ServerEvent } from './names';
 

@@ -1,9 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import type { Coupon, CouponPage } from '@talaqa/domain';
+import { API } from '@talaqa/domain';
+import type { CouponPage } from '@talaqa/domain';
 import { api, isApiError } from '../../api';
 
-/** The body of POST /coupon and PUT /coupon/{id} as sent (the expiry as an ISO instant). */
+/** The coupon as the form sends it (the expiry as an ISO instant). */
 export interface CouponSaveBody {
   code: string;
   discount: number;
@@ -22,12 +23,11 @@ export const couponKeys = {
   list: (params: CouponListParams) => [...couponKeys.lists(), params] as const,
 };
 
-/** GET /coupon/list?page&size&includeExpired */
+/** One page of coupons, the expired ones on request. */
 export function useCoupons(params: CouponListParams) {
   return useQuery({
     queryKey: couponKeys.list(params),
-    queryFn: ({ signal }) =>
-      api.get<CouponPage>('/coupon/list', { query: { ...params }, private: true, signal }),
+    queryFn: ({ signal }) => api.call(API.coupons.list, { query: params }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -40,21 +40,21 @@ const refreshIfGone = (queryClient: QueryClient) => (error: unknown) => {
   if (isApiError(error) && error.code === 'coupon-not-found') refresh(queryClient);
 };
 
-/** POST /coupon -> 201 Coupon */
+/** A new coupon (201). */
 export function useCreateCoupon() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CouponSaveBody) => api.post<Coupon>('/coupon', body, { private: true }),
+    mutationFn: (body: CouponSaveBody) => api.call(API.coupons.create, { body }),
     onSuccess: () => refresh(queryClient),
   });
 }
 
-/** PUT /coupon/{id} -> Coupon (the whole coupon) */
+/** Replaces a coupon (the whole coupon). */
 export function useUpdateCoupon() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: CouponSaveBody }) =>
-      api.put<Coupon>(`/coupon/${id}`, body, { private: true }),
+      api.call(API.coupons.replace, { params: { id }, body }),
     onError: refreshIfGone(queryClient),
     onSuccess: (coupon) => {
       queryClient.setQueriesData<CouponPage>({ queryKey: couponKeys.lists() }, (page) =>
@@ -67,11 +67,11 @@ export function useUpdateCoupon() {
   });
 }
 
-/** DELETE /coupon/{id} -> 204 */
+/** Deletes a coupon (204). */
 export function useDeleteCoupon() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete<void>(`/coupon/${id}`, { private: true }),
+    mutationFn: (id: number) => api.call(API.coupons.remove, { params: { id } }),
     onError: refreshIfGone(queryClient),
     onSuccess: (_answer, id) => {
       queryClient.setQueriesData<CouponPage>({ queryKey: couponKeys.lists() }, (page) =>

@@ -1,11 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import type {
-  CreatePlanInviteBody,
-  PlanInvitePage,
-  PlanInviteView,
-  UpdatePlanInviteBody,
-} from '@talaqa/domain';
+import { API } from '@talaqa/domain';
+import type { CreatePlanInviteBody, UpdatePlanInviteBody } from '@talaqa/domain';
 import { api } from '../../api';
 
 export interface PlanInviteListParams {
@@ -19,16 +15,11 @@ export const planInviteKeys = {
   list: (params: PlanInviteListParams) => [...planInviteKeys.all, 'list', params] as const,
 };
 
-/** GET /plan-invite/list?page&size&planId */
+/** One page of invites, of one plan when `planId` is given. */
 export function usePlanInvites(params: PlanInviteListParams) {
   return useQuery({
     queryKey: planInviteKeys.list(params),
-    queryFn: ({ signal }) =>
-      api.get<PlanInvitePage>('/plan-invite/list', {
-        query: { ...params },
-        private: true,
-        signal,
-      }),
+    queryFn: ({ signal }) => api.call(API.planInvites.list, { query: params }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -36,31 +27,29 @@ export function usePlanInvites(params: PlanInviteListParams) {
 const refresh = (queryClient: QueryClient) =>
   void queryClient.invalidateQueries({ queryKey: planInviteKeys.all });
 
-/** POST /plan-invite -> PlanInviteView */
+/** Invites a student to a plan. */
 export function useCreatePlanInvite() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreatePlanInviteBody) =>
-      api.post<PlanInviteView>('/plan-invite', body, { private: true }),
+    mutationFn: (body: CreatePlanInviteBody) => api.call(API.planInvites.create, { body }),
     onSuccess: () => refresh(queryClient),
   });
 }
 
-/** PATCH /plan-invite {id, planId} -> PlanInviteView */
+/** Points an invite at another plan. */
 export function useUpdatePlanInvite() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdatePlanInviteBody) =>
-      api.patch<PlanInviteView>('/plan-invite', body, { private: true }),
+    mutationFn: (body: UpdatePlanInviteBody) => api.call(API.planInvites.move, { body }),
     onSettled: () => refresh(queryClient),
   });
 }
 
-/** DELETE /plan-invite/{id} -> 204 */
+/** Withdraws an invite (204). */
 export function useDeletePlanInvite() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete<void>(`/plan-invite/${id}`, { private: true }),
+    mutationFn: (id: number) => api.call(API.planInvites.remove, { params: { id } }),
     onSettled: () => refresh(queryClient),
   });
 }

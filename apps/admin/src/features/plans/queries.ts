@@ -1,13 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import { PAGE_SIZE_MAX } from '@talaqa/domain';
-import type {
-  CreatePlanBody,
-  Plan,
-  PlanDeletedAnswer,
-  PlanPage,
-  UpdatePlanBody,
-} from '@talaqa/domain';
+import { API, PAGE_SIZE_MAX } from '@talaqa/domain';
+import type { CreatePlanBody, Plan, PlanPage, UpdatePlanBody } from '@talaqa/domain';
 import { api, isApiError } from '../../api';
 
 export const planKeys = {
@@ -16,18 +10,18 @@ export const planKeys = {
 };
 
 /**
- * GET /plan/list as an admin: every plan, the inactive ones too unless `includeInactive` is
+ * The plans list as an admin: every plan, the inactive ones too unless `includeInactive` is
  * false. There are a handful of plans, so one page of the largest size holds them all.
  */
 export function usePlans({ includeInactive = true }: { includeInactive?: boolean } = {}) {
   return useQuery({
     queryKey: planKeys.list(includeInactive),
     queryFn: ({ signal }) =>
-      api.get<PlanPage>('/plan/list', {
-        query: { includeInactive, page: 1, size: PAGE_SIZE_MAX },
-        private: true,
-        signal,
-      }),
+      api.call(
+        API.plans.list,
+        { query: { includeInactive, page: 1, size: PAGE_SIZE_MAX } },
+        { private: true, signal },
+      ),
     select: (page) => [...page.list].sort(byMinutesThenId),
   });
 }
@@ -56,31 +50,31 @@ const refreshIfGone = (queryClient: QueryClient) => (error: unknown) => {
   }
 };
 
-/** POST /plan -> 201 Plan */
+/** A new plan (201). */
 export function useCreatePlan() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreatePlanBody) => api.post<Plan>('/plan', body, { private: true }),
+    mutationFn: (body: CreatePlanBody) => api.call(API.plans.create, { body }),
     onSuccess: (plan) => rememberPlan(queryClient, plan),
   });
 }
 
-/** PATCH /plan/{id} -> Plan (only the fields sent change) */
+/** Changes a plan (only the fields sent change). */
 export function useUpdatePlan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: UpdatePlanBody }) =>
-      api.patch<Plan>(`/plan/${id}`, body, { private: true }),
+      api.call(API.plans.update, { params: { id }, body }),
     onError: refreshIfGone(queryClient),
     onSuccess: (plan) => rememberPlan(queryClient, plan),
   });
 }
 
-/** DELETE /plan/{id} -> PlanDeletedAnswer (a plan with buyers is deactivated instead). */
+/** Deletes a plan (a plan with buyers is deactivated instead). */
 export function useDeletePlan() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete<PlanDeletedAnswer>(`/plan/${id}`, { private: true }),
+    mutationFn: (id: number) => api.call(API.plans.remove, { params: { id } }),
     onError: refreshIfGone(queryClient),
     onSuccess: (answer) => {
       if (!answer.deactivated) rememberPlan(queryClient, { id: answer.id, removed: true });

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
+import { API } from '@talaqa/domain';
 import type {
   PaymentMethod,
   RefundBody,
@@ -10,7 +11,7 @@ import type {
 } from '@talaqa/domain';
 import { api } from '../../api';
 
-/** The query of GET /tx/list as the admin screens send it (see `transactionListQuerySchema`). */
+/** The list's query as the admin screens send it (see `transactionListQuerySchema`). */
 export interface TransactionListParams {
   page: number;
   size: number;
@@ -26,16 +27,12 @@ export const transactionKeys = {
   list: (params: TransactionListParams) => [...transactionKeys.lists(), params] as const,
 };
 
-/** GET /tx/list?page&size&status&method&userId&order (newest first unless told otherwise) */
+/** One page of transactions, filtered (newest first unless told otherwise). */
 export function useTransactions(params: TransactionListParams, enabled = true) {
   return useQuery({
     queryKey: transactionKeys.list(params),
     queryFn: ({ signal }) =>
-      api.get<TransactionPage>('/tx/list', {
-        query: { order: 'desc', ...params },
-        private: true,
-        signal,
-      }),
+      api.call(API.transactions.list, { query: { order: 'desc', ...params } }, { signal }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -54,42 +51,41 @@ function rememberTransaction(queryClient: QueryClient, transaction: TransactionV
   void queryClient.invalidateQueries({ queryKey: transactionKeys.all });
 }
 
-/** GET /tx/{id}: the transaction as it is now. */
+/** The transaction as it is now. */
 export const fetchTransaction = (id: number): Promise<TransactionView> =>
-  api.get<TransactionView>(`/tx/${id}`, { private: true });
+  api.call(API.transactions.get, { params: { id } });
 
 /**
- * POST /fawry/refund: the whole remaining amount, or `amount` piasters of it. The body carries
+ * A refund: the whole remaining amount, or `amount` piasters of it. The body carries
  * the `refundedAmount` the screen showed, so a refund made meanwhile is refused, not repeated.
  */
 export function useRefund() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: RefundBody) =>
-      api.post<TransactionView>('/fawry/refund', body, { private: true }),
+    mutationFn: (body: RefundBody) => api.call(API.fawry.refund, { body }),
     onSuccess: (transaction) => rememberTransaction(queryClient, transaction),
   });
 }
 
-/** POST /fawry/payment-status/sync: asks the provider for the status now. */
+/** Asks the provider for the status now. */
 export function useSyncTransaction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (transactionId: number) =>
-      api.post<TransactionView>('/fawry/payment-status/sync', { transactionId }, { private: true }),
+      api.call(API.fawry.syncPaymentStatus, { body: { transactionId } }),
     onSuccess: (transaction) => rememberTransaction(queryClient, transaction),
   });
 }
 
 /**
- * POST /tx/{id}/refund/settle: the admin's word on a refund in doubt (refunded or not), after
+ * The admin's word on a refund in doubt (refunded or not), after
  * checking the provider's dashboard.
  */
 export function useSettleRefund() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ transactionId, ...body }: SettleRefundBody & { transactionId: number }) =>
-      api.post<TransactionView>(`/tx/${transactionId}/refund/settle`, body, { private: true }),
+      api.call(API.transactions.settleRefund, { params: { id: transactionId }, body }),
     onSuccess: (transaction) => rememberTransaction(queryClient, transaction),
   });
 }

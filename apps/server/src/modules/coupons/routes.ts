@@ -1,13 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  couponBodySchema,
-  couponCodeParamsSchema,
-  couponListQuerySchema,
-  numericIdParamsSchema,
-} from '@talaqa/domain';
-import { toCoupon } from './repo';
-import { admins, signedIn } from '../auth/access';
+import { API } from '@talaqa/domain';
+import { serve } from '../../http/endpoint';
 import { limitPerAccount, limitPerAddress } from '../auth/limits';
+import { toCoupon } from './repo';
 import {
   createCoupon,
   deleteCoupon,
@@ -22,53 +17,33 @@ const LOOKUPS_PER_ACCOUNT = { max: 20, minutes: 15 };
 const LOOKUPS_PER_ADDRESS = { max: 60, minutes: 15 };
 
 /**
- * The coupon body is checked against the time of the request (the expiry must lie ahead), so it
- * is parsed in the handler; a failure answers 400 with the field's code like any schema.
+ * Coupons (contract `API.coupons`). The coupon body's expiry is checked against the moment each
+ * request is read (`couponSaveBodySchema`); a failure answers 400 with the field's code.
  */
-const couponBody = (body: unknown) => couponBodySchema(new Date()).parse(body);
-
 export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
 
-  app.get(
-    '/coupon/list',
-    { config: { access: admins }, schema: { querystring: couponListQuerySchema } },
-    async (request) => listCoupons(db, request.query, new Date()),
-  );
+  serve(app, API.coupons.list, async (request) => listCoupons(db, request.query, new Date()));
 
-  app.get(
-    '/coupon/code/:code',
+  serve(
+    app,
+    API.coupons.byCode,
+    async (request) => toCoupon(await findActiveCoupon(db, request.params.code, new Date())),
     {
-      config: { access: signedIn },
       onRequest: limitPerAddress(app, 'coupon-lookup', LOOKUPS_PER_ADDRESS),
       preHandler: limitPerAccount(app, 'coupon-lookup:account', LOOKUPS_PER_ACCOUNT),
-      schema: { params: couponCodeParamsSchema },
-    },
-    async (request) => toCoupon(await findActiveCoupon(db, request.params.code, new Date())),
-  );
-
-  app.get(
-    '/coupon/:id',
-    { config: { access: admins }, schema: { params: numericIdParamsSchema } },
-    async (request) => getCoupon(db, request.params.id),
-  );
-
-  app.post('/coupon', { config: { access: admins } }, async (request, reply) =>
-    reply.code(201).send(await createCoupon(db, couponBody(request.body))),
-  );
-
-  app.put(
-    '/coupon/:id',
-    { config: { access: admins }, schema: { params: numericIdParamsSchema } },
-    async (request) => replaceCoupon(db, request.params.id, couponBody(request.body)),
-  );
-
-  app.delete(
-    '/coupon/:id',
-    { config: { access: admins }, schema: { params: numericIdParamsSchema } },
-    async (request, reply) => {
-      await deleteCoupon(db, request.params.id);
-      return reply.code(204).send();
     },
   );
+
+  serve(app, API.coupons.get, async (request) => getCoupon(db, request.params.id));
+
+  serve(app, API.coupons.create, async (request) => createCoupon(db, request.body));
+
+  serve(app, API.coupons.replace, async (request) =>
+    replaceCoupon(db, request.params.id, request.body),
+  );
+
+  serve(app, API.coupons.remove, async (request) => {
+    await deleteCoupon(db, request.params.id);
+  });
 };

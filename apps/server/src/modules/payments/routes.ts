@@ -1,38 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  API_PREFIX,
-  cancelUnpaidOrderBodySchema,
-  CardBrand,
-  cardTokenUrlQuerySchema,
-  deleteCardTokenBodySchema,
-  fawryCardPaymentBodySchema,
-  fawryInstallmentPaymentBodySchema,
-  fawryReferencePaymentBodySchema,
-  fawryWalletPaymentBodySchema,
-  idTextSchema,
-  numericIdParamsSchema,
-  paymentStatusQuerySchema,
-  paymentStatusSyncBodySchema,
-  paymobCheckoutBodySchema,
-  refundBodySchema,
-  Role,
-  settleRefundBodySchema,
-} from '@talaqa/domain';
-import type {
-  CardToken,
-  CardTokenUrlAnswer,
-  PaymentMethodsAnswer,
-  PaymentStarted,
-  PaymentStatusAnswer,
-  PaymobCheckoutAnswer,
-  TransactionView,
-} from '@talaqa/domain';
+import { API, API_PREFIX, CardBrand } from '@talaqa/domain';
+import type { CardToken, ErrorBody, PaymentStarted } from '@talaqa/domain';
 import { AppError } from '../../errors';
 import { isFawryError } from '../../integrations/fawry';
 import type { FawrySavedCard } from '../../integrations/fawry';
-import { admins, anyone, identityOf, rolesOnly, signedIn } from '../auth/access';
+import { serve } from '../../http/endpoint';
+import { identityOf } from '../auth/access';
 import { limitPerAccount, limitPerAddress } from '../auth/limits';
 import { findTransactionRow } from '../transactions/repo';
 import { startPayment } from './checkout';
@@ -58,11 +33,6 @@ import {
   webOriginFor,
 } from './urls';
 
-export const FAWRY_NOTIFICATION_PATH = '/fawry/notification';
-export const FAWRY_RETURN_PATH = '/fawry/return';
-export const PAYMOB_CALLBACK_PATH = '/paymob/callback';
-
-const students = rolesOnly(Role.Student);
 /** Payment attempts per student (card testing is the abuse to stop). */
 const PAY_LIMIT = { max: 30, minutes: 60 };
 /**
@@ -75,6 +45,12 @@ export const NOTIFICATION_BODY_LIMIT = 16 * 1024;
  * change of an order (and their retries): far below this even at many times our busiest hour.
  */
 export const NOTIFICATION_LIMIT = { max: 120, minutes: 1 };
+
+/** The answer to a provider's call we refuse (unsigned, malformed, not ours): it may retry. */
+const notificationRefused: ErrorBody = {
+  code: 'bad-request',
+  message: 'Notification refused',
+};
 
 /** A return URL we hand to a gateway must be one of our web app's pages. */
 function assertWebUrl(app: FastifyInstance, url: string): void {
@@ -128,7 +104,7 @@ export const fawryRoutes: FastifyPluginAsyncZod = async (app) => {
     const simulator = app.payments.simulators?.fawry;
     const origin = loopbackOrigin(app);
     if (simulator && origin) {
-      simulator.setNotificationUrl(`${origin}${API_PREFIX}${FAWRY_NOTIFICATION_PATH}`);
+      simulator.setNotificationUrl(`${origin}${API_PREFIX}${API.fawry.notification.path}`);
     }
   });
 
@@ -153,38 +129,27 @@ export const fawryRoutes: FastifyPluginAsyncZod = async (app) => {
       web: webOriginFor(app.config, request),
     });
 
-  const payLimit = limitPerAccount(app, 'payments:pay', PAY_LIMIT);
+  const payLimit = { preHandler: limitPerAccount(app, 'payments:pay', PAY_LIMIT) };
 
-  app.post(
-    '/fawry/pay/card',
-    {
-      config: { access: students },
-      preHandler: payLimit,
-      schema: { body: fawryCardPaymentBodySchema },
-    },
-    async (request): Promise<PaymentStarted> => {
+  serve(
+    app,
+    API.fawry.payByCard,
+    async (request) => {
       const { cardToken, cvv, returnUrl } = request.body;
       assertWebUrl(app, returnUrl);
       return pay(request, purchaseOf(request.body), { kind: 'card', cardToken, cvv, returnUrl });
     },
+    payLimit,
   );
 
-  app.get(
-    '/fawry/payment-methods',
-    { config: { access: anyone } },
-    async (): Promise<PaymentMethodsAnswer> => ({
-      bankInstallments: app.config.fawry.installmentsEnabled,
-    }),
-  );
+  serve(app, API.fawry.paymentMethods, async () => ({
+    bankInstallments: app.config.fawry.installmentsEnabled,
+  }));
 
-  app.post(
-    '/fawry/pay/bank-installments',
-    {
-      config: { access: students },
-      preHandler: payLimit,
-      schema: { body: fawryInstallmentPaymentBodySchema },
-    },
-    async (request): Promise<PaymentStarted> => {
+  serve(
+    app,
+    API.fawry.payByInstallments,
+    async (request) => {
       if (!app.config.fawry.installmentsEnabled) {
         throw new AppError('illegal', 'Bank installments are not offered yet');
       }
@@ -198,137 +163,96 @@ export const fawryRoutes: FastifyPluginAsyncZod = async (app) => {
         installments,
       });
     },
+    payLimit,
   );
 
-  app.post(
-    '/fawry/pay/ref-num',
-    {
-      config: { access: students },
-      preHandler: payLimit,
-      schema: { body: fawryReferencePaymentBodySchema },
-    },
-    async (request): Promise<PaymentStarted> =>
-      pay(request, purchaseOf(request.body), { kind: 'reference' }),
+  serve(
+    app,
+    API.fawry.payByReference,
+    async (request) => pay(request, purchaseOf(request.body), { kind: 'reference' }),
+    payLimit,
   );
 
-  app.post(
-    '/fawry/pay/e-wallet',
-    {
-      config: { access: students },
-      preHandler: payLimit,
-      schema: { body: fawryWalletPaymentBodySchema },
-    },
-    async (request): Promise<PaymentStarted> =>
+  serve(
+    app,
+    API.fawry.payByWallet,
+    async (request) =>
       pay(request, purchaseOf(request.body), {
         kind: 'wallet',
         walletPhone: request.body.walletPhone,
       }),
+    payLimit,
   );
 
-  app.post(
-    '/fawry/cancel-unpaid-order',
-    { config: { access: students }, schema: { body: cancelUnpaidOrderBodySchema } },
-    async (request): Promise<TransactionView> =>
-      cancelUnpaidOrder(ctx, identityOf(request), request.body.transactionId),
+  serve(app, API.fawry.cancelUnpaidOrder, async (request) =>
+    cancelUnpaidOrder(ctx, identityOf(request), request.body.transactionId),
   );
 
-  app.post(
-    '/fawry/refund',
-    { config: { access: admins }, schema: { body: refundBodySchema } },
-    async (request): Promise<TransactionView> => refundTransaction(ctx, request.body),
+  serve(app, API.fawry.refund, async (request) => refundTransaction(ctx, request.body));
+
+  serve(app, API.transactions.settleRefund, async (request) =>
+    settleRefundByHand(ctx, request.params.id, request.body.outcome, {
+      adminId: identityOf(request).userId,
+      note: request.body.note,
+    }),
   );
 
-  app.post(
-    '/tx/:id/refund/settle',
-    {
-      config: { access: admins },
-      schema: { params: numericIdParamsSchema, body: settleRefundBodySchema },
-    },
-    async (request): Promise<TransactionView> =>
-      settleRefundByHand(ctx, request.params.id, request.body.outcome, {
-        adminId: identityOf(request).userId,
-        note: request.body.note,
-      }),
-  );
+  serve(app, API.fawry.paymentStatus, async (request) => {
+    const row = await ownedTransaction(ctx, identityOf(request), request.query.transactionId);
+    return paymentStatus(ctx, row);
+  });
 
-  app.get(
-    '/fawry/payment-status',
-    { config: { access: signedIn }, schema: { querystring: paymentStatusQuerySchema } },
-    async (request): Promise<PaymentStatusAnswer> => {
-      const row = await ownedTransaction(ctx, identityOf(request), request.query.transactionId);
-      return paymentStatus(ctx, row);
-    },
-  );
-
-  app.post(
-    '/fawry/payment-status/sync',
-    { config: { access: signedIn }, schema: { body: paymentStatusSyncBodySchema } },
-    async (request): Promise<TransactionView> => {
-      const row = await ownedTransaction(ctx, identityOf(request), request.body.transactionId);
-      return syncTransaction(ctx, row);
-    },
-  );
+  serve(app, API.fawry.syncPaymentStatus, async (request) => {
+    const row = await ownedTransaction(ctx, identityOf(request), request.body.transactionId);
+    return syncTransaction(ctx, row);
+  });
 
   // Saved cards live at Fawry under the student's profile (our user id).
 
-  app.get(
-    '/fawry/card-token/list',
-    { config: { access: students } },
-    async (request): Promise<CardToken[]> => {
-      const cards = await ctx.gateways.fawry
-        .listCardTokens(String(identityOf(request).userId))
-        .catch((error: unknown) => {
-          throw gatewayError(error);
-        });
-      return cards.map(cardTokenOf);
-    },
-  );
-
-  app.delete(
-    '/fawry/card-token',
-    { config: { access: students }, schema: { body: deleteCardTokenBodySchema } },
-    async (_request, reply) => {
-      const request = _request;
-      try {
-        await ctx.gateways.fawry.deleteCardToken({
-          customerProfileId: String(identityOf(request).userId),
-          cardToken: request.body.token,
-        });
-      } catch (error) {
-        if (isFawryError(error) && error.kind === 'not-found') throw new AppError('not-found');
+  serve(app, API.fawry.listCards, async (request) => {
+    const cards = await ctx.gateways.fawry
+      .listCardTokens(String(identityOf(request).userId))
+      .catch((error: unknown) => {
         throw gatewayError(error);
-      }
-      return reply.code(204).send();
-    },
-  );
+      });
+    return cards.map(cardTokenOf);
+  });
 
-  app.get(
-    '/fawry/card-token/url',
-    { config: { access: students }, schema: { querystring: cardTokenUrlQuerySchema } },
-    async (request): Promise<CardTokenUrlAnswer> => {
-      assertWebUrl(app, request.query.returnUrl);
-      return {
-        url: ctx.gateways.fawry.cardTokenUrl({
-          customerProfileId: String(identityOf(request).userId),
-          returnUrl: request.query.returnUrl,
-          locale: 'ar',
-        }),
-      };
-    },
-  );
+  serve(app, API.fawry.deleteCard, async (request) => {
+    try {
+      await ctx.gateways.fawry.deleteCardToken({
+        customerProfileId: String(identityOf(request).userId),
+        cardToken: request.body.token,
+      });
+    } catch (error) {
+      if (isFawryError(error) && error.kind === 'not-found') throw new AppError('not-found');
+      throw gatewayError(error);
+    }
+  });
+
+  serve(app, API.fawry.addCardUrl, async (request) => {
+    assertWebUrl(app, request.query.returnUrl);
+    return {
+      url: ctx.gateways.fawry.cardTokenUrl({
+        customerProfileId: String(identityOf(request).userId),
+        returnUrl: request.query.returnUrl,
+        locale: 'ar',
+      }),
+    };
+  });
 
   // Fawry's calls
 
-  app.post(
-    FAWRY_NOTIFICATION_PATH,
-    {
-      config: { access: anyone },
-      onRequest: limitPerAddress(app, 'payments:fawry-notification', NOTIFICATION_LIMIT),
-      bodyLimit: NOTIFICATION_BODY_LIMIT,
-    },
+  serve(
+    app,
+    API.fawry.notification,
     async (request, reply) => {
       const status = await handleFawryNotification(ctx, request.body);
-      return reply.code(status).send(status === 200 ? { ok: true } : { code: 'bad-request' });
+      return reply.code(status).send(status === 200 ? { ok: true } : notificationRefused);
+    },
+    {
+      onRequest: limitPerAddress(app, 'payments:fawry-notification', NOTIFICATION_LIMIT),
+      bodyLimit: NOTIFICATION_BODY_LIMIT,
     },
   );
 
@@ -339,23 +263,14 @@ export const fawryRoutes: FastifyPluginAsyncZod = async (app) => {
    * student's own calls. Only a return carrying Fawry's valid signature for that order makes us ask
    * Fawry's status API (the return alone never decides).
    */
-  app.get(
-    FAWRY_RETURN_PATH,
-    {
-      config: { access: anyone },
-      schema: {
-        querystring: z.object({ tx: idTextSchema, to: z.string().max(2000).optional() }).loose(),
-      },
-    },
-    async (request, reply) => {
-      const { tx, to } = request.query;
-      await syncSignedReturn(request, tx);
-      const web = webOriginFor(app.config);
-      const target = to && isWebUrl(app.config, to) ? new URL(to) : new URL('/payments', web);
-      if (target.pathname !== '/payments') target.searchParams.set('tx', String(tx));
-      return reply.header('cache-control', 'no-store').redirect(target.href, 303);
-    },
-  );
+  serve(app, API.fawry.return, async (request, reply) => {
+    const { tx, to } = request.query;
+    await syncSignedReturn(request, tx);
+    const web = webOriginFor(app.config);
+    const target = to && isWebUrl(app.config, to) ? new URL(to) : new URL('/payments', web);
+    if (target.pathname !== '/payments') target.searchParams.set('tx', String(tx));
+    return reply.header('cache-control', 'no-store').redirect(target.href, 303);
+  });
 
   /** Applies Fawry's status for a return signed by Fawry for this order; anything else is ignored. */
   async function syncSignedReturn(request: FastifyRequest, tx: number): Promise<void> {
@@ -382,14 +297,10 @@ export const fawryRoutes: FastifyPluginAsyncZod = async (app) => {
 export const paymobRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx: PaymentsContext = paymentsContextOf(app);
 
-  app.post(
-    '/paymob/create-checkout-url',
-    {
-      config: { access: students },
-      preHandler: limitPerAccount(app, 'payments:pay', PAY_LIMIT),
-      schema: { body: paymobCheckoutBodySchema },
-    },
-    async (request): Promise<PaymobCheckoutAnswer> => {
+  serve(
+    app,
+    API.paymob.checkout,
+    async (request) => {
       const web = webOriginFor(app.config, request);
       const started = await startPayment(
         ctx,
@@ -408,19 +319,19 @@ export const paymobRoutes: FastifyPluginAsyncZod = async (app) => {
         url: next.kind === 'redirect' ? next.url : checkoutResultUrl(web, transaction),
       };
     },
+    { preHandler: limitPerAccount(app, 'payments:pay', PAY_LIMIT) },
   );
 
-  app.post(
-    PAYMOB_CALLBACK_PATH,
-    {
-      config: { access: anyone },
-      onRequest: limitPerAddress(app, 'payments:paymob-callback', NOTIFICATION_LIMIT),
-      bodyLimit: NOTIFICATION_BODY_LIMIT,
-      schema: { querystring: z.object({ hmac: z.string().max(256).optional() }).loose() },
-    },
+  serve(
+    app,
+    API.paymob.callback,
     async (request, reply) => {
       const status = await handlePaymobCallback(ctx, request.body, request.query.hmac);
-      return reply.code(status).send(status === 200 ? { ok: true } : { code: 'bad-request' });
+      return reply.code(status).send(status === 200 ? { ok: true } : notificationRefused);
+    },
+    {
+      onRequest: limitPerAddress(app, 'payments:paymob-callback', NOTIFICATION_LIMIT),
+      bodyLimit: NOTIFICATION_BODY_LIMIT,
     },
   );
 };

@@ -1,15 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  createPlanBodySchema,
-  createPlanInviteBodySchema,
-  numericIdParamsSchema,
-  planInviteListQuerySchema,
-  planListQuerySchema,
-  updatePlanBodySchema,
-  updatePlanInviteBodySchema,
-} from '@talaqa/domain';
-import type { PlanDeletedAnswer } from '@talaqa/domain';
-import { admins, anyone, identityOf } from '../auth/access';
+import { API } from '@talaqa/domain';
+import { identityOf } from '../auth/access';
+import { serve } from '../../http/endpoint';
 import {
   createPlan,
   createPlanInvite,
@@ -24,79 +16,42 @@ import {
 } from './service';
 
 /**
- * The plans catalogue (spec section 7). Reading is open to everyone (the landing's /pricing and
- * the plans page read it signed out), with what each caller may see decided by the service;
- * writing is for admins.
+ * The plans catalogue (spec section 7, contract `API.plans`). Reading is open to everyone (the
+ * landing's /pricing and the plans page read it signed out), with what each caller may see
+ * decided by the service; writing is for admins.
  */
 export const planRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
 
-  app.get(
-    '/plan/list',
-    { config: { access: anyone }, schema: { querystring: planListQuerySchema } },
-    async (request) => {
-      const { page, size, includeInactive } = request.query;
-      return listPlans(db, viewerOf(request.identity, includeInactive), { page, size });
-    },
+  serve(app, API.plans.list, async (request) => {
+    const { page, size, includeInactive } = request.query;
+    return listPlans(db, viewerOf(request.identity, includeInactive), { page, size });
+  });
+
+  serve(app, API.plans.get, async (request) =>
+    getPlan(db, request.params.id, viewerOf(request.identity)),
   );
 
-  app.get(
-    '/plan/:id',
-    { config: { access: anyone }, schema: { params: numericIdParamsSchema } },
-    async (request) => getPlan(db, request.params.id, viewerOf(request.identity)),
-  );
+  serve(app, API.plans.create, async (request) => createPlan(db, request.body));
 
-  app.post(
-    '/plan',
-    { config: { access: admins }, schema: { body: createPlanBodySchema } },
-    async (request, reply) => reply.code(201).send(await createPlan(db, request.body)),
-  );
+  serve(app, API.plans.update, async (request) => updatePlan(db, request.params.id, request.body));
 
-  app.patch(
-    '/plan/:id',
-    {
-      config: { access: admins },
-      schema: { params: numericIdParamsSchema, body: updatePlanBodySchema },
-    },
-    async (request) => updatePlan(db, request.params.id, request.body),
-  );
-
-  app.delete(
-    '/plan/:id',
-    { config: { access: admins }, schema: { params: numericIdParamsSchema } },
-    async (request): Promise<PlanDeletedAnswer> => deletePlan(db, request.params.id),
-  );
+  serve(app, API.plans.remove, async (request) => deletePlan(db, request.params.id));
 };
 
-/** Who may buy an invites-only plan: admins manage the list. */
+/** Who may buy an invites-only plan (contract `API.planInvites`): admins manage the list. */
 export const planInviteRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
 
-  app.get(
-    '/plan-invite/list',
-    { config: { access: admins }, schema: { querystring: planInviteListQuerySchema } },
-    async (request) => listPlanInvites(db, request.query),
+  serve(app, API.planInvites.list, async (request) => listPlanInvites(db, request.query));
+
+  serve(app, API.planInvites.create, async (request) =>
+    createPlanInvite(db, identityOf(request), request.body),
   );
 
-  app.post(
-    '/plan-invite',
-    { config: { access: admins }, schema: { body: createPlanInviteBodySchema } },
-    async (request, reply) =>
-      reply.code(201).send(await createPlanInvite(db, identityOf(request), request.body)),
-  );
+  serve(app, API.planInvites.move, async (request) => movePlanInvite(db, request.body));
 
-  app.patch(
-    '/plan-invite',
-    { config: { access: admins }, schema: { body: updatePlanInviteBodySchema } },
-    async (request) => movePlanInvite(db, request.body),
-  );
-
-  app.delete(
-    '/plan-invite/:id',
-    { config: { access: admins }, schema: { params: numericIdParamsSchema } },
-    async (request, reply) => {
-      await deletePlanInvite(db, request.params.id);
-      return reply.code(204).send();
-    },
-  );
+  serve(app, API.planInvites.remove, async (request) => {
+    await deletePlanInvite(db, request.params.id);
+  });
 };

@@ -7,7 +7,6 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { DEFAULT_PAGE_SIZE, ServerEvent, TransactionStatus } from '@talaqa/domain';
 import type { SubscriptionView, TransactionView } from '@talaqa/domain';
 import { paymentsApi, subscriptionsApi, transactionsApi } from '../../api';
-import { expectPage, expectSubscription, expectTransaction } from '../../lib/answers';
 import { useRealtimeEvent } from '../../lib/realtime';
 
 export const paymentKeys = {
@@ -37,7 +36,7 @@ export function useBankInstallmentsOffered(): boolean {
 export function useCurrentSubscription(enabled = true) {
   return useQuery({
     queryKey: paymentKeys.currentSubscription,
-    queryFn: async ({ signal }) => expectSubscription(await subscriptionsApi.current(signal)),
+    queryFn: async ({ signal }) => (await subscriptionsApi.current(signal)) ?? null,
     enabled,
   });
 }
@@ -58,11 +57,7 @@ export function useCancelSubscription() {
 export function useTransactionPage(page: number, size = DEFAULT_PAGE_SIZE) {
   return useQuery({
     queryKey: paymentKeys.transactionPage(page, size),
-    queryFn: async ({ signal }) =>
-      expectPage(
-        await transactionsApi.list({ page, size, order: 'desc' }, signal),
-        expectTransaction,
-      ),
+    queryFn: ({ signal }) => transactionsApi.list({ page, size, order: 'desc' }, signal),
     placeholderData: keepPreviousData,
   });
 }
@@ -82,9 +77,9 @@ export function useAllTransactions() {
     queryFn: async ({ signal }) => {
       const all: TransactionView[] = [];
       for (let page = 1; page <= ALL_PAGES_LIMIT; page += 1) {
-        const answer = expectPage(
-          await transactionsApi.list({ page, size: ALL_PAGE_SIZE, order: 'desc' }, signal),
-          expectTransaction,
+        const answer = await transactionsApi.list(
+          { page, size: ALL_PAGE_SIZE, order: 'desc' },
+          signal,
         );
         all.push(...answer.list);
         if (answer.list.length < ALL_PAGE_SIZE || all.length >= answer.total) break;
@@ -120,7 +115,7 @@ export function useWatchedTransaction(
   const refreshAfterPayment = useRefreshAfterPayment();
   const query = useQuery({
     queryKey: paymentKeys.transaction(id ?? 0),
-    queryFn: async ({ signal }) => expectTransaction(await transactionsApi.get(id ?? 0, signal)),
+    queryFn: ({ signal }) => transactionsApi.get(id ?? 0, signal),
     enabled: id !== null,
     refetchInterval: (current) => {
       const transaction = current.state.data;
@@ -152,10 +147,10 @@ export function useWatchedTransaction(
 export function useSyncTransaction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (transaction: TransactionView) =>
+    mutationFn: (transaction: TransactionView) =>
       transaction.provider === 'paymob'
-        ? expectTransaction(await transactionsApi.get(transaction.id))
-        : expectTransaction(await paymentsApi.syncStatus(transaction.id)),
+        ? transactionsApi.get(transaction.id)
+        : paymentsApi.syncStatus(transaction.id),
     onSuccess: (updated) => {
       queryClient.setQueryData(paymentKeys.transaction(updated.id), updated);
     },

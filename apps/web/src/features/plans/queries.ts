@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Plan } from '@talaqa/domain';
 import { plansApi } from '../../api';
-import { expectPage, expectPlan } from '../../lib/answers';
 
 export const planKeys = {
   list: ['plan', 'list'] as const,
@@ -19,7 +18,7 @@ export function usePlans() {
   return useQuery({
     queryKey: planKeys.list,
     queryFn: async ({ signal }) => {
-      const page = expectPage(await plansApi.list({ size: PLAN_LIST_SIZE }, signal), expectPlan);
+      const page = await plansApi.list({ size: PLAN_LIST_SIZE }, signal);
       return page.list.filter((plan) => plan.active !== false).sort(bySize);
     },
   });
@@ -29,7 +28,7 @@ export function usePlans() {
 export function usePlan(id: number | null) {
   return useQuery({
     queryKey: planKeys.one(id ?? 0),
-    queryFn: async ({ signal }) => expectPlan(await plansApi.get(id ?? 0, signal)),
+    queryFn: ({ signal }) => plansApi.get(id ?? 0, signal),
     enabled: id !== null,
   });
 }

@@ -14,9 +14,18 @@
  * only asks which week an instant belongs to.
  */
 
-import { SubscriptionState } from './api/payments';
-import { PLAN_PERIOD_MONTHS, PlanPeriod, Weekday } from './enums';
-import { addCairoMonths, cairoWeekBounds } from './time';
+import { PLAN_PERIOD_MONTHS, PlanPeriod, Weekday } from '../enums';
+import { addCairoMonths, cairoWeekBounds } from '../time';
+import { valuesOf } from '../values';
+
+/** Where a subscription stands: running, cancelled by its owner or an admin, or past its end. */
+export const SubscriptionState = {
+  Active: 'active',
+  Canceled: 'canceled',
+  Ended: 'ended',
+} as const;
+export type SubscriptionState = (typeof SubscriptionState)[keyof typeof SubscriptionState];
+export const SUBSCRIPTION_STATES = valuesOf(SubscriptionState);
 
 /**
  * When weekly minutes renew: Saturday 00:00 Africa/Cairo
