@@ -20,7 +20,7 @@ import type { TestServer } from './helpers';
  */
 type Operation = {
   operationId: string;
-  responses: Record<string, unknown>;
+  responses: Record<string, { content?: Record<string, unknown> }>;
   'x-access': unknown;
   'x-errors': Record<string, string[]>;
 };
@@ -87,6 +87,14 @@ describe('GET /api/v1/openapi.json', () => {
       }
       expect(operation?.responses.default, name).toBeDefined();
     }
+  });
+
+  it('documents a text answer under its own media type', () => {
+    const feed = document.paths[openApiPath(API.calendar.document.path)]?.get;
+    expect(Object.keys(feed?.responses['200']?.content ?? {})).toEqual([
+      'text/calendar; charset=utf-8',
+    ]);
+    expect(Object.keys(feed?.responses['404']?.content ?? {})).toEqual(['application/json']);
   });
 
   it('lists every catalogue code with its Arabic message', () => {

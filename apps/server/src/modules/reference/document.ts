@@ -93,6 +93,7 @@ function documentRoute(
   }
   if (definition.idempotent) documented['x-idempotent'] = true;
   if (definition.external) documented['x-external'] = true;
+  if (definition.contentType) documented['x-content-type'] = definition.contentType;
   return { schema: documented as FastifySchema, url };
 }
 
