@@ -5,6 +5,7 @@ import {
   API_ERROR_CODES,
   API_PREFIX,
   ENDPOINTS,
+  SERVER_TO_CLIENT,
   VALIDATION_CODES,
   errorBodySchema,
 } from '@talaqa/domain';
@@ -27,6 +28,7 @@ type Operation = {
 type Document = {
   openapi: string;
   info: { description: string };
+  components: { schemas: Record<string, unknown> };
   paths: Record<string, Record<string, Operation>>;
 };
 
@@ -86,6 +88,15 @@ describe('GET /api/v1/openapi.json', () => {
         expect(Object.values(operation?.['x-errors'] ?? {}).flat(), name).toContain(code);
       }
       expect(operation?.responses.default, name).toBeDefined();
+    }
+  });
+
+  it('describes every realtime event with its payload schema', () => {
+    for (const event of Object.keys(SERVER_TO_CLIENT)) {
+      expect(document.info.description).toContain(`| \`${event}\` |`);
+      expect(document.components.schemas[`realtime.${event}`], event).toMatchObject({
+        type: 'object',
+      });
     }
   });
 
