@@ -13,7 +13,7 @@ import {
   studentProfilePatchBodySchema,
   updateUserBodySchema,
 } from '../src/index';
-import { tutorMissingData, tutorTextBodySchema } from '../src/api/tutors';
+import { tutorMissingData, tutorTextBodySchema } from '../src/tutors/profile';
 import { Role } from '../src/enums';
 import { codeOf, codesOf, parsed, repeat } from './helpers';
 

@@ -5,6 +5,7 @@ import {
   API_ERROR_CODES,
   API_PREFIX,
   ENDPOINTS,
+  SERVER_TO_CLIENT,
   VALIDATION_CODES,
   errorBodySchema,
 } from '@talaqa/domain';
@@ -20,13 +21,14 @@ import type { TestServer } from './helpers';
  */
 type Operation = {
   operationId: string;
-  responses: Record<string, unknown>;
+  responses: Record<string, { content?: Record<string, unknown> }>;
   'x-access': unknown;
   'x-errors': Record<string, string[]>;
 };
 type Document = {
   openapi: string;
   info: { description: string };
+  components: { schemas: Record<string, unknown> };
   paths: Record<string, Record<string, Operation>>;
 };
 
@@ -87,6 +89,23 @@ describe('GET /api/v1/openapi.json', () => {
       }
       expect(operation?.responses.default, name).toBeDefined();
     }
+  });
+
+  it('describes every realtime event with its payload schema', () => {
+    for (const event of Object.keys(SERVER_TO_CLIENT)) {
+      expect(document.info.description).toContain(`| \`${event}\` |`);
+      expect(document.components.schemas[`realtime.${event}`], event).toMatchObject({
+        type: 'object',
+      });
+    }
+  });
+
+  it('documents a text answer under its own media type', () => {
+    const feed = document.paths[openApiPath(API.calendar.document.path)]?.get;
+    expect(Object.keys(feed?.responses['200']?.content ?? {})).toEqual([
+      'text/calendar; charset=utf-8',
+    ]);
+    expect(Object.keys(feed?.responses['404']?.content ?? {})).toEqual(['application/json']);
   });
 
   it('lists every catalogue code with its Arabic message', () => {

@@ -13,19 +13,11 @@
  * - Anyone else: the public card, name and image (`publicUserSchema`).
  *
  * Reviews on a tutor's public page name the reviewer by first name only and carry no reviewer id
- * (`tutorReviewSchema`).
+ * (`tutorReviewSchema`, ../ratings/reviews).
  */
 import { z } from 'zod';
-import type { Page, Rating, User } from '../entities';
-import {
-  ENGLISH_LEVELS,
-  GENDERS,
-  GOVERNORATES,
-  NOTIFICATION_METHODS,
-  RATING_STARS,
-  Role,
-  ROLES,
-} from '../enums';
+import type { User } from '../entities';
+import { ENGLISH_LEVELS, GENDERS, GOVERNORATES, NOTIFICATION_METHODS, Role, ROLES } from '../enums';
 
 const id = z.number().int();
 const instant = z.string();
@@ -116,33 +108,3 @@ export const USER_VIEW_SCHEMAS = {
 export function userView(user: User, view: UserViewName): UserView {
   return USER_VIEW_SCHEMAS[view].parse(user);
 }
-
-// ---------------------------------------------------------------------------------------------
-// Public reviews
-
-/** The first part of a full name ("Mona Adel" -> "Mona"), as public reviews show a reviewer. */
-export function firstNameOf(name: string): string {
-  return name.trim().split(/\s+/)[0] ?? '';
-}
-
-/** A review on a tutor's public page: the reviewer's first name, no reviewer id. */
-export const tutorReviewSchema = z.object({
-  id,
-  value: z.literal(RATING_STARS),
-  text: z.string().nullable(),
-  rateeId: id,
-  /** The reviewer's first name only. */
-  name: z.string(),
-  createdAt: instant,
-}) satisfies z.ZodType<Omit<Rating, 'raterId'>>;
-export type TutorReview = z.output<typeof tutorReviewSchema>;
-
-/** GET /rating/list/tutor/{id} answers this page. */
-export const tutorReviewPageSchema = z.object({
-  list: z.array(tutorReviewSchema),
-  total: z.number().int(),
-}) satisfies z.ZodType<Page<TutorReview>>;
-
-/** A rating as a tutor's public page shows it. */
-export const toTutorReview = (rating: Rating): TutorReview =>
-  tutorReviewSchema.parse({ ...rating, name: firstNameOf(rating.name) });

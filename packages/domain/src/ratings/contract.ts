@@ -1,13 +1,13 @@
 /**
  * The ratings endpoints. For now the public read of a tutor's reviews (the profile's reviews tab);
  * students will rate their tutors from the session room. Who sees what of a review is in
- * ../api/profiles (`tutorReviewSchema`: the reviewer's first name only, no reviewer id).
+ * ./reviews (`tutorReviewSchema`: the reviewer's first name only, no reviewer id).
  */
 import type { z } from 'zod';
 import { anyone } from '../access';
 import { endpoint } from '../contract/endpoint';
 import { idParamsSchema, pageQuerySchema } from '../validation';
-import { tutorReviewPageSchema } from '../api/profiles';
+import { tutorReviewPageSchema } from './reviews';
 
 /**
  * GET /rating/list/tutor/{id} (public): the tutor's reviews (the profile's reviews tab), newest
@@ -17,7 +17,6 @@ import { tutorReviewPageSchema } from '../api/profiles';
 export const tutorReviewsParamsSchema = idParamsSchema;
 export const tutorReviewsQuerySchema = pageQuerySchema;
 export type TutorReviewsQuery = z.input<typeof tutorReviewsQuerySchema>;
-export type TutorReviewPage = z.infer<typeof tutorReviewPageSchema>;
 
 export const ratingEndpoints = {
   ofTutor: endpoint({

@@ -10,7 +10,6 @@
  * using it, so an event the map lacks cannot be sent or listened to.
  */
 import type { z } from 'zod';
-import { phoneCodeUndeliveredEventSchema } from '../codes/events';
 import {
   lessonBookedEventSchema,
   lessonCanceledEventSchema,
@@ -18,6 +17,7 @@ import {
 } from '../lessons/events';
 import { transactionViewSchema } from '../transactions/contract';
 import { tutorsCacheUpdatedEventSchema, tutorUpdatedEventSchema } from '../tutors/events';
+import { phoneCodeUndeliveredEventSchema } from '../whatsapp/events';
 import type { AckResult, ClientEvent, ServerEvent } from './names';
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The tutors' requests (spec section 7, issue 6): the public list's filters, a tutor's id, and the
- * fields only an admin sets. The texts a tutor writes are in ../api/tutors (PUT /user/{id}).
+ * fields only an admin sets. The texts a tutor writes are in ./profile (PUT /user/{id}).
  */
 import { z } from 'zod';
 import { optionalQuery, queryFlag, queryId, queryWord } from '../contract/query-fields';

@@ -16,7 +16,7 @@ import {
   textSchema,
   userNameSchema,
 } from '../validation';
-import { tutorTextBodySchema } from '../api/tutors';
+import { tutorTextBodySchema } from '../tutors/profile';
 import { optionalText } from './fields';
 
 /** Roles a person may choose when signing up alone; every other role is created by an admin. */

@@ -31,13 +31,6 @@ export const phoneCodeDeliveryAnswerSchema = z.object({
 });
 export type PhoneCodeDeliveryAnswer = z.output<typeof phoneCodeDeliveryAnswerSchema>;
 
-/** The realtime event PhoneCodeUndelivered (ours, issue 16), to the code owner's room. */
-export interface PhoneCodeUndeliveredEvent {
-  code: 'unresolved-phone';
-  message: string;
-  phone: string;
-}
-
 /** Meta's verification handshake: `hub.mode=subscribe`, the verify token and a challenge. */
 const handshakeQuerySchema = z.looseObject({
   'hub.mode': z.unknown().optional(),

@@ -9,12 +9,13 @@ import {
   API_PREFIX,
   Role,
   ROLES,
+  SERVER_TO_CLIENT,
   VALIDATION_CODES,
   isApiErrorCode,
   isValidationCode,
   statusOfErrorCode,
 } from '@talaqa/domain';
-import type { Access, ErrorCode } from '@talaqa/domain';
+import type { Access, ErrorCode, EventAudience, ServerEventName } from '@talaqa/domain';
 import { ERROR_MESSAGES } from '@talaqa/ui/messages';
 
 /** `TutorManager` is "tutor manager": the names of spec section 6. */
@@ -115,5 +116,37 @@ apps show the Arabic message of the code. Each operation lists the codes it may 
 
 ${catalogueTable()}`;
 
+/** The name in `components.schemas` of a realtime event's payload. */
+export const eventComponentName = (event: ServerEventName): string => `realtime.${event}`;
+
+const AUDIENCES: Record<EventAudience, string> = {
+  user: 'the user’s own tabs',
+  'lesson-members': 'the lesson’s student and tutor',
+  everyone: 'every connection',
+};
+
+function eventsTable(): string {
+  const rows = (Object.keys(SERVER_TO_CLIENT) as ServerEventName[]).map((event) => {
+    const { audience, summary } = SERVER_TO_CLIENT[event];
+    return `| \`${event}\` | ${AUDIENCES[audience]} | ${cell(summary)} | \`${eventComponentName(event)}\` |`;
+  });
+  return [
+    '| Event | To | What it says | Payload schema |',
+    '| --- | --- | --- | --- |',
+    ...rows,
+  ].join('\n');
+}
+
+const REALTIME = `## Realtime events
+
+The realtime channel is socket.io at \`/socket.io\` on the API's host, opened with the same access \
+token (the handshake's \`auth.token\`, or \`Authorization: Bearer\`). The server sends these events \
+once the change they tell of has committed, each payload through its schema (in \
+\`components.schemas\`, from the realtime contract of \`packages/domain\`), so a payload carries \
+only the fields its schema names. The spec's other events come with the features that use them.
+
+${eventsTable()}`;
+
 /** info.description of the document. */
-export const referenceDescription = (): string => [INTRODUCTION, ACCESS_RULES, ERRORS].join('\n\n');
+export const referenceDescription = (): string =>
+  [INTRODUCTION, ACCESS_RULES, ERRORS, REALTIME].join('\n\n');

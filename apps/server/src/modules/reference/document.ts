@@ -10,9 +10,9 @@ import type { FastifySchema, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { API, API_PREFIX, errorBodySchema } from '@talaqa/domain';
-import type { EndpointDefinition } from '@talaqa/domain';
-import { referenceDescription } from './catalogue';
+import { API, API_PREFIX, SERVER_TO_CLIENT, errorBodySchema } from '@talaqa/domain';
+import type { EndpointDefinition, ServerEventName } from '@talaqa/domain';
+import { eventComponentName, referenceDescription } from './catalogue';
 import type { EndpointName, EndpointRegistry } from './operations';
 import {
   ERROR_BODY_COMPONENT,
@@ -30,13 +30,23 @@ type Transform = typeof jsonSchemaTransform;
 type TransformInput = Parameters<Transform>[0];
 type JsonObject = Record<string, unknown>;
 
-/** The error body as JSON Schema, once, in `components.schemas`. */
-function errorBodyComponent(): JsonObject {
-  const { $schema: _dialect, ...schema } = z.toJSONSchema(errorBodySchema, {
+/** An answer's schema as JSON Schema, for `components.schemas`. */
+function componentOf(schema: z.ZodType): JsonObject {
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, {
     target: 'draft-2020-12',
     io: 'output',
   });
-  return schema;
+  return json;
+}
+
+/** The payload of every realtime event the server sends (the realtime contract). */
+function eventComponents(): JsonObject {
+  return Object.fromEntries(
+    (Object.keys(SERVER_TO_CLIENT) as ServerEventName[]).map((event) => [
+      eventComponentName(event),
+      componentOf(SERVER_TO_CLIENT[event].payload),
+    ]),
+  );
 }
 
 /** The contract's success statuses only; the error responses come from `errorResponses`. */
@@ -93,6 +103,7 @@ function documentRoute(
   }
   if (definition.idempotent) documented['x-idempotent'] = true;
   if (definition.external) documented['x-external'] = true;
+  if (definition.contentType) documented['x-content-type'] = definition.contentType;
   return { schema: documented as FastifySchema, url };
 }
 
@@ -137,7 +148,10 @@ export const openApiDocument = fp<OpenApiDocumentOptions>(
               description: 'The access token of a signed-in account',
             },
           },
-          schemas: { [ERROR_BODY_COMPONENT]: errorBodyComponent() },
+          schemas: {
+            [ERROR_BODY_COMPONENT]: componentOf(errorBodySchema),
+            ...eventComponents(),
+          },
         },
       },
       transform: transformFor(registry),

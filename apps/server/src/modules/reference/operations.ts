@@ -169,6 +169,7 @@ type ContentOf = { content?: Record<string, MediaObject> };
 /** The parts of a generated operation that `completeOperations` fills in. */
 interface GeneratedOperation {
   'x-upload'?: { field: string; accept: readonly string[] };
+  'x-content-type'?: string;
   'x-errors'?: Record<string, readonly string[]>;
   requestBody?: ContentOf;
   responses?: Record<string, ContentOf>;
@@ -182,6 +183,20 @@ function addUploadEncoding(operation: GeneratedOperation): void {
     media.encoding = { [upload.field]: { contentType: upload.accept.join(', ') } };
 }
 
+/**
+ * A success answer that is not JSON (the iCalendar feed) is documented under its own media type;
+ * @fastify/swagger writes every response as `application/json`.
+ */
+function setSuccessMediaType(operation: GeneratedOperation): void {
+  const type = operation['x-content-type'];
+  if (!type) return;
+  for (const [status, response] of Object.entries(operation.responses ?? {})) {
+    const media = response.content?.['application/json'];
+    if (!status.startsWith('2') || !media || !response.content) continue;
+    response.content = { [type]: media };
+  }
+}
+
 /** Each error response's example shows one of its own codes, not the first of the catalogue. */
 function addErrorExamples(operation: GeneratedOperation): void {
   for (const [status, codes] of Object.entries(operation['x-errors'] ?? {})) {
@@ -193,13 +208,14 @@ function addErrorExamples(operation: GeneratedOperation): void {
 
 /**
  * What @fastify/swagger cannot say from a route's schema, added to the finished document: the
- * upload encodings (it copies only a body's schema) and the error examples (a `$ref` response
- * keeps nothing but the reference).
+ * upload encodings (it copies only a body's schema), the media type of a text answer, and the
+ * error examples (a `$ref` response keeps nothing but the reference).
  */
 export function completeOperations<D extends { paths?: object }>(document: D): D {
   for (const pathItem of Object.values(document.paths ?? {}) as object[]) {
     for (const operation of Object.values(pathItem) as GeneratedOperation[]) {
       addUploadEncoding(operation);
+      setSuccessMediaType(operation);
       addErrorExamples(operation);
     }
   }

@@ -1,6 +1,6 @@
 /**
  * The tutor's own profile (spec section 3 "Tutor"): the texts a tutor writes and what the profile
- * still lacks. GET /user/tutor/meta and the other tutors endpoints are in ../tutors/contract.
+ * still lacks. GET /user/tutor/meta and the other tutors endpoints are in ./contract.
  */
 import { z } from 'zod';
 import type { TutorMissingData } from '../entities';
