@@ -5,8 +5,8 @@
  * are dropped, a wrong shape is a server fault, never a leak) and errors through the error body
  * schema.
  */
-import type { FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
-import { errorBodySchema, successStatusOf } from '@talaqa/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import { API_PREFIX, ENDPOINTS, errorBodySchema, successStatusOf } from '@talaqa/domain';
 import type {
   BodyOf,
   EndpointDefinition,
@@ -72,4 +72,46 @@ export function serve<E extends EndpointDefinition>(
       return status === 204 ? reply.send() : result;
     },
   });
+}
+
+type RoutesOf = Pick<FastifyInstance, 'routeAccess'>;
+
+const routeName = (route: { method: string; url: string }): string =>
+  `${route.method} ${route.url}`;
+
+/** API routes registered without a contract (`app.get(...)` instead of `serve()`). */
+export function routesWithoutContract(app: RoutesOf): string[] {
+  return app.routeAccess.filter((route) => !route.endpoint).map(routeName);
+}
+
+/** Contracts no route serves: a client calling them would get 404. */
+export function contractsWithoutRoute(
+  app: RoutesOf,
+  endpoints: readonly EndpointDefinition[] = ENDPOINTS,
+): string[] {
+  const served = new Set(app.routeAccess.map((route) => route.endpoint));
+  return endpoints
+    .filter((definition) => !served.has(definition))
+    .map((definition) =>
+      routeName({ method: definition.method, url: `${API_PREFIX}${definition.path}` }),
+    );
+}
+
+/**
+ * Every API route serves a contract and every contract has its route, or the server must not
+ * start: a route outside the contracts has no checked answer, no typed client and no place in the
+ * reference. Call it once every route is registered (before `ready()`).
+ */
+export function assertEveryRouteServesAContract(
+  app: RoutesOf,
+  endpoints: readonly EndpointDefinition[] = ENDPOINTS,
+): void {
+  const routes = routesWithoutContract(app);
+  const contracts = contractsWithoutRoute(app, endpoints);
+  if (routes.length === 0 && contracts.length === 0) return;
+  const lines = [
+    ...routes.map((route) => `route without a contract: ${route}`),
+    ...contracts.map((contract) => `contract without a route: ${contract}`),
+  ];
+  throw new Error(`Routes and contracts differ:\n${lines.join('\n')}`);
 }

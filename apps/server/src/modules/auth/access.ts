@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_PREFIX, Role } from '@talaqa/domain';
+import type { EndpointDefinition } from '@talaqa/domain';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../errors';
 import { users } from '../../db/schema';
@@ -31,6 +32,8 @@ export interface RouteAccess {
   method: string;
   url: string;
   access: Access;
+  /** The contract the route serves (`serve()` sets it); see assertEveryRouteServesAContract. */
+  endpoint?: EndpointDefinition;
 }
 
 declare module 'fastify' {
@@ -106,7 +109,9 @@ export const accessControl = fp(async (app: FastifyInstance) => {
     if (!access) throw new Error(`${route.method} ${route.url} declares no access`);
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      if (method !== 'HEAD') app.routeAccess.push({ method, url: route.url, access });
+      if (method !== 'HEAD') {
+        app.routeAccess.push({ method, url: route.url, access, endpoint: route.config?.endpoint });
+      }
     }
   });
 
