@@ -190,7 +190,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
       : memoryAttemptCounter(),
   );
   // Limits are per route (sign-in, sign-up, codes); counted in Redis so instances share them,
-  // in this process while Redis cannot answer (docs/decisions.md, "Redis outages").
+  // in this process while Redis cannot answer (docs/decisions/213-limits-fail-closed.md).
   await app.register(rateLimit, {
     global: false,
     ...(redis
