@@ -9,18 +9,21 @@
  */
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
-import { ROLES, mayCall } from '@talaqa/domain';
-import type { EndpointDefinition, Role } from '@talaqa/domain';
+import { ROLES, Role, mayCall } from '@talaqa/domain';
+import type { EndpointDefinition } from '@talaqa/domain';
 import { users } from '../../src/db/schema';
 import { signAccessToken } from '../../src/modules/auth/tokens';
 import { signedInUser } from '../integration/api';
 import type { TestServer } from '../integration/helpers';
+import { insertSubscription } from '../integration/lessons-fixtures';
 import { validValues } from './arbitraries';
+import type { ValidValues } from './arbitraries';
 import { send } from './client';
 import type { RawAnswer } from './client';
 import { describeRequest, hostileRequests, validRequests } from './requests';
 import type { FuzzRequest } from './requests';
 import { problemsOf } from './verdict';
+import type { World } from './world';
 
 export interface Caller {
   name: string;
@@ -42,6 +45,8 @@ export interface FuzzSettings {
   runs: number;
   /** The base seed; each endpoint and caller derives its own from it and its name. */
   seed: number;
+  /** The world the requests meet (./world.ts): its "now" and the plan of fresh students. */
+  world?: World;
   /** Sees every answer (statistics, debugging). */
   onAnswer?: (answer: RawAnswer, request: FuzzRequest, caller: Caller) => void;
 }
@@ -72,8 +77,11 @@ function passwordHashOn(server: TestServer): Promise<string | null> {
   return hash;
 }
 
-/** A new account of `role`, e-mail verified, password "password1". */
-async function freshAccount(server: TestServer, role: Role): Promise<Account> {
+/**
+ * A new account of `role`, e-mail verified, password "password1"; a student is subscribed to the
+ * world's plan, so a valid booking can succeed.
+ */
+async function freshAccount(server: TestServer, role: Role, world?: World): Promise<Account> {
   const passwordHash = await passwordHashOn(server);
   const { id } = await signedInUser(server, role, { password: null, emailVerified: true });
   // Setting the password ends the account's sessions (a trigger bumps its session version).
@@ -82,6 +90,9 @@ async function freshAccount(server: TestServer, role: Role): Promise<Account> {
     .set({ passwordHash })
     .where(eq(users.id, id))
     .returning({ sessionVersion: users.sessionVersion });
+  if (role === Role.Student && world) {
+    await insertSubscription(server, id, { planId: world.planId, now: world.now });
+  }
   const sessionVersion = row?.sessionVersion ?? 0;
   const token = await signAccessToken(id, server.config, undefined, { version: sessionVersion });
   return { id, role, token, sessionVersion };
@@ -106,8 +117,14 @@ function seedOf(base: number, key: string): number {
 export const keyOf = (endpoint: EndpointDefinition): string =>
   `${endpoint.method} ${endpoint.path}`;
 
-/** Valid values of every schema, built once: the walk is memoised per schema node. */
-const valid = validValues();
+/** Valid values of every schema per "now", built once: the walk is memoised per schema node. */
+const VALID = new Map<number, ValidValues>();
+
+function validAt(now: Date): ValidValues {
+  let valid = VALID.get(now.getTime());
+  if (!valid) VALID.set(now.getTime(), (valid = validValues({ now })));
+  return valid;
+}
 
 /** How many requests a caller sends: a refused one only checks the door, in fewer. */
 function runsFor(endpoint: EndpointDefinition, caller: Caller, settings: FuzzSettings): number {
@@ -124,6 +141,7 @@ function requestsFor(
   const runs = runsFor(endpoint, caller, settings);
   const validRuns = Math.ceil(runs / 3);
   const seed = seedOf(settings.seed, `${keyOf(endpoint)} as ${caller.name}`);
+  const valid = validAt(settings.world?.now ?? new Date());
   return [
     ...fc.sample(validRequests(endpoint, valid), { seed, numRuns: validRuns }),
     ...fc.sample(hostileRequests(endpoint, valid), { seed: seed + 1, numRuns: runs - validRuns }),
@@ -142,13 +160,14 @@ async function accountFor(
   server: TestServer,
   endpoint: EndpointDefinition,
   role: Role,
+  world?: World,
 ): Promise<Account> {
-  if (mayCall(endpoint.access, role)) return freshAccount(server, role);
+  if (mayCall(endpoint.access, role)) return freshAccount(server, role, world);
   let shared = REFUSED_ACCOUNTS.get(server);
   if (!shared) REFUSED_ACCOUNTS.set(server, (shared = new Map()));
   const known = shared.get(role);
   if (known && !(await accountChanged(server, await known))) return known;
-  const account = freshAccount(server, role);
+  const account = freshAccount(server, role, world);
   shared.set(role, account);
   return account;
 }
@@ -159,6 +178,7 @@ async function answerOf(
   request: FuzzRequest,
   caller: Caller,
   account: { current: Account | null },
+  world?: World,
 ): Promise<RawAnswer> {
   const token = (): string | null =>
     caller.forged ? FORGED_TOKEN : (account.current?.token ?? null);
@@ -166,7 +186,7 @@ async function answerOf(
   const current = account.current;
   if (!current || (answer.status !== 401 && answer.status !== 403)) return answer;
   if (!(await accountChanged(server, current))) return answer;
-  account.current = await freshAccount(server, current.role);
+  account.current = await freshAccount(server, current.role, world);
   return send(server.baseUrl, request, token());
 }
 
@@ -182,7 +202,10 @@ export async function fuzzEndpoint(
   const wrong: string[] = [];
   for (const caller of CALLERS) {
     const account = {
-      current: caller.role === null ? null : await accountFor(server, endpoint, caller.role),
+      current:
+        caller.role === null
+          ? null
+          : await accountFor(server, endpoint, caller.role, settings.world),
     };
     for (const request of requestsFor(endpoint, caller, settings)) {
       const report = (problem: string, answer?: RawAnswer) =>
@@ -197,7 +220,7 @@ export async function fuzzEndpoint(
         );
       let answer: RawAnswer;
       try {
-        answer = await answerOf(server, request, caller, account);
+        answer = await answerOf(server, request, caller, account, settings.world);
       } catch (error) {
         report(`no answer (${String(error)})`);
         continue;

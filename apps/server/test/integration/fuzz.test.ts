@@ -9,13 +9,16 @@
  * caller the access rule refuses gets 401 or 403 before anything else.
  *
  * Seeded and bounded for CI. Switches (environment):
- *   FUZZ_RUNS=n  requests per endpoint and admitted caller (default 6; refused callers get half)
+ *   FUZZ_RUNS=n  requests per endpoint and admitted caller (default 6; refused callers: a third,
+ *                at least 2)
  *   FUZZ_SEED=s  the base seed (default 17); a failure report names it, so a run can be repeated
  *   FUZZ_ONLY=t  only the endpoints whose "METHOD /path" contains t
  * e.g. `FUZZ_RUNS=200 FUZZ_SEED=$RANDOM TEST_DB=pglite npx vitest run --project integration
  * apps/server/test/integration/fuzz.test.ts`. More in test/fuzz/README.md.
  *
- * The runner, the arbitraries and the verdict are in test/fuzz/.
+ * The requests meet a small world (test/fuzz/world.ts: tutors, subscribed students, lessons) at
+ * a fixed "now", so answers that carry data are checked too. The runner, the arbitraries and the
+ * verdict are in test/fuzz/.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -26,10 +29,12 @@ import { API_PREFIX, ENDPOINTS, Role, endpoint, idParamsSchema, rolesOnly } from
 import type { App } from '../../src/app';
 import { serve } from '../../src/http/endpoint';
 import { CALLERS, fuzzEndpoint, keyOf } from '../fuzz/runner';
+import type { FuzzSettings } from '../fuzz/runner';
+import { buildWorld } from '../fuzz/world';
 import { startTestServer } from './helpers';
 import type { TestServer } from './helpers';
 
-const settings = {
+const settings: FuzzSettings = {
   runs: positive(process.env.FUZZ_RUNS, 6),
   seed: positive(process.env.FUZZ_SEED, 17),
 };
@@ -73,6 +78,7 @@ let uploadsDir: string;
 beforeAll(async () => {
   uploadsDir = await mkdtemp(join(tmpdir(), 'talaqa-fuzz-'));
   server = await startTestServer({ uploadsDir }, { beforeReady: serveProbe });
+  settings.world = await buildWorld(server);
 });
 afterAll(async () => {
   await server?.close();
