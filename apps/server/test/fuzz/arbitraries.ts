@@ -193,10 +193,20 @@ function wholeBounds(rules: NumberRules): { min: number; max: number } {
   };
 }
 
+/** How far above its minimum an integer is often drawn: real ids and counts are small. */
+const NEAR_MINIMUM = 20;
+
+/** Whole numbers in the bounds, often near the minimum (so ids meet the rows that exist). */
+function integerIn({ min, max }: { min: number; max: number }): fc.Arbitrary<number> {
+  if (min > max) return fc.constant(min);
+  const near = { min, max: Math.min(max, min + NEAR_MINIMUM) };
+  return fc.oneof(fc.integer(near), fc.integer({ min, max }));
+}
+
 function numberOf(node: Node): fc.Arbitrary<number> {
   const rules = numberRules(node);
   const whole = wholeBounds(rules);
-  if (rules.integer) return whole.min <= whole.max ? fc.integer(whole) : fc.constant(whole.min);
+  if (rules.integer) return integerIn(whole);
   const { min, max, minExcluded, maxExcluded } = rules;
   const double = fc.double({
     min,
@@ -206,7 +216,7 @@ function numberOf(node: Node): fc.Arbitrary<number> {
     noNaN: true,
     noDefaultInfinity: true,
   });
-  return whole.min <= whole.max ? fc.oneof(fc.integer(whole), double) : double;
+  return whole.min <= whole.max ? fc.oneof(integerIn(whole), double) : double;
 }
 
 // ---------------------------------------------------------------------------------------------
