@@ -194,7 +194,7 @@ function wholeBounds(rules: NumberRules): { min: number; max: number } {
 }
 
 /** How far above its minimum an integer is often drawn: real ids and counts are small. */
-const NEAR_MINIMUM = 20;
+const NEAR_MINIMUM = 5;
 
 /** Whole numbers in the bounds, often near the minimum (so ids meet the rows that exist). */
 function integerIn({ min, max }: { min: number; max: number }): fc.Arbitrary<number> {
