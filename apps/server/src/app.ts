@@ -12,9 +12,10 @@ import { systemClock } from './clock';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import { createDatabase } from './db';
-import type { DatabaseHandle } from './db';
+import type { DatabaseHandle, LivingSql } from './db';
 import { installErrorHandling, sendError } from './errors';
 import { createJobs } from './jobs';
+import { createDomainEventBus } from './kernel/domain-events';
 import { lazyChildLogger, loggerOptions } from './logger';
 import { healthRoutes } from './modules/health/routes';
 import { lessonReminderJobs } from './modules/lessons/reminders';
@@ -49,8 +50,8 @@ import type { WhatsAppChannel } from './modules/whatsapp/channel';
 import { whatsappRoutes } from './modules/whatsapp/routes';
 import { topicRoutes } from './modules/topics/routes';
 import { transactionRoutes } from './modules/transactions/routes';
-import { tutorsCacheOf } from './modules/tutors/cache';
-import { nextFreeJobs } from './modules/tutors/next-free';
+import { tutorListing } from './modules/tutors/listing/plugin';
+import { tutorListingSql } from './modules/tutors/listing/living-sql';
 import { tutorRoutes } from './modules/tutors/routes';
 import { userRoutes } from './modules/users/routes';
 import type { GoogleIdTokenVerifier } from './integrations/google/verify';
@@ -133,9 +134,15 @@ async function registerHttpPlugins(app: App, config: Config): Promise<void> {
   await app.register(multipart);
 }
 
+/**
+ * The living SQL files (db/living-sql.ts) that `migrate()` applies after the migrations: the
+ * current database code of the features that have some.
+ */
+export const LIVING_SQL: readonly LivingSql[] = [tutorListingSql];
+
 /** Opens the database and brings its schema up to date; closes it again if that fails. */
 async function openDatabase(config: Config, log: FastifyBaseLogger): Promise<DatabaseHandle> {
-  const database = await createDatabase(config, log);
+  const database = await createDatabase(config, LIVING_SQL, log);
   try {
     await database.migrate();
   } catch (error) {
@@ -178,11 +185,9 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   app.decorate('whatsapp', options.providers.whatsapp ?? disabledWhatsAppChannel);
   app.decorate('assets', diskStorage(config.uploadsDir));
   app.decorate('payments', options.providers.payments);
-  app.decorate(
-    'tutorsCache',
-    tutorsCacheOf(config.tutorsCacheSeconds, redis?.pub, config.redisKeyPrefix),
-  );
   app.decorate('clock', systemClock());
+  // Before the modules: they subscribe to each other's events while they are registered.
+  app.decorate('domainEvents', createDomainEventBus(app.log));
   app.decorate(
     'attempts',
     redis
@@ -221,7 +226,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
         await api.register(whatsappRoutes);
         await api.register(topicRoutes);
         await api.register(tutorRoutes);
-        await api.register(nextFreeJobs);
+        await api.register(tutorListing);
         await api.register(ratingRoutes);
         await api.register(availabilityRoutes);
         await api.register(lessonRoutes);

@@ -30,27 +30,16 @@ import type {
   RescheduleLessonBody,
 } from '@talaqa/domain';
 import type {
-  AuthSession,
-  FreshTokenAnswer,
-  ChangeOwnPasswordBody,
-  CodeSentAnswer,
-  PhoneCodeDeliveryAnswer,
   CreateUserBody,
-  EnglishLevel,
-  Gender,
   GoogleSignInBody,
-  Governorate,
-  NotificationMethod,
-  PasswordCodeConfirmedAnswer,
+  OwnPasswordBody,
   PasswordSignInBody,
-  SetOwnPasswordBody,
+  PhoneCodeChannel,
+  ResetPasswordBody,
   StudentProfileBody,
   StudentProfilePatchBody,
-  SignUpAnswer,
-  TelegramLinkAnswer,
-  Topic,
   TutorMeta,
-  User,
+  UpdateUserBody,
   CancelSubscriptionBody,
   CardToken,
   CardTokenUrlAnswer,
@@ -112,123 +101,77 @@ const privately = { private: true } as const;
 // Auth: sign-up, sign-in, Google, passwords
 
 export const authApi = {
-  /** POST /user/ : sign-up; answers the new session (201). */
-  signUp: (body: CreateUserBody) => api.post<SignUpAnswer>('/user/', body),
-  /** POST /auth/password, with this device's token for the e-mail when it has one. */
+  /** Sign-up; answers the new session (201). */
+  signUp: (body: CreateUserBody) => api.call(API.users.create, { body }),
+  /** A password sign-in, with this device's token for the e-mail when it has one. */
   signIn: (body: PasswordSignInBody) => {
     const deviceToken = deviceTokens.get(body.email);
-    return api.post<AuthSession>('/auth/password', deviceToken ? { ...body, deviceToken } : body);
+    return api.call(API.auth.signIn, { body: deviceToken ? { ...body, deviceToken } : body });
   },
-  /** POST /auth/google : the ID token handed back by Google (or the local simulator). */
-  signInWithGoogle: (body: GoogleSignInBody) => api.post<AuthSession>('/auth/google', body),
+  /** The ID token handed back by Google (or the local simulator). */
+  signInWithGoogle: (body: GoogleSignInBody) => api.call(API.auth.signInWithGoogle, { body }),
   /**
-   * PATCH /auth/password : change one's password (without `currentPassword` to set a first one).
-   * Every other session ends; the answer is this device's fresh token (store it).
+   * Change one's password (without `currentPassword` to set a first one). Every other session
+   * ends; the answer is this device's fresh token (store it).
    */
-  changePassword: (body: ChangePasswordBody) =>
-    api.patch<FreshTokenAnswer>('/auth/password', body, privately),
-  /** POST /auth/sign-out-all : ends every session; the answer is this device's fresh token. */
-  signOutAll: () => api.post<FreshTokenAnswer>('/auth/sign-out-all', undefined, privately),
-  /** POST /auth/reset-password : the last step of the forgot-password flow (204). */
-  resetPassword: (body: ResetPasswordBody) => api.post<void>('/auth/reset-password', body),
+  changePassword: (body: OwnPasswordBody) => api.call(API.auth.changePassword, { body }),
+  /** Ends every session; the answer is this device's fresh token. */
+  signOutAll: () => api.call(API.auth.signOutAll),
+  /** The last step of the forgot-password flow (204). */
+  resetPassword: (body: ResetPasswordBody) => api.call(API.auth.resetPassword, { body }),
 };
-
-/** PATCH /auth/password: with the current password, or without it to set a first one. */
-export type ChangePasswordBody = ChangeOwnPasswordBody | SetOwnPasswordBody;
-
-export interface ResetPasswordBody {
-  resetToken: string;
-  password: string;
-  passwordConfirmation: string;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Confirmation codes: e-mail, phone, forgotten password
 
 export const codesApi = {
-  /** POST /confirmation-code/email/send (no body) */
-  sendEmailCode: () =>
-    api.post<CodeSentAnswer>('/confirmation-code/email/send', undefined, privately),
-  /** POST /confirmation-code/email/confirm */
-  confirmEmailCode: (code: string) =>
-    api.post<{ user: User }>('/confirmation-code/email/confirm', { code }, privately),
-  /** POST /confirmation-code/phone/send : over `channel`, else the notification method's app. */
-  sendPhoneCode: (phone: string, channel?: Exclude<NotificationMethod, 'none'>) =>
-    api.post<CodeSentAnswer>('/confirmation-code/phone/send', { phone, channel }, privately),
+  sendEmailCode: () => api.call(API.codes.sendEmailCode),
+  confirmEmailCode: (code: string) => api.call(API.codes.confirmEmailCode, { body: { code } }),
+  /** Over `channel`, else the notification method's app. */
+  sendPhoneCode: (phone: string, channel?: PhoneCodeChannel) =>
+    api.call(API.codes.sendPhoneCode, { body: { phone, channel } }),
   /**
-   * POST /confirmation-code/phone/telegram-link (ours, not the spec's): the bot's deep link for
-   * this phone; Start and sharing the number there let codes arrive over Telegram.
+   * Ours, not the spec's: the bot's deep link for this phone; Start and sharing the number there
+   * let codes arrive over Telegram.
    */
-  telegramLink: (phone: string) =>
-    api.post<TelegramLinkAnswer>('/confirmation-code/phone/telegram-link', { phone }, privately),
+  telegramLink: (phone: string) => api.call(API.telegram.link, { body: { phone } }),
   /**
-   * GET /confirmation-code/phone/delivery (ours, issue 16): whether the newest WhatsApp code
-   * arrived; WhatsApp reports a number it cannot reach only after the send has answered.
+   * Ours (issue 16): whether the newest WhatsApp code arrived; WhatsApp reports a number it
+   * cannot reach only after the send has answered.
    */
-  phoneCodeDelivery: () =>
-    api.get<PhoneCodeDeliveryAnswer>('/confirmation-code/phone/delivery', privately),
-  /** POST /confirmation-code/phone/verify */
-  verifyPhoneCode: (code: string) =>
-    api.post<{ user: User }>('/confirmation-code/phone/verify', { code }, privately),
-  /** POST /confirmation-code/password/send : answers the same whether the e-mail exists or not. */
-  sendPasswordCode: (email: string) =>
-    api.post<CodeSentAnswer>('/confirmation-code/password/send', { email }),
-  /** POST /confirmation-code/password/confirm */
+  phoneCodeDelivery: () => api.call(API.whatsapp.phoneCodeDelivery),
+  verifyPhoneCode: (code: string) => api.call(API.codes.verifyPhoneCode, { body: { code } }),
+  /** Answers the same whether the e-mail exists or not. */
+  sendPasswordCode: (email: string) => api.call(API.codes.sendPasswordCode, { body: { email } }),
   confirmPasswordCode: (email: string, code: string) =>
-    api.post<PasswordCodeConfirmedAnswer>('/confirmation-code/password/confirm', { email, code }),
+    api.call(API.codes.confirmPasswordCode, { body: { email, code } }),
 };
 
 // ---------------------------------------------------------------------------------------------
 // Users and students
 
-/** The fields of PUT /user/{id} (profileFieldsSchema), plus a tutor's `bio` and `about`. */
-export interface ProfileUpdateBody {
-  name?: string;
-  birthYear?: number | null;
-  gender?: Gender | null;
-  city?: Governorate | null;
-  job?: string | null;
-  aim?: string | null;
-  level?: EnglishLevel | null;
-  notificationMethod?: NotificationMethod;
-  bio?: string;
-  about?: string;
-  /** Your own new address: it waits for the code sent to it (User.pendingEmail). */
-  email?: string;
-}
-
-/** POST /student/ (all of the main info) and PATCH /student/ (some of it): the domain's bodies. */
-export type { StudentProfileBody, StudentProfilePatchBody };
-
 export const userApi = {
-  /** GET /user/current (401 when signed out). */
-  current: (signal?: AbortSignal) => api.get<User>('/user/current', { ...privately, signal }),
-  /** PUT /user/{id} : a partial profile. */
-  update: (id: number, body: ProfileUpdateBody) => api.put<User>(`/user/${id}`, body, privately),
-  /** PUT /user/asset : multipart field `image` (JPG, PNG or GIF, at most 5 MiB). */
+  /** The signed-in account (401 when signed out). */
+  current: (signal?: AbortSignal) => api.call(API.users.current, {}, { signal }),
+  /** A partial profile (a tutor's `bio` and `about` too). */
+  update: (id: number, body: UpdateUserBody) =>
+    api.call(API.users.update, { params: { id }, body }),
+  /** Multipart field `image` (JPG, PNG or GIF, at most 5 MiB). */
   uploadImage: (file: File, { onProgress, signal }: ImageUploadControls) => {
     const form = new FormData();
-    form.append('image', file);
-    return api.upload<User>('/user/asset', form, {
-      ...privately,
-      method: 'PUT',
-      onProgress,
-      signal,
-    });
+    form.append(API.assets.uploadImage.upload.field, file);
+    return api.uploadTo(API.assets.uploadImage, form, { onProgress, signal });
   },
-  /** GET /assets/uploads/{name}, read as a blob (the request carries the session). */
-  asset: (name: string, signal?: AbortSignal) =>
-    api.get<Blob>(`/assets/uploads/${encodeURIComponent(name)}`, {
-      responseType: 'blob',
-      signal,
-    }),
+  /** A stored upload, read as a blob (the request carries the session). */
+  asset: (name: string, signal?: AbortSignal): Promise<Blob> =>
+    api.call(API.assets.file, { params: { name } }, { responseType: 'blob', signal }),
 };
 
 export const studentApi = {
-  /** POST /student/ : the complete-profile main info. */
-  create: (body: StudentProfileBody) => api.post<User>('/student/', body, privately),
-  /** PATCH /student/ : only the fields sent change (studentProfilePatchBodySchema). */
-  update: (body: StudentProfilePatchBody) => api.patch<User>('/student/', body, privately),
+  /** The complete-profile main info. */
+  create: (body: StudentProfileBody) => api.call(API.students.create, { body }),
+  /** Only the fields sent change (studentProfilePatchBodySchema). */
+  update: (body: StudentProfilePatchBody) => api.call(API.students.update, { body }),
 };
 
 export const tutorApi = {
@@ -240,12 +183,11 @@ export const tutorApi = {
 // Topics
 
 export const topicsApi = {
-  /** GET /topic/list */
-  list: (signal?: AbortSignal) => api.get<Topic[]>('/topic/list', { signal }),
-  /** GET /topic/of/user */
-  ofUser: (signal?: AbortSignal) => api.get<Topic[]>('/topic/of/user', { ...privately, signal }),
-  /** PATCH /topic/of/user : replaces the favourites. */
-  setOfUser: (topicIds: number[]) => api.patch<Topic[]>('/topic/of/user', { topicIds }, privately),
+  list: (signal?: AbortSignal) => api.call(API.topics.list, {}, { signal }),
+  /** The signed-in user's favourites. */
+  ofUser: (signal?: AbortSignal) => api.call(API.topics.ofUser, {}, { signal }),
+  /** Replaces the favourites. */
+  setOfUser: (topicIds: number[]) => api.call(API.topics.setOfUser, { body: { topicIds } }),
 };
 
 // ---------------------------------------------------------------------------------------------

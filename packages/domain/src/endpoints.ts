@@ -3,10 +3,26 @@
  * serves no contract here, and the permission, fuzz and reference tests walk this list.
  */
 import type { EndpointDefinition } from './contract/endpoint';
+import { assetEndpoints } from './assets/contract';
+import { authEndpoints } from './auth/contract';
+import { codeEndpoints } from './codes/contract';
 import { healthEndpoints } from './health/contract';
+import { studentEndpoints } from './students/contract';
+import { telegramEndpoints } from './telegram/contract';
+import { topicEndpoints } from './topics/contract';
+import { userEndpoints } from './users/contract';
+import { whatsappEndpoints } from './whatsapp/contract';
 
 export const API = {
   health: healthEndpoints,
+  auth: authEndpoints,
+  users: userEndpoints,
+  students: studentEndpoints,
+  codes: codeEndpoints,
+  telegram: telegramEndpoints,
+  whatsapp: whatsappEndpoints,
+  assets: assetEndpoints,
+  topics: topicEndpoints,
 } as const;
 
 export const ENDPOINTS: readonly EndpointDefinition[] = Object.values(API).flatMap(

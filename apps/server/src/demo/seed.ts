@@ -13,7 +13,7 @@ import {
   userTopics,
 } from '../db/schema';
 import { replaceTemplate } from '../modules/availability/repo';
-import { refreshNextFree } from '../modules/tutors/next-free';
+import { refreshNextFree } from '../modules/tutors/listing/next-free';
 import { findUserRowByEmail } from '../modules/users/repo';
 import { createUser, patchUser } from '../modules/users/service';
 

@@ -28,8 +28,11 @@ export type EndpointHandler<E extends EndpointDefinition> = (
   reply: FastifyReply,
 ) => Promise<HandlerResultOf<E> | FastifyReply>;
 
-/** Route options the contract does not carry (limits, log level, extra config). */
-export type EndpointOptions = Pick<RouteShorthandOptions, 'bodyLimit' | 'logLevel'> & {
+/** Route options the contract does not carry (limits, hooks such as rate limits, log level). */
+export type EndpointOptions = Pick<
+  RouteShorthandOptions,
+  'bodyLimit' | 'logLevel' | 'onRequest' | 'preValidation' | 'preHandler'
+> & {
   config?: Record<string, unknown>;
 };
 
@@ -56,6 +59,9 @@ export function serve<E extends EndpointDefinition>(
     url: definition.path,
     bodyLimit: options.bodyLimit,
     logLevel: options.logLevel,
+    onRequest: options.onRequest,
+    preValidation: options.preValidation,
+    preHandler: options.preHandler,
     config: { ...options.config, access: definition.access, endpoint: definition },
     schema: {
       summary: definition.summary,

@@ -1,9 +1,8 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idTextSchema, Role, UPLOADS_PER_HOUR } from '@talaqa/domain';
+import { API, Role, UPLOADS_PER_HOUR } from '@talaqa/domain';
 import { AppError } from '../../errors';
-import { anyone, identityOf, signedIn } from '../auth/access';
-import { tutorsChanged } from '../tutors/events';
+import { serve } from '../../http/endpoint';
+import { identityOf } from '../auth/access';
 import { limitPerAccount } from '../auth/limits';
 import { assertSelfOrAdmin, requireUser } from '../users/service';
 import { readImageUpload, refuseDeclaredOversize, replaceProfileImage } from './service';
@@ -14,16 +13,9 @@ const IMAGE_CONTENT_TYPES = { jpg: 'image/jpeg', png: 'image/png', gif: 'image/g
 export const assetRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
 
-  app.put(
-    '/user/asset',
-    {
-      config: { access: signedIn },
-      schema: { querystring: z.object({ forUser: idTextSchema.optional() }) },
-      // An upload declaring more than the cap is refused before its body is read.
-      preValidation: async (request) => refuseDeclaredOversize(request),
-      // Every try counts, per signed-in account (in Redis when configured, so instances share).
-      preHandler: limitPerAccount(app, 'upload', { max: UPLOADS_PER_HOUR, minutes: 60 }),
-    },
+  serve(
+    app,
+    API.assets.uploadImage,
     async (request) => {
       const caller = identityOf(request);
       const userId = request.query.forUser ?? caller.userId;
@@ -32,23 +24,28 @@ export const assetRoutes: FastifyPluginAsyncZod = async (app) => {
       const image = await readImageUpload(request);
       const user = await replaceProfileImage(app, userId, image);
       // A tutor's image is on the public list's cards.
-      if (owner.role === Role.Tutor) await tutorsChanged(app, [userId]);
+      if (owner.role === Role.Tutor) {
+        await app.domainEvents.emit('TutorListingChanged', { tutorIds: [userId] });
+      }
       return user;
+    },
+    {
+      // An upload declaring more than the cap is refused before its body is read.
+      preValidation: async (request) => refuseDeclaredOversize(request),
+      // Every try counts, per signed-in account (in Redis when configured, so instances share).
+      preHandler: limitPerAccount(app, 'upload', { max: UPLOADS_PER_HOUR, minutes: 60 }),
     },
   );
 
-  app.get(
-    '/assets/uploads/:name',
-    { config: { access: anyone }, schema: { params: z.object({ name: z.string().max(64) }) } },
-    async (request, reply) => {
-      const stream = await app.assets.open('uploads', request.params.name);
-      if (!stream) throw new AppError('asset-not-found');
-      const extension = request.params.name.split('.').pop() as keyof typeof IMAGE_CONTENT_TYPES;
-      return reply
-        .type(IMAGE_CONTENT_TYPES[extension] ?? 'application/octet-stream')
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .send(stream);
-    },
-  );
+  // The bytes go out as a stream: the contract's answer schema describes them, never reads them.
+  serve(app, API.assets.file, async (request, reply) => {
+    const stream = await app.assets.open('uploads', request.params.name);
+    if (!stream) throw new AppError('asset-not-found');
+    const extension = request.params.name.split('.').pop() as keyof typeof IMAGE_CONTENT_TYPES;
+    return reply
+      .type(IMAGE_CONTENT_TYPES[extension] ?? 'application/octet-stream')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .send(stream);
+  });
 };

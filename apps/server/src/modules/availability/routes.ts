@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { availabilityBodySchema, availabilityQuerySchema, Role } from '@talaqa/domain';
 import { identityOf, rolesOnly, signedIn } from '../auth/access';
-import { tutorsChanged } from '../tutors/events';
 import { readAvailability, saveAvailability } from './service';
 
 /**
@@ -25,7 +24,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
       const tutorId = identityOf(request).userId;
       const week = await saveAvailability(db, tutorId, request.body.slots, app.clock.now());
       // After the commit: list pages and open tutor pages learn the new free times.
-      await tutorsChanged(app, [tutorId]);
+      await app.domainEvents.emit('TutorListingChanged', { tutorIds: [tutorId] });
       return week;
     },
   );

@@ -11,10 +11,11 @@ import { isExclusionViolation } from '../../db/errors';
 import { AppError } from '../../errors';
 import type { Identity } from '../auth/access';
 import { isAdmin } from '../auth/access';
-import { isListedRow, requireTutor } from '../tutors/service';
+import { isListedRow } from '../tutors/listing/rule';
+import { requireTutor } from '../tutors/service';
 import type { TutorRow } from '../tutors/repo';
 import { busyOf, lockTutor, replaceTemplate, templateOf, upcomingLessonsOf } from './repo';
-import { refreshNextFree } from '../tutors/next-free';
+import { refreshNextFree } from '../tutors/listing/next-free';
 
 /** The tutor's schedule on the calendar of the Cairo week holding `weekOf`, as seen by `viewerId`. */
 export async function availabilityWeek(

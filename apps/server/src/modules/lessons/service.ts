@@ -48,8 +48,8 @@ import {
 } from './repo';
 import type { BookingReads, LessonWithPeople } from './repo';
 import { cancelLessonReminders, scheduleLessonReminders } from './reminders';
-import { refreshNextFree, storeNextFree } from '../tutors/next-free';
-import type { StoredNextFree } from '../tutors/next-free';
+import { refreshNextFree, storeNextFree } from '../tutors/listing/next-free';
+import type { StoredNextFree } from '../tutors/listing/next-free';
 
 /**
  * Lessons (issue 6): booking, moving and cancelling, each in one transaction under the rules of

@@ -3,7 +3,7 @@ import type { TutorReviewPage } from '@talaqa/domain';
 import type { Database } from '../../db';
 import { AppError } from '../../errors';
 import { findTutorRow } from '../tutors/repo';
-import { isListedRow } from '../tutors/service';
+import { isListedRow } from '../tutors/listing/rule';
 import { ratingsOfTutor } from './repo';
 
 /**

@@ -1,27 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { Role, studentProfileBodySchema, studentProfilePatchBodySchema } from '@talaqa/domain';
-import { identityOf, rolesOnly } from '../auth/access';
+import { API } from '@talaqa/domain';
+import { serve } from '../../http/endpoint';
+import { identityOf } from '../auth/access';
 import { patchUser } from '../users/service';
-
-const currentYear = (): number => new Date().getUTCFullYear();
 
 /** The student's own profile: the "main info" step of complete-profile, then later edits. */
 export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
-  const students = rolesOnly(Role.Student);
-
-  app.post(
-    '/student/',
-    { config: { access: students }, schema: { body: studentProfileBodySchema(currentYear()) } },
-    async (request) => patchUser(db, identityOf(request).userId, request.body),
+  serve(app, API.students.create, async (request) =>
+    patchUser(db, identityOf(request).userId, request.body),
   );
-
-  app.patch(
-    '/student/',
-    {
-      config: { access: students },
-      schema: { body: studentProfilePatchBodySchema(currentYear()) },
-    },
-    async (request) => patchUser(db, identityOf(request).userId, request.body),
+  serve(app, API.students.update, async (request) =>
+    patchUser(db, identityOf(request).userId, request.body),
   );
 };

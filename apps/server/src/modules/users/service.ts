@@ -9,7 +9,7 @@ import { isAdmin } from '../auth/access';
 import { hashPassword } from '../auth/passwords';
 import { lessons } from '../../db/schema';
 import { findTutorRow } from '../tutors/repo';
-import { isListedRow } from '../tutors/service';
+import { isListedRow } from '../tutors/listing/rule';
 import { upsertTutorText } from '../tutors/repo';
 import type { TutorTextPatch } from '../tutors/repo';
 import { insertUser, listUserRows, loadUser, toUsers, updateUserRow } from './repo';

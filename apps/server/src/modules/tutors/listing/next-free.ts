@@ -2,10 +2,10 @@ import { and, asc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import { availabilityForWeekMinutes, cairoWeekBounds, nextFreeStart } from '@talaqa/domain';
 import type { TutorTimeContext } from '@talaqa/domain';
-import type { Database } from '../../db';
-import { tutorProfiles } from '../../db/schema';
-import { scheduleJob } from '../../jobs';
-import { busyOf, storedSlotsOf } from '../availability/repo';
+import type { Database } from '../../../db';
+import { tutorProfiles } from '../../../db/schema';
+import { scheduleJob } from '../../../jobs';
+import { busyOf, storedSlotsOf } from '../../availability/repo';
 
 /**
  * The stored next free start of each tutor (`tutor_profiles.next_free_at`), which the public list
@@ -40,10 +40,13 @@ export async function storeNextFree(
   const next = nextFreeStart({ ...context, tutor: { ...context.tutor, listed: true } });
   const week = cairoWeekBounds(context.now).start;
   if (stored && sameInstant(stored.at, next) && sameInstant(stored.week, week)) return false;
+  // Prepared: a booking that takes the tutor's next free start runs it.
   await db
     .update(tutorProfiles)
     .set({ nextFreeAt: next, nextFreeWeek: week })
-    .where(eq(tutorProfiles.userId, tutorId));
+    .where(eq(tutorProfiles.userId, tutorId))
+    .prepare('tutors_store_next_free')
+    .execute();
   return true;
 }
 
@@ -82,10 +85,18 @@ async function refreshBatch(db: Database, tutorIds: readonly number[], now: Date
     });
     return sql`(${profile.userId}::integer, ${next ? next.toISOString() : null}::timestamptz)`;
   });
-  await db.execute(sql`update tutor_profiles p
-    set next_free_at = v.next_free_at, next_free_week = ${week.start.toISOString()}::timestamptz
-    from (values ${sql.join(values, sql`, `)}) as v(user_id, next_free_at)
-    where p.user_id = v.user_id`);
+  // One statement for the batch: each tutor's value from a VALUES list joined by id.
+  const computed = sql`(values ${sql.join(values, sql`, `)}) as computed(user_id, next_free_at)`;
+  await db
+    .update(tutorProfiles)
+    .set({
+      nextFreeAt: sql`computed.next_free_at`,
+      nextFreeWeek: week.start,
+      // The clock moving is no edit of the profile: updated_at stays (no $onUpdate here).
+      updatedAt: sql`${tutorProfiles.updatedAt}`,
+    })
+    .from(computed)
+    .where(eq(tutorProfiles.userId, sql`computed.user_id`));
 }
 
 /**

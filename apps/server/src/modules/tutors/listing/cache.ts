@@ -1,10 +1,11 @@
 import type { Redis } from 'ioredis';
 
 /**
- * The public tutors list's page cache. Pages are stored under a generation number: invalidating
- * bumps the generation (one INCR in Redis, shared by every instance), so stale pages are never
- * read again and simply expire; no key scan is needed. Without Redis it is an in-process LRU with
- * the same time to live (one instance only, as docs/decisions/158-tutors-cache.md says).
+ * Where the public tutors list's pages are kept (page-cache.ts is the plugin that uses them).
+ * Pages are stored under a generation number: invalidating bumps the generation (one INCR in
+ * Redis, shared by every instance), so stale pages are never read again and simply expire; no key
+ * scan is needed. Without Redis it is an in-process LRU with the same time to live (one instance
+ * only, as docs/decisions/158-tutors-cache.md says).
  */
 /**
  * Values are the answer's bytes (UTF-8 JSON): a cached page is written to the socket as it is,
@@ -26,12 +27,6 @@ export interface TutorsCache {
 export const TUTORS_CACHE_TTL_SECONDS = 60;
 /** Pages kept in process at most (least recently used go first). */
 export const TUTORS_CACHE_MAX_ENTRIES = 500;
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    tutorsCache: TutorsCache;
-  }
-}
 
 export function memoryTutorsCache(
   ttlMs: number = TUTORS_CACHE_TTL_SECONDS * 1000,

@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { ServerEvent } from '@talaqa/domain';
 import type { TutorsCacheUpdatedEvent, TutorUpdatedEvent } from '@talaqa/domain';
-import { tutorCard } from './service';
+import { tutorCard } from './queries';
 
 /**
  * After a change to tutors has committed (a schedule saved, tutor fields changed, a lesson booked
@@ -9,14 +9,15 @@ import { tutorCard } from './service';
  * (public data, so every connection; the client has no channel subscription yet), with each
  * tutor's new card (null once no longer listed). `null` ids: everything (a flush). Realtime and
  * cache failures are logged, never turned into a failed request: the data is already saved.
+ * Other instances learn it through Redis: the cache generation, and socket.io's adapter.
  */
-export async function tutorsChanged(
+export async function announceListingChange(
   app: FastifyInstance,
   tutorIds: readonly number[] | null,
   now: Date = app.clock.now(),
 ): Promise<void> {
   try {
-    await app.tutorsCache.clear();
+    await app.tutorPageCache.clear();
   } catch (error) {
     app.log.warn({ err: error }, 'tutors cache not cleared');
   }
@@ -37,3 +38,13 @@ export async function tutorsChanged(
     }
   }
 }
+
+/**
+ * The listing hears of every committed change to what a card shows through the domain event
+ * `TutorListingChanged`, whichever module made it (kernel/domain-events.ts).
+ */
+export const listingChanges: FastifyPluginAsync = async (app) => {
+  app.domainEvents.on('TutorListingChanged', ({ tutorIds }) =>
+    announceListingChange(app, tutorIds),
+  );
+};
