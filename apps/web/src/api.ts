@@ -7,26 +7,13 @@ import {
 } from '@talaqa/api-client';
 import type { QueryParams, Realtime } from '@talaqa/api-client';
 import type { ImageUploadControls } from '@talaqa/ui';
-import type {
-  BookLessonBody,
-  TutorListQuery,
-  TutorPage,
-  TutorProfile,
-  TutorReviewPage,
-  TutorReviewsQuery,
-} from '@talaqa/domain';
-import type { CalendarFeedCreated, CalendarFeedState } from '@talaqa/domain';
+import type { BookLessonBody, TutorListQuery, TutorReviewsQuery } from '@talaqa/domain';
 import { API, LOCAL_PORTS } from '@talaqa/domain';
 import type {
   AvailabilityBody,
   AvailabilityQuery,
-  AvailabilityWeek,
-  LessonCanceledAnswer,
   LessonListQuery,
-  LessonPage,
-  LessonStats,
   LessonStatsQuery,
-  LessonView,
   RescheduleLessonBody,
 } from '@talaqa/domain';
 import type {
@@ -38,7 +25,6 @@ import type {
   ResetPasswordBody,
   StudentProfileBody,
   StudentProfilePatchBody,
-  TutorMeta,
   UpdateUserBody,
   CancelSubscriptionBody,
   CardToken,
@@ -175,8 +161,8 @@ export const studentApi = {
 };
 
 export const tutorApi = {
-  /** GET /user/tutor/meta : the signed-in tutor's bio, about and what the profile still misses. */
-  meta: (signal?: AbortSignal) => api.get<TutorMeta>('/user/tutor/meta', { ...privately, signal }),
+  /** The signed-in tutor's bio, about and what the profile still misses. */
+  meta: (signal?: AbortSignal) => api.call(API.tutors.meta, {}, { signal }),
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -325,6 +311,8 @@ export function realtime(): Realtime {
     url: API_BASE_URL,
     getToken: () => api.tokens.bearerToken(),
     autoConnect: false,
+    // Every payload is read through the realtime contract outside production, as answers are.
+    validatePayloads: import.meta.env.MODE !== 'production',
   });
   let token = api.tokens.bearerToken();
   api.tokens.subscribe(() => {
@@ -342,73 +330,60 @@ export function realtime(): Realtime {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Weekly schedules and the lesson lists (issue 6; the contract is packages/domain/src/api/lessons.ts)
+// Weekly schedules and the lesson lists (issue 6; contracts in packages/domain/src/availability
+// and packages/domain/src/lessons)
 
 export const scheduleApi = {
-  /** GET /availability-slot/ : a tutor's schedule on one week's calendar (default: the caller's). */
+  /** A tutor's schedule on one week's calendar (default: the caller's). */
   week: (query: AvailabilityQuery = {}, signal?: AbortSignal) =>
-    api.get<AvailabilityWeek>('/availability-slot/', {
-      ...privately,
-      query: query as QueryParams,
-      signal,
-    }),
-  /** POST /availability-slot/ : replaces the tutor's whole weekly schedule. */
-  save: (body: AvailabilityBody) =>
-    api.post<AvailabilityWeek>('/availability-slot/', body, privately),
+    api.call(API.availability.week, { query }, { signal }),
+  /** Replaces the tutor's whole weekly schedule. */
+  save: (body: AvailabilityBody) => api.call(API.availability.save, { body }),
 };
 
 export const lessonsListApi = {
-  /** GET /lesson/list : the caller's lessons. */
+  /** The caller's lessons. */
   list: (query: LessonListQuery = {}, signal?: AbortSignal) =>
-    api.get<LessonPage>('/lesson/list', { ...privately, query: query as QueryParams, signal }),
-  /** GET /lesson/{id} */
+    api.call(API.lessons.list, { query }, { signal }),
   get: (id: number, signal?: AbortSignal) =>
-    api.get<LessonView>(`/lesson/${id}`, { ...privately, signal }),
-  /** DELETE /lesson/{id} : its student or tutor cancels it. */
-  cancel: (id: number) => api.delete<LessonCanceledAnswer>(`/lesson/${id}`, privately),
-  /** PATCH /lesson : the student moves the lesson to a new start. */
-  reschedule: (body: RescheduleLessonBody) => api.patch<LessonView>('/lesson', body, privately),
-  /** GET /lesson/attended/stats : the caller's lesson tallies and `weeks` Cairo weeks of minutes. */
+    api.call(API.lessons.get, { params: { id } }, { signal }),
+  /** Its student or tutor cancels it. */
+  cancel: (id: number) => api.call(API.lessons.cancel, { params: { id } }),
+  /** The student moves the lesson to a new start. */
+  reschedule: (body: RescheduleLessonBody) => api.call(API.lessons.reschedule, { body }),
+  /** The caller's lesson tallies and `weeks` Cairo weeks of minutes. */
   stats: (query: LessonStatsQuery = {}, signal?: AbortSignal) =>
-    api.get<LessonStats>('/lesson/attended/stats', {
-      ...privately,
-      query: query as QueryParams,
-      signal,
-    }),
+    api.call(API.lessons.stats, { query }, { signal }),
 };
 
 // ---------------------------------------------------------------------------------------------
-// Tutors and booking (issue 6; the contract is packages/domain/src/api/lessons.ts)
+// Tutors and booking (issue 6; contracts in packages/domain/src/tutors, ratings and lessons)
 
 export const tutorsApi = {
-  /** GET /user/tutor/list/onboarded (public): listed tutors, filtered, 10 a page by default. */
+  /** Listed tutors, filtered, 10 a page by default (public). */
   list: (query: TutorListQuery = {}, signal?: AbortSignal) =>
-    api.get<TutorPage>('/user/tutor/list/onboarded', { query: query as QueryParams, signal }),
-  /** GET /user/tutor/info/{id} (public): `tutor-not-found` for an unknown or unlisted tutor. */
+    api.call(API.tutors.list, { query }, { signal }),
+  /** A listed tutor's profile (public): `tutor-not-found` for an unknown or unlisted tutor. */
   get: (id: number, signal?: AbortSignal) =>
-    api.get<TutorProfile>(`/user/tutor/info/${id}`, { signal }),
-  /**
-   * GET /rating/list/tutor/{id} (public): the tutor's reviews, newest first, 10 a page by
-   * default; `tutor-not-found` for an unknown or unlisted tutor.
-   */
+    api.call(API.tutors.info, { params: { id } }, { signal }),
+  /** The tutor's reviews, newest first, 10 a page by default (public). */
   reviews: (id: number, query: TutorReviewsQuery = {}, signal?: AbortSignal) =>
-    api.get<TutorReviewPage>(`/rating/list/tutor/${id}`, { query: query as QueryParams, signal }),
+    api.call(API.ratings.ofTutor, { params: { id }, query }, { signal }),
 };
 
 export const lessonsApi = {
-  /** POST /lesson/ (students): books a lesson; answers the LessonView (201). */
-  book: (body: BookLessonBody) => api.post<LessonView>('/lesson/', body, privately),
+  /** Students book a lesson; answers the LessonView (201). */
+  book: (body: BookLessonBody) => api.call(API.lessons.book, { body }),
 };
 
 // ---------------------------------------------------------------------------------------------
-// Calendar feed (issue 6; the contract is packages/domain/src/api/calendar.ts)
+// Calendar feed (issue 6; the contract is packages/domain/src/calendar/contract.ts)
 
 export const calendarApi = {
-  /** GET /calendar/feed : whether the caller's calendar feed is on. */
-  state: (signal?: AbortSignal) =>
-    api.get<CalendarFeedState>('/calendar/feed', { ...privately, signal }),
-  /** POST /calendar/feed : a new feed address, shown this once; the old one stops working. */
-  create: () => api.post<CalendarFeedCreated>('/calendar/feed', undefined, privately),
-  /** DELETE /calendar/feed : turns the feed off (204). */
-  disable: () => api.delete<void>('/calendar/feed', privately),
+  /** Whether the caller's calendar feed is on. */
+  state: (signal?: AbortSignal) => api.call(API.calendar.state, {}, { signal }),
+  /** A new feed address, shown this once; the old one stops working. */
+  create: () => api.call(API.calendar.create),
+  /** Turns the feed off (204). */
+  disable: () => api.call(API.calendar.disable),
 };

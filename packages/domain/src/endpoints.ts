@@ -5,11 +5,16 @@
 import type { EndpointDefinition } from './contract/endpoint';
 import { assetEndpoints } from './assets/contract';
 import { authEndpoints } from './auth/contract';
+import { availabilityEndpoints } from './availability/contract';
+import { calendarEndpoints } from './calendar/contract';
 import { codeEndpoints } from './codes/contract';
 import { healthEndpoints } from './health/contract';
+import { lessonEndpoints } from './lessons/contract';
+import { ratingEndpoints } from './ratings/contract';
 import { studentEndpoints } from './students/contract';
 import { telegramEndpoints } from './telegram/contract';
 import { topicEndpoints } from './topics/contract';
+import { tutorEndpoints } from './tutors/contract';
 import { userEndpoints } from './users/contract';
 import { whatsappEndpoints } from './whatsapp/contract';
 
@@ -23,6 +28,11 @@ export const API = {
   whatsapp: whatsappEndpoints,
   assets: assetEndpoints,
   topics: topicEndpoints,
+  tutors: tutorEndpoints,
+  availability: availabilityEndpoints,
+  lessons: lessonEndpoints,
+  ratings: ratingEndpoints,
+  calendar: calendarEndpoints,
 } as const;
 
 export const ENDPOINTS: readonly EndpointDefinition[] = Object.values(API).flatMap(

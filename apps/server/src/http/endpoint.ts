@@ -66,16 +66,20 @@ export function serve<E extends EndpointDefinition>(
     schema: {
       summary: definition.summary,
       description: definition.description,
-      params: definition.params,
-      querystring: definition.query,
-      body: definition.body,
+      // Only the parts the contract has: Fastify warns of a part named without a schema.
+      ...(definition.params && { params: definition.params }),
+      ...(definition.query && { querystring: definition.query }),
+      ...(definition.body && { body: definition.body }),
       response: responseSchemas(definition),
     },
     handler: async (request, reply) => {
       reply.code(status);
       const result = await handler(request as unknown as EndpointRequest<E>, reply);
       if (result === reply || reply.sent) return reply;
-      return status === 204 ? reply.send() : result;
+      if (status === 204) return reply.send();
+      // A text answer (an iCalendar document) goes out as is, under its own media type.
+      if (definition.contentType) reply.type(definition.contentType);
+      return result;
     },
   });
 }

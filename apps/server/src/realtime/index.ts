@@ -6,21 +6,24 @@ import { adapterPublisher } from '../redis';
 import type { RedisConnections } from '../redis';
 import { sessionVersionOf } from '../modules/auth/sessions';
 import { authenticateSocket } from './auth';
+import { checkOutgoingPayloads } from './payloads';
 import { userRoom } from './types';
 import type { RealtimeServer } from './types';
 
 export { userRoom } from './types';
+export { RealtimePayloadError } from './payloads';
 export type { RealtimeServer, RealtimeSocket, SocketData } from './types';
 
 export const SOCKET_PATH = '/socket.io';
 
 /**
  * socket.io on the API's own HTTP server. With Redis, the adapter relays room broadcasts between
- * instances, so an event emitted by one instance reaches sockets connected to another.
+ * instances, so an event emitted by one instance reaches sockets connected to another. Every
+ * event goes out through its payload schema (./payloads).
  */
 export function attachRealtime(
   app: FastifyInstance,
-  config: Pick<Config, 'corsOrigins' | 'jwtSecret'>,
+  config: Pick<Config, 'corsOrigins' | 'jwtSecret' | 'env'>,
   redis: RedisConnections | undefined,
 ): RealtimeServer {
   const io: RealtimeServer = new Server(app.server, {
@@ -29,6 +32,7 @@ export function attachRealtime(
     cors: { origin: config.corsOrigins, credentials: true },
     adapter: redis ? createAdapter(adapterPublisher(redis.pub, app.log), redis.sub) : undefined,
   });
+  checkOutgoingPayloads(io, { strict: config.env !== 'production', log: app.log });
   // The database is decorated after this runs, and read only once sockets connect.
   io.use(authenticateSocket(config, (userId) => sessionVersionOf(app.database.db, userId)));
   io.on('connection', (socket) => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { availabilityBodySchema, availabilityQuerySchema, Role } from '@talaqa/domain';
-import { identityOf, rolesOnly, signedIn } from '../auth/access';
+import { API } from '@talaqa/domain';
+import { serve } from '../../http/endpoint';
+import { identityOf } from '../auth/access';
 import { readAvailability, saveAvailability } from './service';
 
 /**
@@ -11,21 +12,15 @@ import { readAvailability, saveAvailability } from './service';
 export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
 
-  app.get(
-    '/availability-slot/',
-    { config: { access: signedIn }, schema: { querystring: availabilityQuerySchema } },
-    async (request) => readAvailability(db, identityOf(request), request.query, app.clock.now()),
+  serve(app, API.availability.week, async (request) =>
+    readAvailability(db, identityOf(request), request.query, app.clock.now()),
   );
 
-  app.post(
-    '/availability-slot/',
-    { config: { access: rolesOnly(Role.Tutor) }, schema: { body: availabilityBodySchema } },
-    async (request) => {
-      const tutorId = identityOf(request).userId;
-      const week = await saveAvailability(db, tutorId, request.body.slots, app.clock.now());
-      // After the commit: list pages and open tutor pages learn the new free times.
-      await app.domainEvents.emit('TutorListingChanged', { tutorIds: [tutorId] });
-      return week;
-    },
-  );
+  serve(app, API.availability.save, async (request) => {
+    const tutorId = identityOf(request).userId;
+    const week = await saveAvailability(db, tutorId, request.body.slots, app.clock.now());
+    // After the commit: list pages and open tutor pages learn the new free times.
+    await app.domainEvents.emit('TutorListingChanged', { tutorIds: [tutorId] });
+    return week;
+  });
 };
