@@ -18,6 +18,7 @@ import { createJobs } from './jobs';
 import { createDomainEventBus } from './kernel/domain-events';
 import { lazyChildLogger, loggerOptions } from './logger';
 import { healthRoutes } from './modules/health/routes';
+import { docsPage, docsPageServed, openApiDocument, referenceRoutes } from './modules/reference';
 import { lessonReminderJobs } from './modules/lessons/reminders';
 import { disabledReminderMessenger } from './modules/lessons/reminders-messenger';
 import type { LessonReminderMessenger } from './modules/lessons/reminders-messenger';
@@ -168,6 +169,8 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
     done();
   });
   await registerHttpPlugins(app, config);
+  // Watches the routes as they are registered below, so it comes first.
+  await app.register(openApiDocument);
 
   const database = await openDatabase(config, app.log);
   const redis = config.redisUrl ? connectRedis(config.redisUrl, app.log) : undefined;
@@ -218,6 +221,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
     await app.register(
       async (api) => {
         await api.register(healthRoutes, { database, redis });
+        await api.register(referenceRoutes);
         await api.register(authRoutes);
         await api.register(userRoutes);
         await api.register(studentRoutes);
@@ -244,6 +248,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
       },
       { prefix: API_PREFIX },
     );
+    if (docsPageServed(config.env)) await app.register(docsPage);
     await options.beforeReady?.(app);
     await app.ready();
     jobs.start({ db: database.db, log: app.log, pollMs: config.jobsPollMs });

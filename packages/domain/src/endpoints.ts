@@ -10,6 +10,7 @@ import { calendarEndpoints } from './calendar/contract';
 import { codeEndpoints } from './codes/contract';
 import { healthEndpoints } from './health/contract';
 import { lessonEndpoints } from './lessons/contract';
+import { referenceEndpoints } from './reference/contract';
 import { ratingEndpoints } from './ratings/contract';
 import { studentEndpoints } from './students/contract';
 import { telegramEndpoints } from './telegram/contract';
@@ -20,6 +21,7 @@ import { whatsappEndpoints } from './whatsapp/contract';
 
 export const API = {
   health: healthEndpoints,
+  reference: referenceEndpoints,
   auth: authEndpoints,
   users: userEndpoints,
   students: studentEndpoints,

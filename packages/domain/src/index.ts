@@ -45,3 +45,4 @@ export * from './access';
 export * from './contract';
 export * from './endpoints';
 export * from './health/contract';
+export * from './reference/contract';

@@ -5,7 +5,13 @@
  * are dropped, a wrong shape is a server fault, never a leak) and errors through the error body
  * schema.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  RouteShorthandOptions,
+} from 'fastify';
 import { API_PREFIX, ENDPOINTS, errorBodySchema, successStatusOf } from '@talaqa/domain';
 import type {
   BodyOf,
@@ -47,6 +53,22 @@ function responseSchemas(definition: EndpointDefinition) {
   return { ...definition.responses, '4xx': errorBodySchema, '5xx': errorBodySchema };
 }
 
+/**
+ * The route's schemas. A part the contract does not have is left out rather than set to
+ * undefined, which Fastify takes for a schema gone missing (FSTWRN001 at every start).
+ */
+function routeSchema(definition: EndpointDefinition): FastifySchema {
+  const { summary, description, params, query, body } = definition;
+  return {
+    summary,
+    ...(description ? { description } : {}),
+    ...(params ? { params } : {}),
+    ...(query ? { querystring: query } : {}),
+    ...(body ? { body } : {}),
+    response: responseSchemas(definition),
+  };
+}
+
 export function serve<E extends EndpointDefinition>(
   app: App,
   definition: E,
@@ -63,15 +85,7 @@ export function serve<E extends EndpointDefinition>(
     preValidation: options.preValidation,
     preHandler: options.preHandler,
     config: { ...options.config, access: definition.access, endpoint: definition },
-    schema: {
-      summary: definition.summary,
-      description: definition.description,
-      // Only the parts the contract has: Fastify warns of a part named without a schema.
-      ...(definition.params && { params: definition.params }),
-      ...(definition.query && { querystring: definition.query }),
-      ...(definition.body && { body: definition.body }),
-      response: responseSchemas(definition),
-    },
+    schema: routeSchema(definition),
     handler: async (request, reply) => {
       reply.code(status);
       const result = await handler(request as unknown as EndpointRequest<E>, reply);
