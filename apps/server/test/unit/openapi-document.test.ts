@@ -70,6 +70,14 @@ const registry = {
   },
 };
 
+const outsider = endpoint({
+  method: 'GET',
+  path: '/probe/served',
+  summary: 'A probe outside the registry',
+  access: anyone,
+  responses: { 200: lessonSchema },
+});
+
 type Operation = {
   operationId: string;
   tags: string[];
@@ -111,6 +119,8 @@ beforeAll(async () => {
         }
       }
       api.get('/probe', async () => 'not a contract');
+      // A test's probe served from a contract of its own, outside the registry.
+      serve(api as App, outsider, async () => ({ id: 1, start: '' }));
     },
     { prefix: API_PREFIX },
   );

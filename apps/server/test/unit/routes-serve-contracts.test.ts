@@ -40,9 +40,17 @@ describe('every route serves a contract', () => {
     const app = {
       routeAccess: [served(status), { method: 'GET', url: '/api/v1/by-hand', access: anyone }],
     };
-    expect(routesWithoutContract(app)).toEqual(['GET /api/v1/by-hand']);
+    expect(routesWithoutContract(app, [status])).toEqual(['GET /api/v1/by-hand']);
     expect(() => assertEveryRouteServesAContract(app, [status])).toThrow(
       /route without a contract: GET \/api\/v1\/by-hand/,
+    );
+  });
+
+  it('names a route serving a contract outside the registry', () => {
+    const app = { routeAccess: [served(status), served(profile)] };
+    expect(routesWithoutContract(app, [status])).toEqual(['PUT /api/v1/profile/:id']);
+    expect(() => assertEveryRouteServesAContract(app, [status])).toThrow(
+      /route without a contract: PUT \/api\/v1\/profile\/:id/,
     );
   });
 
