@@ -17,6 +17,7 @@ import { installErrorHandling, sendError } from './errors';
 import { createJobs } from './jobs';
 import { createDomainEventBus } from './kernel/domain-events';
 import { lazyChildLogger, loggerOptions } from './logger';
+import { assertEveryRouteServesAContract } from './http/endpoint';
 import { healthRoutes } from './modules/health/routes';
 import { docsPage, docsPageServed, openApiDocument, referenceRoutes } from './modules/reference';
 import { lessonReminderJobs } from './modules/lessons/reminders';
@@ -249,6 +250,8 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
       { prefix: API_PREFIX },
     );
     if (docsPageServed(config.env)) await app.register(docsPage);
+    // Before the tests' own routes: every route of the product serves a contract (issue 17).
+    assertEveryRouteServesAContract(app);
     await options.beforeReady?.(app);
     await app.ready();
     jobs.start({ db: database.db, log: app.log, pollMs: config.jobsPollMs });

@@ -5,8 +5,14 @@
  * are dropped, a wrong shape is a server fault, never a leak) and errors through the error body
  * schema.
  */
-import type { FastifyReply, FastifyRequest, FastifySchema, RouteShorthandOptions } from 'fastify';
-import { errorBodySchema, successStatusOf } from '@talaqa/domain';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  RouteShorthandOptions,
+} from 'fastify';
+import { API_PREFIX, ENDPOINTS, errorBodySchema, successStatusOf } from '@talaqa/domain';
 import type {
   BodyOf,
   EndpointDefinition,
@@ -90,4 +96,55 @@ export function serve<E extends EndpointDefinition>(
       return result;
     },
   });
+}
+
+type RoutesOf = Pick<FastifyInstance, 'routeAccess'>;
+
+const routeName = (route: { method: string; url: string }): string =>
+  `${route.method} ${route.url}`;
+
+/**
+ * API routes registered without a contract of the registry: written by hand (`app.get(...)`
+ * instead of `serve()`), or serving a contract ENDPOINTS does not hold (no client, no reference).
+ */
+export function routesWithoutContract(
+  app: RoutesOf,
+  endpoints: readonly EndpointDefinition[] = ENDPOINTS,
+): string[] {
+  const registered = new Set(endpoints);
+  return app.routeAccess
+    .filter((route) => !route.endpoint || !registered.has(route.endpoint))
+    .map(routeName);
+}
+
+/** Contracts no route serves: a client calling them would get 404. */
+export function contractsWithoutRoute(
+  app: RoutesOf,
+  endpoints: readonly EndpointDefinition[] = ENDPOINTS,
+): string[] {
+  const served = new Set(app.routeAccess.map((route) => route.endpoint));
+  return endpoints
+    .filter((definition) => !served.has(definition))
+    .map((definition) =>
+      routeName({ method: definition.method, url: `${API_PREFIX}${definition.path}` }),
+    );
+}
+
+/**
+ * Every API route serves a contract and every contract has its route, or the server must not
+ * start: a route outside the contracts has no checked answer, no typed client and no place in the
+ * reference. Call it once every route is registered (before `ready()`).
+ */
+export function assertEveryRouteServesAContract(
+  app: RoutesOf,
+  endpoints: readonly EndpointDefinition[] = ENDPOINTS,
+): void {
+  const routes = routesWithoutContract(app, endpoints);
+  const contracts = contractsWithoutRoute(app, endpoints);
+  if (routes.length === 0 && contracts.length === 0) return;
+  const lines = [
+    ...routes.map((route) => `route without a contract: ${route}`),
+    ...contracts.map((contract) => `contract without a route: ${contract}`),
+  ];
+  throw new Error(`Routes and contracts differ:\n${lines.join('\n')}`);
 }

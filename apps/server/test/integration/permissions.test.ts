@@ -1,18 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { ROLES, Role } from '@talaqa/domain';
-import type { Access } from '../../src/modules/auth/access';
+import { API_PREFIX, ENDPOINTS, ROLES, Role, mayCall, pathOf } from '@talaqa/domain';
+import type { Access, EndpointDefinition } from '@talaqa/domain';
+import { contractsWithoutRoute, routesWithoutContract } from '../../src/http/endpoint';
 import { signAccessToken } from '../../src/modules/auth/tokens';
 import { createUser } from '../../src/modules/users/service';
 import { startTestServer } from './helpers';
 import type { TestServer } from './helpers';
 
 /**
- * Every route of the server, called as a stranger and as each of the six roles: the answer must
- * be `unauthenticated` (401) for a stranger on a private route, `forbidden` (403) for a role the
- * route does not admit, and neither for a caller it admits. Requests carry an empty body, so an
- * admitted caller usually gets a validation error: what matters is that it got past the door.
- * Path ids name the caller itself, so ownership checks let the owner through too.
+ * Every endpoint of the API, called as a stranger and as each of the six roles: the answer must
+ * be `unauthenticated` (401) for a stranger on a private endpoint, `forbidden` (403) for a role
+ * the endpoint does not admit, and neither for a caller it admits. Who is admitted comes from the
+ * endpoint's contract (`mayCall(contract.access, role)`, packages/domain), the one the route
+ * serves. Requests carry an empty body, so an admitted caller usually gets a validation error:
+ * what matters is that it got past the door. Path params name the caller itself, so ownership
+ * checks let the owner through too.
  */
 type Caller = { name: string; role: Role | null; userId: number; token: string | null };
 
@@ -35,7 +38,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** Routes whose door is a provider's secret, not the session: refused to every caller without it. */
+/** Endpoints whose door is a provider's secret, not the session: refused to every caller without it. */
 const SECRET_GUARDED: Partial<Record<string, 'unauthenticated' | 'forbidden'>> = {
   'POST /api/v1/telegram/webhook': 'unauthenticated',
   // WhatsApp (issue 16): no signature is 401; the handshake without the verify token is 403.
@@ -44,27 +47,67 @@ const SECRET_GUARDED: Partial<Record<string, 'unauthenticated' | 'forbidden'>> =
 };
 
 /**
- * Routes that end the caller's other sessions and answer a fresh token for this one (issue 15):
+ * Endpoints that end the caller's other sessions and answer a fresh token for this one (issue 15):
  * the walk goes on with that token, as the app does.
  */
 const RENEWS_SESSION = new Set(['POST /api/v1/auth/sign-out-all']);
 
-function admits(access: Access, caller: Caller): 'yes' | 'unauthenticated' | 'forbidden' {
-  if (access.kind === 'anyone') return 'yes';
-  if (caller.role === null) return 'unauthenticated';
-  if (access.kind === 'signed-in') return 'yes';
-  return access.roles.includes(caller.role) ? 'yes' : 'forbidden';
+type Verdict = 'yes' | 'unauthenticated' | 'forbidden';
+
+/** What the access rule says for this caller; `mayCall` is the contracts' own rule. */
+function admits(access: Access, caller: Caller): Verdict {
+  if (mayCall(access, caller.role)) return 'yes';
+  return caller.role === null ? 'unauthenticated' : 'forbidden';
 }
 
-async function call(method: string, url: string, caller: Caller): Promise<Response> {
-  const path = url.replace(/:[a-zA-Z]+/g, String(caller.userId));
+interface Door {
+  method: string;
+  /** The route's path, with the /api/v1 prefix. */
+  url: string;
+  access: Access;
+}
+
+async function call(door: Door, caller: Caller): Promise<Response> {
+  const names = [...door.url.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1] ?? '');
+  const path = pathOf(door.url, Object.fromEntries(names.map((name) => [name, caller.userId])));
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (caller.token) headers.authorization = `Bearer ${caller.token}`;
-  const body = method === 'GET' ? undefined : '{}';
-  return fetch(`${server.baseUrl}${path}`, { method, headers, body });
+  const body = door.method === 'GET' ? undefined : '{}';
+  return fetch(`${server.baseUrl}${path}`, { method: door.method, headers, body });
 }
 
-describe('the permission of every route', () => {
+/** Calls every door as every caller; the answers that do not match the access rule. */
+async function wrongAnswers(doors: Door[]): Promise<string[]> {
+  const wrong: string[] = [];
+  for (const door of doors) {
+    const key = `${door.method} ${door.url}`;
+    for (const caller of callers) {
+      const response = await call(door, caller);
+      if (RENEWS_SESSION.has(key) && response.ok) {
+        caller.token = ((await response.json()) as { token: string }).token;
+      } else {
+        // Read every answer: an unread one (the OpenAPI document is large) keeps its
+        // connection busy, and closing the server waits for it.
+        await response.arrayBuffer();
+      }
+      const expected = SECRET_GUARDED[key] ?? admits(door.access, caller);
+      const got: Verdict =
+        response.status === 401 ? 'unauthenticated' : response.status === 403 ? 'forbidden' : 'yes';
+      if (got !== expected) {
+        wrong.push(`${key} as ${caller.name}: ${response.status}, expected ${expected}`);
+      }
+    }
+  }
+  return wrong;
+}
+
+const doorOf = (endpoint: EndpointDefinition): Door => ({
+  method: endpoint.method,
+  url: `${API_PREFIX}${endpoint.path}`,
+  access: endpoint.access,
+});
+
+describe('the permission of every endpoint', () => {
   it('is declared for every API route (the server refuses to start otherwise)', () => {
     const urls = server.app.routeAccess.map((route) => `${route.method} ${route.url}`);
     expect(urls).toContain('POST /api/v1/user/');
@@ -77,35 +120,22 @@ describe('the permission of every route', () => {
     expect(urls.length).toBeGreaterThanOrEqual(20);
   });
 
-  it('holds for a stranger and for each of the six roles', async () => {
-    const wrong: string[] = [];
-    for (const route of server.app.routeAccess) {
-      for (const caller of callers) {
-        const response = await call(route.method, route.url, caller);
-        if (RENEWS_SESSION.has(`${route.method} ${route.url}`) && response.ok) {
-          caller.token = ((await response.json()) as { token: string }).token;
-        } else {
-          // Read every answer: an unread one (the OpenAPI document is large) keeps its
-          // connection busy, and closing the server waits for it.
-          await response.arrayBuffer();
-        }
-        const expected =
-          SECRET_GUARDED[`${route.method} ${route.url}`] ?? admits(route.access, caller);
-        const got =
-          response.status === 401
-            ? 'unauthenticated'
-            : response.status === 403
-              ? 'forbidden'
-              : 'yes';
-        if (got !== expected) {
-          wrong.push(
-            `${route.method} ${route.url} as ${caller.name}: ${response.status}, expected ${expected}`,
-          );
-        }
-      }
-    }
-    expect(wrong).toEqual([]);
+  it('comes from a contract: every route serves one, every contract has its route', () => {
+    expect(contractsWithoutRoute(server.app)).toEqual([]);
+    expect(routesWithoutContract(server.app), 'serve these from a contract').toEqual([]);
   });
+
+  it('matches the contract on each served route', () => {
+    for (const route of server.app.routeAccess) {
+      if (route.endpoint)
+        expect(route.access, `${route.method} ${route.url}`).toEqual(route.endpoint.access);
+    }
+  });
+
+  it('holds for a stranger and each of the six roles on every contract', async () => {
+    expect(await wrongAnswers(ENDPOINTS.map(doorOf))).toEqual([]);
+  });
+
 
   it('answers an expired or forged token as unauthenticated even on a signed-in route', async () => {
     const forged = `${callers[4]?.token ?? ''}x`;

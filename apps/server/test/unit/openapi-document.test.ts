@@ -13,6 +13,7 @@ import {
   idParamsSchema,
   noContent,
   rolesOnly,
+  SERVER_TO_CLIENT,
   signedIn,
 } from '@talaqa/domain';
 import type { App } from '../../src/app';
@@ -70,6 +71,14 @@ const registry = {
   },
 };
 
+const outsider = endpoint({
+  method: 'GET',
+  path: '/probe/served',
+  summary: 'A probe outside the registry',
+  access: anyone,
+  responses: { 200: lessonSchema },
+});
+
 type Operation = {
   operationId: string;
   tags: string[];
@@ -89,6 +98,7 @@ type Document = {
   servers: { url: string }[];
   tags: { name: string }[];
   paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, { type?: string; properties?: Record<string, unknown> }> };
 };
 
 let document: Document;
@@ -111,6 +121,8 @@ beforeAll(async () => {
         }
       }
       api.get('/probe', async () => 'not a contract');
+      // A test's probe served from a contract of its own, outside the registry.
+      serve(api as App, outsider, async () => ({ id: 1, start: '' }));
     },
     { prefix: API_PREFIX },
   );
@@ -238,5 +250,14 @@ describe('the OpenAPI document of the contracts', () => {
 
   it('marks a provider callback as external', () => {
     expect(operation('/calendar/{token}.ics', 'get').description).toContain('**External:**');
+  });
+
+  it('carries the payload schema of every realtime event', () => {
+    for (const event of Object.keys(SERVER_TO_CLIENT)) {
+      expect(document.components.schemas[`realtime.${event}`], event).toBeDefined();
+    }
+    expect(document.components.schemas['realtime.LessonCanceled']?.properties).toHaveProperty(
+      'lesson',
+    );
   });
 });

@@ -7,6 +7,7 @@ import {
   API_ERROR_CODES,
   ROLES,
   Role,
+  SERVER_TO_CLIENT,
   VALIDATION_CODES,
   admins,
   anyone,
@@ -22,7 +23,13 @@ import {
 } from '../../src/modules/reference/docs-page';
 
 const description = referenceDescription();
-const rows = description.split('\n').filter((line) => line.startsWith('| `'));
+/** The table rows of one section of the description, from its heading to the next heading. */
+const rowsUnder = (heading: string): string[] =>
+  (description.split(`${heading}\n`)[1] ?? '')
+    .split(/\n#+ /)[0]!
+    .split('\n')
+    .filter((line) => line.startsWith('| `'));
+const rows = rowsUnder('### Error catalogue');
 
 describe('the error catalogue of the reference', () => {
   it('has one row per code, API and field codes alike, with its status and Arabic message', () => {
@@ -35,6 +42,15 @@ describe('the error catalogue of the reference', () => {
       expect(Number(status), code).toBe(statusOfErrorCode(code));
       expect(message?.replace(/ \|$/, ''), code).toBe(ERROR_MESSAGES[code].replace(/\s+/g, ' '));
     }
+  });
+
+  it('lists every realtime event once, with its audience and its payload schema', () => {
+    const events = rowsUnder('## Realtime events');
+    expect(events.map((line) => line.split('`')[1])).toEqual(Object.keys(SERVER_TO_CLIENT));
+    expect(events.find((line) => line.includes('`LessonBooked`'))).toContain(
+      'the lesson’s student and tutor',
+    );
+    for (const line of events) expect(line).toMatch(/\| `realtime\.\w+` \|$/);
   });
 
   it('says where a code appears: the body, a field, or both', () => {

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_PREFIX, Role } from '@talaqa/domain';
+import type { EndpointDefinition } from '@talaqa/domain';
 import { eq, sql } from 'drizzle-orm';
 import { preparedOnce } from '../../db';
 import { AppError } from '../../errors';
@@ -32,6 +33,8 @@ export interface RouteAccess {
   method: string;
   url: string;
   access: Access;
+  /** The contract the route serves (`serve()` sets it); see assertEveryRouteServesAContract. */
+  endpoint?: EndpointDefinition;
 }
 
 declare module 'fastify' {
@@ -113,7 +116,9 @@ export const accessControl = fp(async (app: FastifyInstance) => {
     if (!access) throw new Error(`${route.method} ${route.url} declares no access`);
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      if (method !== 'HEAD') app.routeAccess.push({ method, url: route.url, access });
+      if (method !== 'HEAD') {
+        app.routeAccess.push({ method, url: route.url, access, endpoint: route.config?.endpoint });
+      }
     }
   });
 

@@ -112,8 +112,9 @@ function transformFor(registry: EndpointRegistry): Transform {
   const nameOf = endpointNames(registry);
   return (input) => {
     const definition = (input.route as RouteOptions).config?.endpoint;
-    if (!definition) return { schema: { hide: true }, url: input.url };
-    return documentRoute(input, definition, nameOf(definition));
+    const name = definition && nameOf(definition);
+    if (!definition || !name) return { schema: { hide: true }, url: input.url };
+    return documentRoute(input, definition, name);
   };
 }
 
