@@ -1,4 +1,5 @@
 export * from './errors';
+export * from './access';
 export * from './constants';
 export * from './enums';
 export * from './statuses';

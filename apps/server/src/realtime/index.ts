@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import { adapterPublisher } from '../redis';
 import type { RedisConnections } from '../redis';
-import { sessionVersionOf } from '../modules/auth/sessions';
 import { authenticateSocket } from './auth';
+import type { SessionVersionLookup } from './auth';
 import { userRoom } from './types';
 import type { RealtimeServer } from './types';
 
@@ -16,12 +16,14 @@ export const SOCKET_PATH = '/socket.io';
 
 /**
  * socket.io on the API's own HTTP server. With Redis, the adapter relays room broadcasts between
- * instances, so an event emitted by one instance reaches sockets connected to another.
+ * instances, so an event emitted by one instance reaches sockets connected to another. A socket
+ * is let in only with a token of its user's current session (`sessionVersionOf`, from auth).
  */
 export function attachRealtime(
   app: FastifyInstance,
   config: Pick<Config, 'corsOrigins' | 'jwtSecret'>,
   redis: RedisConnections | undefined,
+  sessionVersionOf: SessionVersionLookup,
 ): RealtimeServer {
   const io: RealtimeServer = new Server(app.server, {
     path: SOCKET_PATH,
@@ -29,8 +31,7 @@ export function attachRealtime(
     cors: { origin: config.corsOrigins, credentials: true },
     adapter: redis ? createAdapter(adapterPublisher(redis.pub, app.log), redis.sub) : undefined,
   });
-  // The database is decorated after this runs, and read only once sockets connect.
-  io.use(authenticateSocket(config, (userId) => sessionVersionOf(app.database.db, userId)));
+  io.use(authenticateSocket(config, sessionVersionOf));
   io.on('connection', (socket) => {
     void socket.join(userRoom(socket.data.userId));
   });

@@ -9,7 +9,7 @@ import type { TransactionRow } from '../../src/db/schema';
 import { FAWRY_PATHS, FAWRY_TEST_CARDS } from '../../src/integrations/fawry';
 import type { FawrySimulator } from '../../src/integrations/fawry';
 import type { PaymobSimulator } from '../../src/integrations/paymob';
-import { patchUser } from '../../src/modules/users/service';
+import { patchUser } from '../../src/modules/accounts';
 import { call, signedInUser } from './api';
 import type { Caller } from './api';
 import type { TestServer } from './helpers';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ROLES, Role } from '@talaqa/domain';
-import type { Access } from '../../src/modules/auth/access';
-import { signAccessToken } from '../../src/modules/auth/tokens';
-import { createUser } from '../../src/modules/users/service';
+import type { Access } from '../../src/http/access';
+import { signAccessToken } from '../../src/security/tokens';
+import { createUser } from '../../src/modules/accounts';
 import { startTestServer } from './helpers';
 import type { TestServer } from './helpers';
 

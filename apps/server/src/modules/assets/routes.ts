@@ -2,10 +2,10 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idTextSchema, Role, UPLOADS_PER_HOUR } from '@talaqa/domain';
 import { AppError } from '../../errors';
-import { anyone, identityOf, signedIn } from '../auth/access';
-import { tutorsChanged } from '../tutors/events';
-import { limitPerAccount } from '../auth/limits';
-import { assertSelfOrAdmin, requireUser } from '../users/service';
+import { anyone, assertSelfOrAdmin, identityOf, signedIn } from '../../http/access';
+import { limitPerAccount } from '../../http/limits';
+import { requireUser } from '../accounts';
+import { tutorsChanged } from '../tutors';
 import { readImageUpload, refuseDeclaredOversize, replaceProfileImage } from './service';
 
 const IMAGE_CONTENT_TYPES = { jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif' } as const;

@@ -11,13 +11,17 @@ import {
 import { SESSION_MAX_AGE_SECONDS } from '@talaqa/domain';
 import type { AuthSession, FreshTokenAnswer, RefreshTokenAnswer } from '@talaqa/domain';
 import { AppError } from '../../errors';
-import { recordSecurityEvent } from '../codes/security';
-import { consumeCode } from '../codes/service';
-import { findUserRow, findUserRowByEmail, updateUserRow } from '../users/repo';
-import { createUser, requireUser } from '../users/service';
-import { anyone, identityOf, signedIn } from './access';
-import { limitPerAccount, limitPerAddress, limitPerAddressUnless } from './limits';
-import { hashPassword, passwordMatches, spendPasswordCheckTime } from './passwords';
+import {
+  createUser,
+  findUserRow,
+  findUserRowByEmail,
+  requireUser,
+  updateUserRow,
+} from '../accounts';
+import { consumeCode, recordSecurityEvent } from '../codes';
+import { anyone, identityOf, signedIn } from '../../http/access';
+import { limitPerAccount, limitPerAddress, limitPerAddressUnless } from '../../http/limits';
+import { hashPassword, passwordMatches, spendPasswordCheckTime } from '../../security/passwords';
 import {
   bumpSessionVersion,
   disconnectEndedSessions,
@@ -26,7 +30,7 @@ import {
 } from './sessions';
 import { memorySignInThrottle, redisSignInThrottle, throttleWithFallback } from './throttle';
 import type { ThrottleSource } from './throttle';
-import { signDeviceToken, verifyDeviceToken, verifyPurposeToken } from './tokens';
+import { signDeviceToken, verifyDeviceToken, verifyPurposeToken } from '../../security/tokens';
 import type { UserRow } from '../../db/schema';
 
 const SIGN_IN_PER_ADDRESS = { max: 30, minutes: 15 };

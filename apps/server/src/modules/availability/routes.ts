@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { availabilityBodySchema, availabilityQuerySchema, Role } from '@talaqa/domain';
-import { identityOf, rolesOnly, signedIn } from '../auth/access';
-import { tutorsChanged } from '../tutors/events';
+import { identityOf, rolesOnly, signedIn } from '../../http/access';
+import { tutorsChanged } from '../tutors';
 import { readAvailability, saveAvailability } from './service';
 
 /**

@@ -9,12 +9,11 @@ import type { AvailabilityWeek, WeeklySlot } from '@talaqa/domain';
 import type { Database } from '../../db';
 import { isExclusionViolation } from '../../db/errors';
 import { AppError } from '../../errors';
-import type { Identity } from '../auth/access';
-import { isAdmin } from '../auth/access';
-import { isListedRow, requireTutor } from '../tutors/service';
-import type { TutorRow } from '../tutors/repo';
-import { busyOf, lockTutor, replaceTemplate, templateOf, upcomingLessonsOf } from './repo';
-import { refreshNextFree } from '../tutors/next-free';
+import type { Identity } from '../../http/access';
+import { isAdmin } from '../../http/access';
+import { busyOf, isListedRow, refreshNextFree, requireTutor, templateOf } from '../tutors';
+import type { TutorRow } from '../tutors';
+import { lockTutor, replaceTemplate, upcomingLessonsOf } from './repo';
 
 /** The tutor's schedule on the calendar of the Cairo week holding `weekOf`, as seen by `viewerId`. */
 export async function availabilityWeek(

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API_PREFIX } from '@talaqa/domain';
 import type { CalendarFeedCreated, CalendarFeedState } from '@talaqa/domain';
-import { anyone, identityOf, signedIn } from '../auth/access';
-import { browserApiOrigin, webOriginFor } from '../payments/urls';
+import { anyone, identityOf, signedIn } from '../../http/access';
+import { browserApiOrigin, webOriginFor } from '../../http/origins';
 import { createFeed, disableFeed, feedDocument, feedState } from './service';
 
 /**

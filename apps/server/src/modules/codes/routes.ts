@@ -9,15 +9,13 @@ import {
 } from '@talaqa/domain';
 import type { CodeSentAnswer, PasswordCodeConfirmedAnswer } from '@talaqa/domain';
 import { AppError } from '../../errors';
-import { anyone, identityOf, signedIn } from '../auth/access';
-import { limitPerAccount, limitPerAddress } from '../auth/limits';
-import { signPurposeToken } from '../auth/tokens';
-import { linkedChatId } from '../telegram/repo';
-import { findUserRowByEmail } from '../users/repo';
-import { recordAcceptedMessage } from '../whatsapp/service';
-import { patchUser, requireUser } from '../users/service';
-import { completeEmailChange } from '../users/email-change';
-import { sendEmailVerificationCode } from './email-verification';
+import { anyone, identityOf, signedIn } from '../../http/access';
+import { limitPerAccount, limitPerAddress } from '../../http/limits';
+import { signPurposeToken } from '../../security/tokens';
+import { findUserRowByEmail, patchUser, requireUser } from '../accounts';
+import { linkedChatId } from '../telegram';
+import { recordAcceptedMessage } from '../whatsapp';
+import { completeEmailChange, sendEmailVerificationCode } from './email-verification';
 import { noteWrongResetCode, registerAccountJobs, requestResetMail } from './security';
 import {
   CODE_RESEND_SECONDS,

@@ -6,8 +6,8 @@ import {
   numericIdParamsSchema,
 } from '@talaqa/domain';
 import { toCoupon } from './repo';
-import { admins, signedIn } from '../auth/access';
-import { limitPerAccount, limitPerAddress } from '../auth/limits';
+import { admins, signedIn } from '../../http/access';
+import { limitPerAccount, limitPerAddress } from '../../http/limits';
 import {
   createCoupon,
   deleteCoupon,

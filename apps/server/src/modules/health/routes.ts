@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from '../../db';
 import type { RedisConnections } from '../../redis';
-import { anyone } from '../auth/access';
+import { anyone } from '../../http/access';
 
 const partStatus = z.enum(['up', 'down']);
 const healthBody = z.object({

@@ -8,8 +8,8 @@ import {
   Role,
 } from '@talaqa/domain';
 import type { LessonCanceledAnswer, LessonView } from '@talaqa/domain';
-import { identityOf, rolesOnly, signedIn } from '../auth/access';
-import { tutorsChanged } from '../tutors/events';
+import { identityOf, rolesOnly, signedIn } from '../../http/access';
+import { tutorsChanged } from '../tutors';
 import { emitLessonEvent } from './events';
 import {
   bookLesson,

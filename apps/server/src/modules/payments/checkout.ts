@@ -17,14 +17,16 @@ import { isFawryError } from '../../integrations/fawry';
 import { isPaymobError } from '../../integrations/paymob';
 import type { FawryCustomer, FawryItem } from '../../integrations/fawry';
 import { scheduleJob } from '../../jobs';
-import { findActiveCoupon, findPlanForPurchase } from '../plans/service';
-import { hasLiveSubscription } from '../subscriptions/service';
-import { findTransactionRow, viewOfRow } from '../transactions/repo';
-import { findUserRow } from '../users/repo';
+import { findUserRow } from '../accounts';
+import { findActiveCoupon } from '../coupons';
+import { findPlanForPurchase } from '../plans';
+import { hasLiveSubscription } from '../subscriptions';
+import { findTransactionRow, viewOfRow } from '../transactions';
 import type { PaymentsContext } from './context';
 import { EXPIRE_UNPAID_ORDER_JOB } from './context';
 import { newOrderReference } from './references';
-import { askFawry, expireUnpaidOrder, fawryMismatch, fawryOutcome } from './status';
+import { askFawry, gatewayError } from './provider';
+import { expireUnpaidOrder, fawryMismatch, fawryOutcome } from './status';
 import { emitTransactionStatus } from './events';
 import {
   closeUnpaid,
@@ -36,7 +38,7 @@ import {
   storeProviderAnswer,
   takeOverAttempt,
 } from './repo';
-import { applyOutcome, gatewayError } from './settle';
+import { applyOutcome } from './settle';
 import type { ProviderOutcome } from './settle';
 
 /** How long an unpaid order can be paid (our choices, see docs/decisions.md). */

@@ -32,16 +32,16 @@ import type {
 import { AppError } from '../../errors';
 import { isFawryError } from '../../integrations/fawry';
 import type { FawrySavedCard } from '../../integrations/fawry';
-import { admins, anyone, identityOf, rolesOnly, signedIn } from '../auth/access';
-import { limitPerAccount, limitPerAddress } from '../auth/limits';
-import { findTransactionRow } from '../transactions/repo';
+import { admins, anyone, identityOf, rolesOnly, signedIn } from '../../http/access';
+import { limitPerAccount, limitPerAddress } from '../../http/limits';
+import { findTransactionRow } from '../transactions';
 import { startPayment } from './checkout';
 import type { PaymentChoice, PurchaseInput } from './checkout';
 import { CHECK_REFUND_JOB, EXPIRE_UNPAID_ORDER_JOB, paymentsContextOf } from './context';
 import type { PaymentsContext } from './context';
 import { handleFawryNotification, handlePaymobCallback } from './notifications';
 import { checkRefundInDoubt, refundTransaction, settleRefundByHand } from './refunds';
-import { gatewayError } from './settle';
+import { gatewayError } from './provider';
 import {
   cancelUnpaidOrder,
   expireUnpaidOrder,
@@ -49,14 +49,8 @@ import {
   paymentStatus,
   syncTransaction,
 } from './status';
-import {
-  browserApiOrigin,
-  callbackOrigin,
-  checkoutResultUrl,
-  isWebUrl,
-  loopbackOrigin,
-  webOriginFor,
-} from './urls';
+import { browserApiOrigin, isWebUrl, loopbackOrigin, webOriginFor } from '../../http/origins';
+import { callbackOrigin, checkoutResultUrl } from './urls';
 
 export const FAWRY_NOTIFICATION_PATH = '/fawry/notification';
 export const FAWRY_RETURN_PATH = '/fawry/return';

@@ -9,7 +9,7 @@ import {
   updatePlanInviteBodySchema,
 } from '@talaqa/domain';
 import type { PlanDeletedAnswer } from '@talaqa/domain';
-import { admins, anyone, identityOf } from '../auth/access';
+import { admins, anyone, identityOf } from '../../http/access';
 import {
   createPlan,
   createPlanInvite,

@@ -5,7 +5,7 @@ import {
   tutorReviewsQuerySchema,
 } from '@talaqa/domain';
 import type { TutorReviewPage } from '@talaqa/domain';
-import { anyone } from '../auth/access';
+import { anyone } from '../../http/access';
 import { tutorReviews } from './service';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { Role, studentProfileBodySchema, studentProfilePatchBodySchema } from '@talaqa/domain';
-import { identityOf, rolesOnly } from '../auth/access';
-import { patchUser } from '../users/service';
+import { identityOf, rolesOnly } from '../../http/access';
+import { patchUser } from '../accounts';
 
 const currentYear = (): number => new Date().getUTCFullYear();
 

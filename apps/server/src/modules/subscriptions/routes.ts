@@ -6,7 +6,7 @@ import {
   subscriptionListQuerySchema,
 } from '@talaqa/domain';
 import type { CurrentSubscriptionAnswer } from '@talaqa/domain';
-import { ADMIN_ROLES, admins, identityOf, rolesOnly, signedIn } from '../auth/access';
+import { ADMIN_ROLES, admins, identityOf, rolesOnly, signedIn } from '../../http/access';
 import {
   cancelSubscription,
   currentSubscription,

@@ -16,9 +16,9 @@ import { AppError } from '../../errors';
 import type { Database } from '../../db';
 import { isExclusionViolation, isUniqueViolation } from '../../db/errors';
 import type { SubscriptionRow, TransactionRow } from '../../db/schema';
-import type { Identity } from '../auth/access';
-import { isAdmin } from '../auth/access';
-import { findPlanRow, toPlan } from '../plans/repo';
+import type { Identity } from '../../http/access';
+import { isAdmin } from '../../http/access';
+import { findPlanRow, toPlan } from '../plans';
 import { countSubscriptionLessons } from './lessons';
 import type { LessonCounter } from './lessons';
 import {

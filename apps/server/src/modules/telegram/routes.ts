@@ -1,32 +1,19 @@
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API_PREFIX, telegramLinkBodySchema } from '@talaqa/domain';
 import type { TelegramLinkAnswer } from '@talaqa/domain';
 import { AppError } from '../../errors';
+import { loopbackOrigin } from '../../http/origins';
 import { parseTelegramUpdate, TELEGRAM_SECRET_HEADER } from '../../integrations/telegram';
-import { anyone, identityOf, signedIn } from '../auth/access';
-import { limitPerAccount, limitPerAddress } from '../auth/limits';
-import { requireUser } from '../users/service';
+import { anyone, identityOf, signedIn } from '../../http/access';
+import { limitPerAccount, limitPerAddress } from '../../http/limits';
+import { requireUser } from '../accounts';
 import { createLink, handleUpdate } from './service';
 
 export const TELEGRAM_WEBHOOK_PATH = '/telegram/webhook';
 const LINKS = { max: 20, minutes: 60 };
 /** Updates are small (a command or a contact); Telegram's own limit for a message is 4096 chars. */
 const WEBHOOK_BODY_LIMIT = 64 * 1024;
-
-/** Where this instance is reachable from the simulator, which runs in the same process. */
-export function loopbackOrigin(app: FastifyInstance): string | undefined {
-  const address = app.server.address() as AddressInfo | string | null;
-  if (!address || typeof address === 'string') return undefined;
-  const host =
-    address.address === '0.0.0.0' || address.address === '::'
-      ? '127.0.0.1'
-      : address.family === 'IPv6'
-        ? `[${address.address}]`
-        : address.address;
-  return `http://${host}:${address.port}`;
-}
 
 /**
  * setWebhook, once per process and again after a failure: at start-up (once listening) and

@@ -7,7 +7,7 @@ import type { Database } from '../../db';
 import { isUniqueViolation } from '../../db/errors';
 import { topics, userTopics } from '../../db/schema';
 import type { TopicRow } from '../../db/schema';
-import { admins, anyone, identityOf, signedIn } from '../auth/access';
+import { admins, anyone, identityOf, signedIn } from '../../http/access';
 
 const idParams = idParamsSchema;
 const toTopic = ({ id, nameAr, nameEn }: TopicRow): Topic => ({ id, nameAr, nameEn });

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { numericIdParamsSchema, transactionListQuerySchema } from '@talaqa/domain';
 import type { LastTransactionAnswer, TransactionPage, TransactionView } from '@talaqa/domain';
 import { AppError } from '../../errors';
-import { identityOf, isAdmin, signedIn } from '../auth/access';
+import { identityOf, isAdmin, signedIn } from '../../http/access';
 import { findTransactionView, lastTransactionView, listTransactionViews } from './repo';
 
 /**

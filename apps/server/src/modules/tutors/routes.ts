@@ -11,7 +11,7 @@ import {
 } from '@talaqa/domain';
 import type { TutorPage } from '@talaqa/domain';
 import { acceptsGzip } from '../../accepts-gzip';
-import { admins, anyone, identityOf, rolesOnly } from '../auth/access';
+import { admins, anyone, identityOf, rolesOnly } from '../../http/access';
 import { tutorsChanged } from './events';
 import { listTutors, patchTutorAdminFields, tutorInfo, tutorMeta } from './service';
 import type { KnownTotals } from './service';

@@ -21,7 +21,7 @@ import type {
 import type { Database } from '../../db';
 import { lessons, listedTutorTotals, tutorProfiles, users } from '../../db/schema';
 import { AppError } from '../../errors';
-import { busyOf, storedSlotsOf } from '../availability/repo';
+import { busyOf, storedSlotsOf } from './schedule';
 import { findTutorRow, tutorColumns, tutorRowOf, upsertTutorAdminFields } from './repo';
 import type { TutorAdminPatch, TutorRow } from './repo';
 import { refreshNextFree } from './next-free';

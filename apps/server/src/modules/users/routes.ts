@@ -9,23 +9,15 @@ import {
   userViewSchema,
 } from '@talaqa/domain';
 import type { SignUpAnswer } from '@talaqa/domain';
-import { admins, anyone, identityOf, signedIn } from '../auth/access';
-import { issueAccessToken } from '../auth/sessions';
-import { signDeviceToken } from '../auth/tokens';
-import { sendEmailVerificationCode } from '../codes/email-verification';
-import { tutorsChanged } from '../tutors/events';
-import { limitPerAddress } from '../auth/limits';
+import { admins, anyone, assertSelfOrAdmin, identityOf, signedIn } from '../../http/access';
+import { limitPerAddress } from '../../http/limits';
+import { signDeviceToken } from '../../security/tokens';
+import { createUser, listUsers, requireUser } from '../accounts';
+import { issueAccessToken } from '../auth';
+import { sendEmailVerificationCode } from '../codes';
+import { tutorsChanged } from '../tutors';
 import { planEmailChange } from './email-change';
-import {
-  assertMayCreateRole,
-  assertMayPatch,
-  assertSelfOrAdmin,
-  createUser,
-  listUsers,
-  requireUser,
-  updateUser,
-  viewProfile,
-} from './service';
+import { assertMayCreateRole, assertMayPatch, updateUser, viewProfile } from './service';
 
 const idParams = idParamsSchema;
 const currentYear = (): number => new Date().getUTCFullYear();

@@ -3,13 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API_PREFIX } from '@talaqa/domain';
 import type { PhoneCodeDeliveryAnswer } from '@talaqa/domain';
 import { AppError } from '../../errors';
+import { loopbackOrigin } from '../../http/origins';
 import {
   notificationSchema,
   statusUpdates,
   WHATSAPP_SIGNATURE_HEADER,
 } from '../../integrations/whatsapp/webhook';
-import { anyone, identityOf, signedIn } from '../auth/access';
-import { loopbackOrigin } from '../telegram/routes';
+import { anyone, identityOf, signedIn } from '../../http/access';
 import { latestCodeMessage } from './repo';
 import { applyStatuses, emitCodeUndelivered, UNDELIVERED_CODE_MESSAGE } from './service';
 
