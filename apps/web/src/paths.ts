@@ -34,8 +34,6 @@ export const paths = {
   tutorCompleteProfile: '/t/complete-profile',
 } as const;
 
-export type PathName = keyof typeof paths;
-
 /** The two sign-up variants of `/register/:role`. */
 export const REGISTER_ROLES = ['student', 'tutor'] as const;
 export type RegisterRole = (typeof REGISTER_ROLES)[number];
@@ -43,5 +41,3 @@ export type RegisterRole = (typeof REGISTER_ROLES)[number];
 export const registerPath = (role: RegisterRole): string => generatePath(paths.register, { role });
 export const tutorProfilePath = (id: string | number): string =>
   generatePath(paths.tutorProfile, { id: String(id) });
-export const lessonPath = (id: string | number): string =>
-  generatePath(paths.lesson, { id: String(id) });

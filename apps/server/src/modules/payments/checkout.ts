@@ -114,7 +114,7 @@ const description = (weeklyMinutes: number, period: PaidPlanPeriod): string =>
  * provider's answer moves it to the order's real expiry: an order whose answer never came (the
  * process died mid-checkout, the provider did not answer) is then settled by asking the provider.
  */
-export const STRANDED_CHECK_MS = UNKNOWN_OUTCOME_CHECK_MS;
+const STRANDED_CHECK_MS = UNKNOWN_OUTCOME_CHECK_MS;
 
 /** The stored answer of a transaction, for a request repeated with the same key. */
 async function storedAnswer(
