@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { availabilityBodySchema, availabilityQuerySchema, Role } from '@talaqa/domain';
+import { serviceContextOf } from '../../context';
 import { identityOf, rolesOnly, signedIn } from '../../http/access';
 import { tutorsChanged } from '../tutors';
 import { readAvailability, saveAvailability } from './service';
@@ -10,12 +11,12 @@ import { readAvailability, saveAvailability } from './service';
  * caller's whole template and answers the current week.
  */
 export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = app.database.db;
+  const ctx = serviceContextOf(app, 'availability');
 
   app.get(
     '/availability-slot/',
     { config: { access: signedIn }, schema: { querystring: availabilityQuerySchema } },
-    async (request) => readAvailability(db, identityOf(request), request.query, app.clock.now()),
+    async (request) => readAvailability(ctx, identityOf(request), request.query),
   );
 
   app.post(
@@ -23,7 +24,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: rolesOnly(Role.Tutor) }, schema: { body: availabilityBodySchema } },
     async (request) => {
       const tutorId = identityOf(request).userId;
-      const week = await saveAvailability(db, tutorId, request.body.slots, app.clock.now());
+      const week = await saveAvailability(ctx, tutorId, request.body.slots);
       // After the commit: list pages and open tutor pages learn the new free times.
       await tutorsChanged(app, [tutorId]);
       return week;

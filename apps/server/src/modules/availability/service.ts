@@ -6,6 +6,7 @@ import {
   slotWeekMinute,
 } from '@talaqa/domain';
 import type { AvailabilityWeek, WeeklySlot } from '@talaqa/domain';
+import type { ServiceContext } from '../../context';
 import type { Database } from '../../db';
 import { isExclusionViolation } from '../../db/errors';
 import { AppError } from '../../errors';
@@ -49,11 +50,11 @@ export async function availabilityWeek(
  * read any tutor's. Everyone else's view is `tutor-not-found`, like an unknown id.
  */
 export async function readAvailability(
-  db: Database,
+  { db, clock }: Pick<ServiceContext, 'db' | 'clock'>,
   caller: Identity,
   query: { tutorId?: number; week?: Date },
-  now: Date,
 ): Promise<AvailabilityWeek> {
+  const now = clock.now();
   const tutorId = query.tutorId ?? caller.userId;
   const tutor = await requireTutor(db, tutorId);
   if (tutorId !== caller.userId && !isAdmin(caller) && !isListedRow(tutor)) {
@@ -88,11 +89,11 @@ function overlapping(first: number, second: number): AppError {
  * outside the new schedule.
  */
 export async function saveAvailability(
-  db: Database,
+  { db, clock }: Pick<ServiceContext, 'db' | 'clock'>,
   tutorId: number,
   slots: readonly WeeklySlot[],
-  now: Date,
 ): Promise<AvailabilityWeek> {
+  const now = clock.now();
   const ordered = inWeekOrder(slots);
   await db
     .transaction(async (tx) => {

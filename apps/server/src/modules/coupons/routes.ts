@@ -25,7 +25,7 @@ const LOOKUPS_PER_ADDRESS = { max: 60, minutes: 15 };
  * The coupon body is checked against the time of the request (the expiry must lie ahead), so it
  * is parsed in the handler; a failure answers 400 with the field's code like any schema.
  */
-const couponBody = (body: unknown) => couponBodySchema(new Date()).parse(body);
+const couponBody = (body: unknown, now: Date) => couponBodySchema(now).parse(body);
 
 export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
@@ -33,7 +33,7 @@ export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/coupon/list',
     { config: { access: admins }, schema: { querystring: couponListQuerySchema } },
-    async (request) => listCoupons(db, request.query, new Date()),
+    async (request) => listCoupons(db, request.query, app.clock.now()),
   );
 
   app.get(
@@ -44,7 +44,7 @@ export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: limitPerAccount(app, 'coupon-lookup:account', LOOKUPS_PER_ACCOUNT),
       schema: { params: couponCodeParamsSchema },
     },
-    async (request) => toCoupon(await findActiveCoupon(db, request.params.code, new Date())),
+    async (request) => toCoupon(await findActiveCoupon(db, request.params.code, app.clock.now())),
   );
 
   app.get(
@@ -54,13 +54,14 @@ export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/coupon', { config: { access: admins } }, async (request, reply) =>
-    reply.code(201).send(await createCoupon(db, couponBody(request.body))),
+    reply.code(201).send(await createCoupon(db, couponBody(request.body, app.clock.now()))),
   );
 
   app.put(
     '/coupon/:id',
     { config: { access: admins }, schema: { params: numericIdParamsSchema } },
-    async (request) => replaceCoupon(db, request.params.id, couponBody(request.body)),
+    async (request) =>
+      replaceCoupon(db, request.params.id, couponBody(request.body, app.clock.now())),
   );
 
   app.delete(

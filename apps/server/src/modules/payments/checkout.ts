@@ -305,7 +305,7 @@ export async function startPayment(
   choice: PaymentChoice,
   origins: CheckoutOrigins,
 ): Promise<PaymentStarted> {
-  const now = new Date();
+  const now = ctx.clock.now();
   const method = methodOf(choice);
   const provider = choice.kind === 'paymob' ? 'paymob' : 'fawry';
   const recover = (row: TransactionRow) => recoverOrder(ctx, row, choice, origins);

@@ -239,7 +239,13 @@ async function settleRefundOnce(
     if (refund.origin === 'admin') {
       row = await settleRefundStatus(tx, refund.transactionId);
       if (row) {
-        await refundApplied(tx, row, refund.amount, row.status === TransactionStatus.Refunded);
+        await refundApplied(
+          tx,
+          row,
+          refund.amount,
+          row.status === TransactionStatus.Refunded,
+          ctx.clock.now(),
+        );
       }
     } else if (refund.origin === 'conflict') {
       row = await settleRefundStatus(tx, refund.transactionId);

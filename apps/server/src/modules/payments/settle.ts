@@ -107,7 +107,7 @@ export async function applyOutcome(
   outcome: ProviderOutcome | undefined,
   options: ApplyOptions = {},
 ): Promise<ApplyResult> {
-  const now = options.now ?? new Date();
+  const now = options.now ?? ctx.clock.now();
   const result = await ctx.db.transaction(async (tx): Promise<Transition | 'replay'> => {
     if (options.notification) {
       const fresh = await recordNotification(tx, {

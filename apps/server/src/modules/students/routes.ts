@@ -3,8 +3,6 @@ import { Role, studentProfileBodySchema, studentProfilePatchBodySchema } from '@
 import { identityOf, rolesOnly } from '../../http/access';
 import { patchUser } from '../accounts';
 
-const currentYear = (): number => new Date().getUTCFullYear();
-
 /** The student's own profile: the "main info" step of complete-profile, then later edits. */
 export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
@@ -12,7 +10,10 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/student/',
-    { config: { access: students }, schema: { body: studentProfileBodySchema(currentYear()) } },
+    {
+      config: { access: students },
+      schema: { body: studentProfileBodySchema(app.clock.now().getUTCFullYear()) },
+    },
     async (request) => patchUser(db, identityOf(request).userId, request.body),
   );
 
@@ -20,7 +21,7 @@ export const studentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/student/',
     {
       config: { access: students },
-      schema: { body: studentProfilePatchBodySchema(currentYear()) },
+      schema: { body: studentProfilePatchBodySchema(app.clock.now().getUTCFullYear()) },
     },
     async (request) => patchUser(db, identityOf(request).userId, request.body),
   );

@@ -6,6 +6,7 @@ import {
   subscriptionListQuerySchema,
 } from '@talaqa/domain';
 import type { CurrentSubscriptionAnswer } from '@talaqa/domain';
+import { serviceContextOf } from '../../context';
 import { ADMIN_ROLES, admins, identityOf, rolesOnly, signedIn } from '../../http/access';
 import {
   cancelSubscription,
@@ -16,14 +17,10 @@ import {
 
 /** Subscriptions (spec section 7): GET /sub/user, /sub/list, /sub/{id}; PATCH /sub/cancel. */
 export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = app.database.db;
+  const ctx = serviceContextOf(app, 'subscriptions');
 
   app.get('/sub/user', { config: { access: signedIn } }, async (request, reply) => {
-    const answer: CurrentSubscriptionAnswer = await currentSubscription(
-      db,
-      identityOf(request),
-      new Date(),
-    );
+    const answer: CurrentSubscriptionAnswer = await currentSubscription(ctx, identityOf(request));
     // `null` is an answer here ("no subscription"), sent as JSON.
     return reply.type('application/json; charset=utf-8').send(JSON.stringify(answer));
   });
@@ -31,13 +28,13 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sub/list',
     { config: { access: admins }, schema: { querystring: subscriptionListQuerySchema } },
-    async (request) => listSubscriptions(db, request.query, new Date()),
+    async (request) => listSubscriptions(ctx, request.query),
   );
 
   app.get(
     '/sub/:id',
     { config: { access: signedIn }, schema: { params: numericIdParamsSchema } },
-    async (request) => getSubscription(db, identityOf(request), request.params.id, new Date()),
+    async (request) => getSubscription(ctx, identityOf(request), request.params.id),
   );
 
   app.patch(
@@ -46,6 +43,6 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: rolesOnly(Role.Student, ...ADMIN_ROLES) },
       schema: { body: cancelSubscriptionBodySchema },
     },
-    async (request) => cancelSubscription(db, identityOf(request), request.body, new Date()),
+    async (request) => cancelSubscription(ctx, identityOf(request), request.body),
   );
 };

@@ -69,7 +69,7 @@ export const telegramRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!app.telegram.enabled) {
         throw new AppError('service-unavailable', 'Telegram is not configured');
       }
-      const link = await createLink(db, user.id, phone);
+      const link = await createLink(db, user.id, phone, app.clock.now());
       await ensureWebhook();
       const answer: TelegramLinkAnswer = {
         url: app.telegram.startLink(link.token),
@@ -95,7 +95,7 @@ export const telegramRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const answer = await handleUpdate(db, parseTelegramUpdate(request.body));
+      const answer = await handleUpdate(db, parseTelegramUpdate(request.body), app.clock.now());
       // The update is handled (and recorded) whatever happens to the reply, so Telegram must not
       // deliver it again: a failed reply is logged, and the answer is 200 all the same.
       if (answer) {

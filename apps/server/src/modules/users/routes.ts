@@ -20,7 +20,6 @@ import { planEmailChange } from './email-change';
 import { assertMayCreateRole, assertMayPatch, updateUser, viewProfile } from './service';
 
 const idParams = idParamsSchema;
-const currentYear = (): number => new Date().getUTCFullYear();
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
@@ -82,7 +81,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/:id',
     {
       config: { access: signedIn },
-      schema: { params: idParams, body: updateUserBodySchema(currentYear()) },
+      schema: { params: idParams, body: updateUserBodySchema(app.clock.now().getUTCFullYear()) },
     },
     async (request) => {
       const caller = identityOf(request);
