@@ -5,7 +5,7 @@
 //   3. the built product in Chromium (Playwright).
 // It ends with one summary line "N passed, N failed".
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { buildWhatIsNeeded, root, run } from './lib.mjs';
 
 const reports = join(root, 'test-results', 'summary');
@@ -36,9 +36,18 @@ async function vitest(name, projects, env = {}) {
 }
 
 function countVitest(file) {
-  if (!existsSync(file)) return { passed: 0, failed: 0 };
+  if (!existsSync(file)) return { passed: 0, failed: 0, failures: [] };
   const json = JSON.parse(readFileSync(file, 'utf8'));
-  return { passed: json.numPassedTests ?? 0, failed: json.numFailedTests ?? 0 };
+  // Named again in the summary: a long run's log is often read from its end only.
+  const failures = (json.testResults ?? []).flatMap((result) =>
+    (result.assertionResults ?? [])
+      .filter((assertion) => assertion.status === 'failed')
+      .map((assertion) => {
+        const reason = String(assertion.failureMessages?.[0] ?? '').split('\n')[0];
+        return `${relative(root, result.name)} > ${assertion.fullName}: ${reason.slice(0, 300)}`;
+      }),
+  );
+  return { passed: json.numPassedTests ?? 0, failed: json.numFailedTests ?? 0, failures };
 }
 
 function countPlaywright(file) {
@@ -69,6 +78,7 @@ console.log('\nTest summary');
 for (const step of steps) {
   const verdict = step.code === 0 ? 'ok' : `FAILED (exit ${step.code})`;
   console.log(`  ${step.name.padEnd(22)} ${step.passed} passed, ${step.failed} failed  ${verdict}`);
+  for (const failure of step.failures ?? []) console.log(`    x ${failure}`);
 }
 const passed = steps.reduce((sum, s) => sum + s.passed, 0);
 const failed = steps.reduce((sum, s) => sum + s.failed, 0);

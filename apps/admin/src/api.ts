@@ -1,4 +1,5 @@
 import { createApiClient, createDeviceTokenStore, resolveApiUrl } from '@talaqa/api-client';
+import { API } from '@talaqa/domain';
 
 export { ApiError, isAbortError, isApiError } from '@talaqa/api-client';
 
@@ -8,6 +9,7 @@ export const API_BASE_URL = resolveApiUrl(import.meta.env.VITE_API_URL);
 /** The one API client of the admin dashboard (the only module that talks to @talaqa/api-client). */
 export const api = createApiClient({
   baseUrl: API_BASE_URL,
+  validateResponses: import.meta.env.MODE !== 'production',
   onSessionInvalid: () => {
     // Spec section 6: unauthenticated means sign in again. The client has removed the token; the
     // stored user goes too, and the route guard (features/auth) sends the admin to /login?next=.
@@ -21,9 +23,5 @@ export const api = createApiClient({
  */
 export const deviceTokens = createDeviceTokenStore();
 
-export interface HealthResponse {
-  status: string;
-}
-
-/** GET /api/v1/health */
-export const getHealth = (): Promise<HealthResponse> => api.get<HealthResponse>('/health');
+/** Whether the API and its database answer (the status badge in the footer). */
+export const getHealth = () => api.call(API.health.check);

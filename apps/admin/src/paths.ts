@@ -3,7 +3,7 @@ import { generatePath } from 'react-router';
 /**
  * Every route constant of the admin dashboard (spec section 2). `media` and `serverStats` are
  * constants only: the spec registers no page for them, so they show the 404 page. `transactions`
- * is ours (issue 5: the admin sees every payment; see docs/decisions.md).
+ * is ours (issue 5: the admin sees every payment; docs/decisions/116-admin-transactions-page.md).
  */
 export const paths = {
   root: '/',

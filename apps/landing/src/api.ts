@@ -1,19 +1,18 @@
 import { createApiClient, resolveApiUrl } from '@talaqa/api-client';
-import { PAGE_SIZE_MAX } from '@talaqa/domain';
+import { API, PAGE_SIZE_MAX } from '@talaqa/domain';
 import type { Plan, PlanPage } from '@talaqa/domain';
 
 /** The API origin: the served runtime config, else VITE_API_URL, else this host on port 4000. */
 export const API_BASE_URL = resolveApiUrl(import.meta.env.VITE_API_URL);
 
 /** The one API client of the marketing site (the only module that talks to @talaqa/api-client). */
-export const api = createApiClient({ baseUrl: API_BASE_URL });
+export const api = createApiClient({
+  baseUrl: API_BASE_URL,
+  validateResponses: import.meta.env.MODE !== 'production',
+});
 
-export interface HealthResponse {
-  status: string;
-}
-
-/** GET /api/v1/health */
-export const getHealth = (): Promise<HealthResponse> => api.get<HealthResponse>('/health');
+/** Whether the API and its database answer (the status badge in the footer). */
+export const getHealth = () => api.call(API.health.check);
 
 // ---------------------------------------------------------------------------------------------
 // Plans (issue 5)

@@ -1,8 +1,7 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
-import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_PREFIX } from '@talaqa/domain';
@@ -52,14 +51,9 @@ import { connectRedis } from './redis';
 import type { RedisConnections } from './redis';
 import { genReqId, REQUEST_ID_HEADER } from './request-id';
 
-/** The API server with zod schemas as its type provider. */
-export type App = FastifyInstance<
-  RawServerDefault,
-  IncomingMessage,
-  ServerResponse,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
+import type { App } from './http/server';
+
+export type { App };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -185,7 +179,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
       : memoryAttemptCounter(),
   );
   // Limits are per route (sign-in, sign-up, codes); counted in Redis so instances share them,
-  // in this process while Redis cannot answer (docs/decisions.md, "Redis outages").
+  // in this process while Redis cannot answer (docs/decisions/213-limits-fail-closed.md).
   await app.register(rateLimit, {
     global: false,
     ...(redis

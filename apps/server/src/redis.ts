@@ -20,7 +20,8 @@ const reconnectDelay = (attempt: number): number =>
  * is away instead of queueing: no offline queue (a command while disconnected is refused at
  * once), commands in flight when the connection drops are failed at once (no retry), and a
  * command unanswered after REDIS_COMMAND_TIMEOUT_MS is failed. Every caller has a fallback
- * (docs/decisions.md, "Redis outages"). It keeps reconnecting, at most a second apart.
+ * (docs/decisions/211-redis-never-holds-a-request.md). It keeps reconnecting, at most a second
+ * apart.
  */
 export const COMMAND_OPTIONS: RedisOptions = {
   enableOfflineQueue: false,

@@ -63,15 +63,15 @@ const socketOriginOf = (apiOrigin: string): string =>
   apiOrigin.replace(/^http(s?):/, (_match, secure: string) => `ws${secure}:`);
 
 /**
- * The content security policy of the web, admin and landing apps (docs/decisions.md, "Content
- * security policy"). Scripts only from the app's own origin (its bundle and /runtime-config.js;
- * Google sign-in is a full-page redirect, no Google script is loaded); requests only to the app
- * itself and the API (HTTP and the socket); images and videos from the API or as blob:/data: URLs
- * (uploads are fetched with the token and shown as blob: URLs); no plugin, frame or base change;
- * forms post nowhere but the app (payments and Google are navigations, not form posts); no page
- * may frame an app. Style elements may be inline: Radix's dialogs inject one to lock scrolling
- * (react-remove-scroll-bar); style attributes may not (React's `style` props go through the
- * CSSOM, which a policy does not restrict).
+ * The content security policy of the web, admin and landing apps
+ * (docs/decisions/205-app-content-security-policy.md). Scripts only from the app's own origin (its
+ * bundle and /runtime-config.js; Google sign-in is a full-page redirect, no Google script is
+ * loaded); requests only to the app itself and the API (HTTP and the socket); images and videos
+ * from the API or as blob:/data: URLs (uploads are fetched with the token and shown as blob: URLs);
+ * no plugin, frame or base change; forms post nowhere but the app (payments and Google are
+ * navigations, not form posts); no page may frame an app. Style elements may be inline: Radix's
+ * dialogs inject one to lock scrolling (react-remove-scroll-bar); style attributes may not (React's
+ * `style` props go through the CSSOM, which a policy does not restrict).
  */
 export function appContentSecurityPolicy(apiOrigin: string): string {
   const api = new URL(apiOrigin).origin;

@@ -16,7 +16,7 @@ import type {
   TutorReviewsQuery,
 } from '@talaqa/domain';
 import type { CalendarFeedCreated, CalendarFeedState } from '@talaqa/domain';
-import { LOCAL_PORTS } from '@talaqa/domain';
+import { API, LOCAL_PORTS } from '@talaqa/domain';
 import type {
   AvailabilityBody,
   AvailabilityQuery,
@@ -83,7 +83,10 @@ export const API_BASE_URL = resolveApiUrl(import.meta.env.VITE_API_URL);
  * the session becomes invalid (a 401), the session provider hears it through
  * `api.addSessionInvalidListener` and sends the person to sign in again (spec section 6).
  */
-export const api = createApiClient({ baseUrl: API_BASE_URL });
+export const api = createApiClient({
+  baseUrl: API_BASE_URL,
+  validateResponses: import.meta.env.MODE !== 'production',
+});
 
 /**
  * This browser's device tokens, one per account e-mail (issue 15): kept at sign-out on purpose,
@@ -100,12 +103,8 @@ export function landingUrl(): string {
   );
 }
 
-export interface HealthResponse {
-  status: string;
-}
-
-/** GET /api/v1/health */
-export const getHealth = (): Promise<HealthResponse> => api.get<HealthResponse>('/health');
+/** Whether the API and its database answer (the status badge in the footer). */
+export const getHealth = () => api.call(API.health.check);
 
 const privately = { private: true } as const;
 

@@ -12,7 +12,10 @@
  */
 import { isErrorCode } from '@talaqa/domain';
 import type { ErrorBody, ErrorCode } from '@talaqa/domain';
+import type { EndpointDefinition, ResponseOf } from '@talaqa/domain';
 import { ApiError, NetworkError, isAbortError } from './errors';
+import { callEndpoint, uploadToEndpoint } from './endpoint-call';
+import type { CallArgs } from './endpoint-call';
 import { buildApiUrl } from './query';
 import type { QueryParams } from './query';
 import { createTokenStore } from './token-store';
@@ -102,6 +105,8 @@ export interface ApiClientOptions {
   now?: () => number;
   /** The refresh gives up (keeping the old token) after this long. Default 20000 ms. */
   refreshTimeoutMs?: number;
+  /** Read every endpoint's answer through its contract's schema (development and tests). */
+  validateResponses?: boolean;
 }
 
 export interface ApiClient {
@@ -117,6 +122,14 @@ export interface ApiClient {
     path: string,
     options?: RequestWithBodyOptions,
   ): Promise<T>;
+  /** Calls an endpoint by its contract: `api.call(API.lessons.get, { params: { id } })`. */
+  call<E extends EndpointDefinition>(endpoint: E, ...args: CallArgs<E>): Promise<ResponseOf<E>>;
+  /** Uploads a file to an endpoint whose contract declares `upload`, with progress and cancel. */
+  uploadTo<E extends EndpointDefinition>(
+    endpoint: E,
+    formData: FormData,
+    options?: UploadOptions & { params?: Record<string, unknown> },
+  ): Promise<ResponseOf<E>>;
   /** Multipart upload with progress and cancel, over XMLHttpRequest. */
   upload<T = unknown>(path: string, formData: FormData, options?: UploadOptions): Promise<T>;
   /** Runs the once-per-session token refresh (or returns the one already run). Never rejects. */
@@ -388,6 +401,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return readText<T>(result.status, result.statusText, result.text, sentToken, 'json');
   }
 
+  const transport = { request, upload };
+  const validateResponses = options.validateResponses ?? false;
+
   return {
     baseUrl,
     tokens,
@@ -398,6 +414,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     delete: (path, opts) => request('DELETE', path, opts),
     request,
     upload,
+    call: (endpoint, ...[input, callOptions]) =>
+      callEndpoint(transport, validateResponses, endpoint, input, callOptions),
+    uploadTo: (endpoint, formData, uploadOptions) =>
+      uploadToEndpoint(transport, validateResponses, endpoint, formData, uploadOptions),
     refreshSession,
     url,
     addSessionInvalidListener(listener) {

@@ -8,3 +8,4 @@ export * from './device-tokens';
 export * from './http';
 export * from './realtime';
 export * from './runtime-config';
+export * from './endpoint-call';

@@ -6,7 +6,7 @@
  * never offers a time the server would refuse. The database still has the last word on overlaps
  * (exclusion constraints); these functions decide everything else.
  *
- * Decisions (our reading where the spec is silent; docs/decisions.md records them):
+ * Decisions (our reading where the spec is silent; docs/decisions/ records them):
  * - Lesson durations are exactly the spec's session slot lengths, 15 or 30 minutes
  *   (`Lesson.duration` is a `SessionSlotLength`), not multiples of them.
  * - Times sit on a 15-minute grid (the short slot): lessons and schedule slots start at :00, :15,
@@ -22,8 +22,8 @@
  * - An unlisted tutor (not activated, or not onboarded without the bypass flag) is
  *   `tutor-not-found`, checked before anything about the student.
  * - A free trial whose minutes are used up is over: `subscription-required`, not
- *   `no-enough-minutes` (docs/decisions.md, payments). A lesson must also start before the
- *   subscription ends (`subscription-required`).
+ *   `no-enough-minutes` (docs/decisions/098-free-trial.md). A lesson must also start before
+ *   the subscription ends (`subscription-required`).
  * - Availability is the union of the tutor's slots: a 30-minute lesson may span two adjacent
  *   15-minute slots. Busy intervals (lessons, interviews, demo sessions) all answer
  *   `conflicting-lessons`: the student needs "this time is taken", not what took it.

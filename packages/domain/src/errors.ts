@@ -1,7 +1,7 @@
 /**
  * Every API error code of spec section 8, with the HTTP status the server answers it with.
  * The server's error handler and the browser's Arabic catalogue both read this one table.
- * Statuses the spec leaves open are recorded in docs/decisions.md.
+ * Statuses the spec leaves open are recorded in docs/decisions/009-statuses-of-open-codes.md.
  */
 export const API_ERROR_STATUS = {
   unauthenticated: 401,

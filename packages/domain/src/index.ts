@@ -18,3 +18,6 @@ export * from './subscriptions';
 export * from './booking';
 export * from './api/lessons';
 export * from './api/calendar';
+export * from './contract';
+export * from './endpoints';
+export * from './health/contract';

@@ -18,7 +18,10 @@ import { SubscriptionState } from './api/payments';
 import { PLAN_PERIOD_MONTHS, PlanPeriod, Weekday } from './enums';
 import { addCairoMonths, cairoWeekBounds } from './time';
 
-/** When weekly minutes renew: Saturday 00:00 Africa/Cairo (docs/decisions.md, payments). */
+/**
+ * When weekly minutes renew: Saturday 00:00 Africa/Cairo
+ * (docs/decisions/097-weekly-renewal.md).
+ */
 export const QUOTA_RENEWAL = { weekday: Weekday.Saturday, hour: 0, minute: 0 } as const;
 
 /** Minutes of the free trial: one long (30-minute) lesson, once per student. */

@@ -8,7 +8,7 @@
  * Lengths count characters (code points), as Postgres' char_length does.
  *
  * Where the spec gives no bound, the bound chosen here is a named constant; each choice is written
- * down in docs/decisions.md.
+ * down in docs/decisions/ (the index's "Validation bounds").
  */
 
 import { z } from 'zod';

@@ -332,7 +332,7 @@ export interface SignUpAnswer extends AuthSession {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Telegram linking (not in the spec's routes; see docs/decisions.md)
+// Telegram linking (not in the spec's routes; see docs/decisions/072-telegram-linking.md)
 
 /**
  * POST /confirmation-code/phone/telegram-link : a deep link to the bot for the phone about to be

@@ -34,7 +34,7 @@ import { numericIdParamsSchema } from './payments';
 // ---------------------------------------------------------------------------------------------
 // Building blocks
 
-/** Bounds of the query fields below (our choices; see docs/decisions.md). */
+/** Bounds of the query fields below (our choices; see docs/decisions/). */
 export const TUTOR_SEARCH_MAX_LENGTH = 100;
 export const RATING_FILTER_MIN = 1;
 export const RATING_FILTER_MAX = 5;

@@ -44,7 +44,7 @@ import {
 // ---------------------------------------------------------------------------------------------
 // Building blocks
 
-/** Bounds of the free-text and token fields below (our choices; see docs/decisions.md). */
+/** Bounds of the free-text and token fields below (our choices; see docs/decisions/). */
 export const REFUND_REASON_MAX_LENGTH = 500;
 /** The admin's note when settling a refund in doubt by hand (what the provider's dashboard showed). */
 export const REFUND_SETTLE_NOTE_MAX_LENGTH = 500;

@@ -237,7 +237,7 @@ export type RefundRow = typeof refunds.$inferSelect;
  * A student's weekly minutes for a period. Paid subscriptions hold their transaction (unique: a
  * paid transaction gives exactly one subscription, whatever arrives twice); the free trial has none.
  * The week's consumption belongs to the Cairo week starting at `week_started_at`; a later week
- * starts again from zero (see docs/decisions.md for the renewal moment).
+ * starts again from zero (see docs/decisions/097-weekly-renewal.md for the renewal moment).
  */
 export const subscriptions = pgTable(
   'subscriptions',

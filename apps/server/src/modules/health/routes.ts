@@ -1,16 +1,9 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { API } from '@talaqa/domain';
+import type { HealthBody } from '@talaqa/domain';
 import type { DatabaseHandle } from '../../db';
+import { serve } from '../../http/endpoint';
 import type { RedisConnections } from '../../redis';
-import { anyone } from '../../http/access';
-
-const partStatus = z.enum(['up', 'down']);
-const healthBody = z.object({
-  status: z.enum(['ok', 'degraded']),
-  database: z.object({ status: partStatus, driver: z.enum(['pglite', 'postgres']) }),
-  redis: z.object({ status: partStatus }).optional(),
-});
-export type HealthBody = z.infer<typeof healthBody>;
 
 export interface HealthDependencies {
   database: DatabaseHandle;
@@ -36,16 +29,13 @@ export async function checkHealth({ database, redis }: HealthDependencies): Prom
 
 /** GET /health: 200 when every dependency answers, 503 otherwise (load balancers read the status). */
 export const healthRoutes: FastifyPluginAsyncZod<HealthDependencies> = async (app, deps) => {
-  app.get(
-    '/health',
-    {
-      config: { access: anyone },
-      schema: { response: { 200: healthBody, 503: healthBody } },
-      logLevel: 'warn',
-    },
+  serve(
+    app,
+    API.health.check,
     async (_request, reply) => {
       const body = await checkHealth(deps);
       return reply.code(body.status === 'ok' ? 200 : 503).send(body);
     },
+    { logLevel: 'warn' },
   );
 };

@@ -41,7 +41,7 @@ import {
 import { applyOutcome } from './settle';
 import type { ProviderOutcome } from './settle';
 
-/** How long an unpaid order can be paid (our choices, see docs/decisions.md). */
+/** How long an unpaid order can be paid (docs/decisions/106-unpaid-order-lifetimes.md). */
 export const REFERENCE_LIFETIME_MS = 48 * 3_600_000;
 export const WALLET_LIFETIME_MS = 3_600_000;
 export const THREE_D_SECURE_LIFETIME_MS = 30 * 60_000;

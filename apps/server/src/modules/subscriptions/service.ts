@@ -182,7 +182,8 @@ export async function activatePaidTransaction(
 /**
  * A refund of a transaction's money was recorded (inside the caller's transaction). A full
  * refund cancels the subscription it bought from now; a partial refund keeps it as it is
- * (docs/decisions.md, payments). Answers the subscription, if the transaction had one.
+ * (docs/decisions/101-refunds-end-subscriptions.md). Answers the subscription, if the
+ * transaction had one.
  */
 export async function refundApplied(
   tx: Database,

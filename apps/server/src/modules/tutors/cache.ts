@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
  * The public tutors list's page cache. Pages are stored under a generation number: invalidating
  * bumps the generation (one INCR in Redis, shared by every instance), so stale pages are never
  * read again and simply expire; no key scan is needed. Without Redis it is an in-process LRU with
- * the same time to live (one instance only, as docs/decisions.md says).
+ * the same time to live (one instance only, as docs/decisions/158-tutors-cache.md says).
  */
 /**
  * Values are the answer's bytes (UTF-8 JSON): a cached page is written to the socket as it is,

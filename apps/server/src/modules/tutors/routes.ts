@@ -17,8 +17,8 @@ import { listTutors, patchTutorAdminFields, tutorInfo, tutorMeta } from './servi
 import type { KnownTotals } from './service';
 
 /**
- * PATCH /user/tutor/{id} (admins; our route, docs/decisions.md): the fields only an admin sets.
- * Only what is sent changes; an empty body changes nothing.
+ * PATCH /user/tutor/{id} (admins; our route, docs/decisions/149-tutor-fields.md): the fields
+ * only an admin sets. Only what is sent changes; an empty body changes nothing.
  */
 export const tutorAdminBodySchema = z.strictObject({
   activated: z.boolean({ error: 'invalid-type' }).optional(),

@@ -1,0 +1,97 @@
+/**
+ * Calling an endpoint by its contract (issue 17): the path, method, access and answer type come
+ * from packages/domain, so the apps write no path strings and cast no answers. With
+ * `validateResponses` (on in development and tests) every answer is read through the contract's
+ * schema, and a shape the contract does not declare fails loudly instead of reaching a screen.
+ */
+import { pathOf } from '@talaqa/domain';
+import type { EndpointDefinition, InputOf, ResponseOf } from '@talaqa/domain';
+import type { QueryParams } from './query';
+import type { HttpMethod, RequestWithBodyOptions, UploadOptions } from './http';
+
+/** Per-call options; path, method and body come from the contract and the input. */
+export type CallOptions = Omit<RequestWithBodyOptions, 'body' | 'query'>;
+
+/** The input argument is optional only when the endpoint has no params and no body. */
+export type CallArgs<E extends EndpointDefinition> =
+  Record<string, never> extends InputOf<E>
+    ? [input?: InputOf<E>, options?: CallOptions]
+    : [input: InputOf<E>, options?: CallOptions];
+
+export interface EndpointTransport {
+  request<T>(method: HttpMethod, path: string, options?: RequestWithBodyOptions): Promise<T>;
+  upload<T>(path: string, formData: FormData, options?: UploadOptions): Promise<T>;
+}
+
+/** Thrown when an answer breaks its contract: a bug on one side, never a person's mistake. */
+export class ContractViolation extends Error {
+  constructor(
+    readonly endpoint: EndpointDefinition,
+    readonly issues: unknown,
+  ) {
+    super(`${endpoint.method} ${endpoint.path} answered a shape its contract does not declare`);
+    this.name = 'ContractViolation';
+  }
+}
+
+function idempotencyKeyOf(definition: EndpointDefinition, body: unknown): string | undefined {
+  if (!definition.idempotent || typeof body !== 'object' || body === null) return undefined;
+  const key = (body as { idempotencyKey?: unknown }).idempotencyKey;
+  return typeof key === 'string' ? key : undefined;
+}
+
+/** The answer read through the contract's success schemas (a 204 answers nothing to read). */
+export function checkAnswer<E extends EndpointDefinition>(definition: E, answer: unknown) {
+  if (answer === undefined) return answer as ResponseOf<E>;
+  const schemas = Object.entries(definition.responses)
+    .filter(([status]) => Number(status) < 300)
+    .map(([, schema]) => schema);
+  let issues: unknown = null;
+  for (const schema of schemas) {
+    const result = schema?.safeParse(answer);
+    if (result?.success) return result.data as ResponseOf<E>;
+    issues = result?.error?.issues ?? issues;
+  }
+  throw new ContractViolation(definition, issues);
+}
+
+export async function callEndpoint<E extends EndpointDefinition>(
+  transport: EndpointTransport,
+  validate: boolean,
+  definition: E,
+  input: Partial<InputOf<E>> = {},
+  options: CallOptions = {},
+): Promise<ResponseOf<E>> {
+  const { params, query, body } = input as { params?: object; query?: object; body?: unknown };
+  const path = pathOf(definition.path, params as Record<string, unknown> | undefined);
+  const answer = await transport.request<unknown>(definition.method, path, {
+    private: definition.access.kind !== 'anyone',
+    idempotencyKey: idempotencyKeyOf(definition, body),
+    ...options,
+    query: query as QueryParams | undefined,
+    body,
+  });
+  if (!validate || options.responseType === 'blob' || options.responseType === 'text') {
+    return answer as ResponseOf<E>;
+  }
+  return checkAnswer(definition, answer);
+}
+
+/** A multipart upload to an endpoint whose contract declares `upload`. */
+export async function uploadToEndpoint<E extends EndpointDefinition>(
+  transport: EndpointTransport,
+  validate: boolean,
+  definition: E,
+  formData: FormData,
+  options: UploadOptions & { params?: Record<string, unknown> } = {},
+): Promise<ResponseOf<E>> {
+  const { params, ...rest } = options;
+  const method =
+    definition.method === 'GET' || definition.method === 'DELETE' ? 'POST' : definition.method;
+  const answer = await transport.upload<unknown>(pathOf(definition.path, params), formData, {
+    private: definition.access.kind !== 'anyone',
+    method,
+    ...rest,
+  });
+  return validate ? checkAnswer(definition, answer) : (answer as ResponseOf<E>);
+}
