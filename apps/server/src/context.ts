@@ -26,9 +26,3 @@ export const serviceContextOf = (app: FastifyInstance, module: string): ServiceC
   log: app.log.child({ module }),
   io: app.io,
 });
-
-/** The same context inside a transaction: everything but the database is shared. */
-export const inTransaction = <C extends { db: Database }>(context: C, tx: Database): C => ({
-  ...context,
-  db: tx,
-});

@@ -85,6 +85,17 @@ describe('the dependency rules of npm run lint', () => {
     expect(await brokenRules(tree)).toEqual(['no-cycle', 'no-module-cycle']);
   });
 
+  it('let two files name each other only in types (the compiler erases those)', async () => {
+    const tree = {
+      ...CLEAN,
+      'apps/server/src/modules/alpha/repo.ts':
+        "import type { Beta } from './beta';\nexport const findAlpha = (): number => 1;\nexport type Alpha = Beta;\n",
+      'apps/server/src/modules/alpha/beta.ts':
+        "import { findAlpha } from './repo';\nexport type Beta = number;\nexport const beta = findAlpha;\n",
+    };
+    expect(await brokenRules(tree)).toEqual([]);
+  });
+
   it('refuse the kernel importing a module', async () => {
     const tree = {
       ...CLEAN,
