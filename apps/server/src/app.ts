@@ -11,9 +11,10 @@ import { systemClock } from './clock';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import { createDatabase } from './db';
-import type { DatabaseHandle } from './db';
+import type { DatabaseHandle, LivingSql } from './db';
 import { installErrorHandling, sendError } from './errors';
 import { createJobs } from './jobs';
+import { createDomainEventBus } from './kernel/domain-events';
 import { lazyChildLogger, loggerOptions } from './logger';
 import { accessControl } from './http/access';
 import { memoryAttemptCounter, redisAttemptCounterWithFallback } from './http/attempts';
@@ -40,7 +41,7 @@ import { disabledTelegramChannel, telegramRoutes } from './modules/telegram';
 import type { TelegramChannel } from './modules/telegram';
 import { topicRoutes } from './modules/topics';
 import { transactionRoutes } from './modules/transactions';
-import { nextFreeJobs, tutorRoutes, tutorsCacheOf } from './modules/tutors';
+import { tutorListing, tutorListingSql, tutorRoutes } from './modules/tutors';
 import { userRoutes } from './modules/users';
 import { disabledWhatsAppChannel, whatsappRoutes } from './modules/whatsapp';
 import type { WhatsAppChannel } from './modules/whatsapp';
@@ -119,9 +120,15 @@ async function registerHttpPlugins(app: App, config: Config): Promise<void> {
   await app.register(multipart);
 }
 
+/**
+ * The living SQL files (db/living-sql.ts) that `migrate()` applies after the migrations: the
+ * current database code of the features that have some.
+ */
+export const LIVING_SQL: readonly LivingSql[] = [tutorListingSql];
+
 /** Opens the database and brings its schema up to date; closes it again if that fails. */
 async function openDatabase(config: Config, log: FastifyBaseLogger): Promise<DatabaseHandle> {
-  const database = await createDatabase(config, log);
+  const database = await createDatabase(config, LIVING_SQL, log);
   try {
     await database.migrate();
   } catch (error) {
@@ -167,11 +174,9 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   app.decorate('whatsapp', options.providers.whatsapp ?? disabledWhatsAppChannel);
   app.decorate('assets', diskStorage(config.uploadsDir));
   app.decorate('payments', options.providers.payments);
-  app.decorate(
-    'tutorsCache',
-    tutorsCacheOf(config.tutorsCacheSeconds, redis?.pub, config.redisKeyPrefix),
-  );
   app.decorate('clock', systemClock());
+  // Before the modules: they subscribe to each other's events while they are registered.
+  app.decorate('domainEvents', createDomainEventBus(app.log));
   app.decorate(
     'attempts',
     redis
@@ -210,7 +215,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
         await api.register(whatsappRoutes);
         await api.register(topicRoutes);
         await api.register(tutorRoutes);
-        await api.register(nextFreeJobs);
+        await api.register(tutorListing);
         await api.register(ratingRoutes);
         await api.register(availabilityRoutes);
         await api.register(lessonRoutes);

@@ -1,14 +1,12 @@
 import {
-  LOCALE,
   VERIFICATION_CODE_LENGTH,
   WITHDRAWAL_MAX_EGP,
   WITHDRAWAL_MIN_EGP,
   isErrorCode,
 } from '@talaqa/domain';
 import type { ErrorCode } from '@talaqa/domain';
-
-/** Numbers inside sentences are written the way an ar-EG reader expects them (١٠٠، ٥٠٬٠٠٠). */
-const num = (value: number): string => new Intl.NumberFormat(LOCALE).format(value);
+// Numbers inside sentences are written the way an ar-EG reader expects them (١٠٠، ٥٠٬٠٠٠).
+import { formatNumber } from './format';
 
 /** Password bounds of spec section 5 (8 to 50 characters). */
 const PASSWORD_MIN_LENGTH = 8;
@@ -124,10 +122,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   required: 'هذا الحقل مطلوب، من فضلك املأه',
   'invalid-type': 'القيمة المدخلة غير صالحة، من فضلك راجعها',
 
-  'invalid-withdrawal-amount': `من فضلك أدخل مبلغًا بين ${num(WITHDRAWAL_MIN_EGP)} و${num(WITHDRAWAL_MAX_EGP)} جنيه فقط`,
+  'invalid-withdrawal-amount': `من فضلك أدخل مبلغًا بين ${formatNumber(WITHDRAWAL_MIN_EGP)} و${formatNumber(WITHDRAWAL_MAX_EGP)} جنيه فقط`,
 
-  'password-too-short': `كلمة المرور قصيرة جدًا، يجب أن تتكون من ${num(PASSWORD_MIN_LENGTH)} أحرف على الأقل`,
-  'password-too-long': `كلمة المرور طويلة جدًا، يجب ألا تزيد على ${num(PASSWORD_MAX_LENGTH)} حرفًا`,
+  'password-too-short': `كلمة المرور قصيرة جدًا، يجب أن تتكون من ${formatNumber(PASSWORD_MIN_LENGTH)} أحرف على الأقل`,
+  'password-too-long': `كلمة المرور طويلة جدًا، يجب ألا تزيد على ${formatNumber(PASSWORD_MAX_LENGTH)} حرفًا`,
   'password-needs-digit': 'يجب أن تحتوي كلمة المرور على رقم واحد على الأقل',
   'password-needs-letter': 'يجب أن تحتوي كلمة المرور على حرف واحد على الأقل',
   'password-has-whitespace': 'يجب ألا تحتوي كلمة المرور على مسافات',
@@ -135,7 +133,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   'new-password-mismatch': 'تأكيد كلمة المرور الجديدة لا يطابقها، من فضلك أعد كتابته',
 
   'invalid-email': 'البريد الإلكتروني غير صالح، من فضلك اكتبه بالشكل name@example.com',
-  'invalid-confirmation-code': `رمز التأكيد يتكون من ${num(VERIFICATION_CODE_LENGTH)} أرقام، من فضلك أدخله كاملًا`,
+  'invalid-confirmation-code': `رمز التأكيد يتكون من ${formatNumber(VERIFICATION_CODE_LENGTH)} أرقام، من فضلك أدخله كاملًا`,
 
   'name-too-short': 'الاسم قصير جدًا، من فضلك اكتب اسمك كاملًا',
   'name-too-long': 'الاسم طويل جدًا، من فضلك اختصره',
@@ -169,7 +167,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
     'المستوى المختار أعلى من أقصى مستوى متاح، من فضلك اختر مستوى من القائمة',
 
   'rating-value-too-low': 'من فضلك اختر نجمة واحدة على الأقل للتقييم',
-  'rating-value-too-high': `لا يمكن أن يزيد التقييم على ${num(RATING_MAX_STARS)} نجوم`,
+  'rating-value-too-high': `لا يمكن أن يزيد التقييم على ${formatNumber(RATING_MAX_STARS)} نجوم`,
   'rating-text-too-short': 'تعليق التقييم قصير جدًا، من فضلك اكتب رأيك بتفصيل أكثر',
   'rating-text-too-long': 'تعليق التقييم طويل جدًا، من فضلك اختصره',
 
@@ -212,7 +210,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   'video-too-short': 'الفيديو المختار قصير جدًا، من فضلك اختر فيديو أطول',
   'video-too-long': 'الفيديو المختار طويل جدًا، من فضلك اختر فيديو أقصر',
   'file-too-large': 'الملف المختار كبير جدًا، من فضلك اختر ملفًا أصغر حجمًا',
-  'invalid-image-type': `نوع الصورة غير مدعوم، من فضلك اختر صورة JPG أو PNG أو GIF بمقاس ${num(IMAGE_MIN_SIDE_PX)}×${num(IMAGE_MIN_SIDE_PX)} بكسل على الأقل`,
+  'invalid-image-type': `نوع الصورة غير مدعوم، من فضلك اختر صورة JPG أو PNG أو GIF بمقاس ${formatNumber(IMAGE_MIN_SIDE_PX)}×${formatNumber(IMAGE_MIN_SIDE_PX)} بكسل على الأقل`,
 
   'invalid-video-type': 'نوع الفيديو غير مدعوم، من فضلك اختر ملف فيديو بصيغة MP4 أو MOV أو WebM',
 
@@ -308,7 +306,7 @@ export const UI_MESSAGES = {
   noWebRtc: 'متصفحك لا يدعم مكالمات الفيديو (WebRTC)، من فضلك حدّثه أو استخدم متصفحًا آخر',
   deviceClockWarning:
     'يبدو أن ساعة جهازك أو منطقته الزمنية غير مضبوطة، من فضلك اضبطها حتى تظهر المواعيد بشكل صحيح',
-  imageRecommendation: `يُفضَّل اختيار صورة JPG أو PNG أو GIF بمقاس ${num(IMAGE_MIN_SIDE_PX)}×${num(IMAGE_MIN_SIDE_PX)} بكسل على الأقل`,
+  imageRecommendation: `يُفضَّل اختيار صورة JPG أو PNG أو GIF بمقاس ${formatNumber(IMAGE_MIN_SIDE_PX)}×${formatNumber(IMAGE_MIN_SIDE_PX)} بكسل على الأقل`,
 
   // Shared controls
   save: 'حفظ',
@@ -331,7 +329,7 @@ export const UI_MESSAGES = {
   imageUploaded: 'تم رفع صورتك بنجاح',
   imageUploadFailed: 'تعذّر رفع الصورة، من فضلك حاول مرة أخرى',
   imageUploadCanceled: 'أُلغي رفع الصورة، ويمكنك رفعها مرة أخرى متى شئت',
-  imageTooSmall: `الصورة أصغر من المقاس المُوصى به (${num(IMAGE_MIN_SIDE_PX)}×${num(IMAGE_MIN_SIDE_PX)} بكسل) وقد تظهر غير واضحة، ويمكنك رفعها رغم ذلك`,
+  imageTooSmall: `الصورة أصغر من المقاس المُوصى به (${formatNumber(IMAGE_MIN_SIDE_PX)}×${formatNumber(IMAGE_MIN_SIDE_PX)} بكسل) وقد تظهر غير واضحة، ويمكنك رفعها رغم ذلك`,
 
   // Account: sign-in, sign-up and session
   signedIn: 'أهلًا بك، تم تسجيل دخولك بنجاح',
@@ -375,7 +373,7 @@ export const UI_MESSAGES = {
   loadFailedTitle: 'تعذّر تحميل البيانات',
   emptyListTitle: 'لا توجد عناصر لعرضها',
   passwordChecklistTitle: 'يجب أن تحتوي كلمة المرور على:',
-  passwordRuleLength: `من ${num(PASSWORD_MIN_LENGTH)} إلى ${num(PASSWORD_MAX_LENGTH)} حرفًا`,
+  passwordRuleLength: `من ${formatNumber(PASSWORD_MIN_LENGTH)} إلى ${formatNumber(PASSWORD_MAX_LENGTH)} حرفًا`,
   passwordRuleLetter: 'حرف واحد على الأقل',
   passwordRuleDigit: 'رقم واحد على الأقل',
   passwordRuleNoSpaces: 'بدون مسافات',

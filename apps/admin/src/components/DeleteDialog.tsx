@@ -1,5 +1,5 @@
 import { ConfirmDialog, useToast } from '@talaqa/ui';
-import { actionErrorText } from '../forms';
+import { actionErrorText } from '../lib/forms';
 
 export interface DeleteDialogProps<T> {
   /** What the admin asked to delete; `null` keeps the dialog closed. */

@@ -1,5 +1,5 @@
 import { Pagination } from '@talaqa/ui';
-import { PAGE_SIZE_OPTIONS } from '../features/users/list-params';
+import { PAGE_SIZE_OPTIONS } from '../lib/page-size';
 
 export interface ListPaginationProps {
   /** The accessible name of the page controls. */

@@ -5,7 +5,7 @@ import { Role } from '@talaqa/domain';
 import type { Topic, User } from '@talaqa/domain';
 import { AppProviders, createQueryClient } from '@talaqa/ui';
 import { api } from '../api';
-import { storeSession } from '../features/auth/session';
+import { storeSession } from '../lib/session';
 import { routes } from '../router';
 
 // happy-dom lacks `select.size` and `option.defaultSelected`, which react-hook-form reads to tell

@@ -6,6 +6,8 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { MIGRATIONS_DIR } from '../paths';
 import { withTimeout } from '../timeout';
+import { applyLivingSql } from './living-sql';
+import type { LivingSql } from './living-sql';
 import * as schema from './schema';
 import { PING_TIMEOUT_MS } from './types';
 import type { DatabaseHandle } from './types';
@@ -17,7 +19,10 @@ const IN_MEMORY = 'memory://';
  * memory. PGlite is a single Postgres session, so it gets exactly one client and no pool;
  * concurrent queries and transactions queue on it.
  */
-export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+export async function openPglite(
+  dataDir: string,
+  livingSql: readonly LivingSql[],
+): Promise<DatabaseHandle> {
   if (!dataDir.startsWith(IN_MEMORY)) mkdirSync(dataDir, { recursive: true });
   const client = new PGlite(dataDir, { extensions: { btree_gist } });
   await client.waitReady;
@@ -25,7 +30,10 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   return {
     db,
     driver: 'pglite',
-    migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: async () => {
+      await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+      await applyLivingSql(db, livingSql);
+    },
     ping: async () => {
       await withTimeout(db.execute(sql`select 1`), PING_TIMEOUT_MS, 'database ping');
     },

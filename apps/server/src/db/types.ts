@@ -12,7 +12,10 @@ export type DatabaseDriver = 'pglite' | 'postgres';
 export interface DatabaseHandle {
   db: Database;
   driver: DatabaseDriver;
-  /** Applies the SQL migrations in drizzle/ that this database has not seen yet. */
+  /**
+   * Applies the SQL migrations in drizzle/ that this database has not seen yet, then the living
+   * SQL files given when it was opened (db/living-sql.ts), again each time.
+   */
   migrate(): Promise<void>;
   /** Resolves when the database answers a trivial query; rejects otherwise. */
   ping(): Promise<void>;

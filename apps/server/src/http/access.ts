@@ -2,7 +2,8 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ADMIN_ROLES, API_PREFIX } from '@talaqa/domain';
 import type { Access, Role } from '@talaqa/domain';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { preparedOnce } from '../db';
 import { AppError } from '../errors';
 import { users } from '../db/schema';
 import { bearerToken, verifyAccessToken } from '../security/tokens';
@@ -51,6 +52,15 @@ export function identityOf(request: FastifyRequest): Identity {
   return request.identity;
 }
 
+/** Every signed-in request runs it: prepared once (db/index.ts). */
+const identityStatement = preparedOnce((db) =>
+  db
+    .select({ id: users.id, role: users.role, sessionVersion: users.sessionVersion })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('auth_identity'),
+);
+
 async function resolveIdentity(app: FastifyInstance, request: FastifyRequest): Promise<Identity> {
   const bearer = bearerToken(request.headers.authorization);
   if (!bearer) throw new AppError('unauthenticated', 'Sign-in required');
@@ -58,10 +68,7 @@ async function resolveIdentity(app: FastifyInstance, request: FastifyRequest): P
   // The role is read from the database on every request, so a changed role or a deleted account
   // takes effect at once instead of when the token expires; the session version in the same row,
   // so a password change or sign-out-all ends older tokens at once too.
-  const [user] = await app.database.db
-    .select({ id: users.id, role: users.role, sessionVersion: users.sessionVersion })
-    .from(users)
-    .where(eq(users.id, token.id));
+  const [user] = await identityStatement(app.database.db).execute({ id: token.id });
   if (!user) throw new AppError('unauthenticated', 'The account no longer exists');
   if (user.sessionVersion !== token.sessionVersion) {
     throw new AppError('unauthenticated', 'This session has ended');

@@ -64,11 +64,19 @@ export async function scheduleJob(db: Database, request: JobRequest): Promise<Jo
   return pending;
 }
 
-/** scheduleJob for several jobs (of distinct kinds or keys) in one statement. */
+/**
+ * scheduleJob for several jobs (of distinct kinds or keys) in one statement, prepared by its
+ * number of rows (a booking schedules its reminders with it; one text per count).
+ */
 export async function scheduleJobs(db: Database, requests: readonly JobRequest[]): Promise<void> {
   if (requests.length === 0) return;
-  await db.insert(jobs).values(requests.map(valuesOf)).onConflictDoUpdate(movePendingJob);
+  const insert = db.insert(jobs).values(requests.map(valuesOf)).onConflictDoUpdate(movePendingJob);
+  if (requests.length > PREPARED_ROW_COUNTS) await insert;
+  else await insert.prepare(`jobs_schedule_${requests.length}`).execute();
 }
+
+/** Up to this many rows, scheduleJobs' statement is prepared (more are rare). */
+const PREPARED_ROW_COUNTS = 4;
 
 const pendingWithKey = (key: string | null) =>
   and(

@@ -15,6 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { PlanPeriod, Role, TransactionStatus } from '@talaqa/domain';
 import type { PaymentStarted } from '@talaqa/domain';
 import { createDatabase, queryRows } from '../../src/db';
+import { LIVING_SQL } from '../../src/app';
 import { plans } from '../../src/db/schema';
 import { LOCAL_FAWRY, loadConfig } from '../../src/config';
 import { createFawryClient, FAWRY_PATHS, FAWRY_TEST_CARDS } from '../../src/integrations/fawry';
@@ -222,7 +223,7 @@ describe('a crash in the middle of parallel checkouts', () => {
 
     // The students, their plan and saved cards, written before the server starts.
     const config = loadConfig({ ...process.env, ...env });
-    const seed = await createDatabase(config);
+    const seed = await createDatabase(config, LIVING_SQL);
     await seed.migrate();
     const [plan] = await seed.db
       .insert(plans)
@@ -301,7 +302,7 @@ describe('a crash in the middle of parallel checkouts', () => {
     expect(reached).toBe(STUDENTS / 2);
 
     // Each order exists, stranded (New, no answer), and already has its expiry job.
-    const look = await createDatabase(config);
+    const look = await createDatabase(config, LIVING_SQL);
     const stranded = await queryRows<{
       id: number;
       order_reference: string;
@@ -359,7 +360,7 @@ describe('a crash in the middle of parallel checkouts', () => {
     const after = await fetch(`${second.baseUrl}/health`);
     expect(after.status).toBeLessThan(500);
     await killHard(second);
-    const check = await createDatabase(config);
+    const check = await createDatabase(config, LIVING_SQL);
     const rows = await queryRows<{ status: number; refunded_amount: number; job: boolean }>(
       check.db,
       sql`select t.status, t.refunded_amount, exists(select 1 from jobs j

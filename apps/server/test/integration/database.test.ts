@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../src/db';
+import { tutorListQuerySchema } from '@talaqa/domain';
+import { preparedRows, queryRows } from '../../src/db';
 import { appointments, availabilitySlots, users } from '../../src/db/schema';
 import type { NewUserRow } from '../../src/db/schema';
+import { listTutors, tutorCard } from '../../src/modules/tutors/listing/queries';
 import { startTestServer, testDriver } from './helpers';
 import type { TestServer } from './helpers';
 
@@ -229,41 +231,77 @@ describe(`a tutor's time on ${testDriver}`, () => {
 });
 
 describe.runIf(testDriver === 'postgres')('prepared statements on PostgreSQL', () => {
-  /** The statements prepared on the connection that runs `work` (a transaction holds one). */
-  const preparedAfter = (work: (tx: ReturnType<typeof db>) => Promise<unknown>) =>
+  /**
+   * The statements `work` prepared on its connection (a transaction holds one; the pool's
+   * connections keep what earlier tests prepared, so only the new ones count).
+   */
+  const preparedBy = (work: (tx: ReturnType<typeof db>) => Promise<unknown>) =>
     db().transaction(async (tx) => {
+      const prepared = () =>
+        queryRows<{ name: string; statement: string }>(
+          tx,
+          sql`select name, statement from pg_prepared_statements order by name`,
+        );
+      const before = new Set((await prepared()).map((row) => row.name));
       await work(tx);
-      return queryRows<{ name: string; statement: string }>(
-        tx,
-        sql`select name, statement from pg_prepared_statements`,
-      );
+      return (await prepared()).filter((row) => !before.has(row.name));
     });
 
-  it('prepares a parameterized statement once and runs it again by name', async () => {
-    const prepared = await preparedAfter(async (tx) => {
+  it('prepares a named builder statement once and runs it again by name', async () => {
+    const prepared = await preparedBy(async (tx) => {
+      for (const id of [-1, -2]) {
+        await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(sql`${users.id} = ${id}`)
+          .prepare('test_user_by_id')
+          .execute();
+      }
+    });
+    expect(prepared).toEqual([
+      { name: 'test_user_by_id', statement: 'select "id" from "users" where "users"."id" = $1' },
+    ]);
+  });
+
+  it('prepares a named raw query (preparedRows) once', async () => {
+    const prepared = await preparedBy(async (tx) => {
+      for (const answer of [41, 42]) {
+        expect(await preparedRows(tx, 'test_answer', sql`select ${answer}::int as answer`)).toEqual(
+          [{ answer }],
+        );
+      }
+    });
+    expect(prepared.map((row) => row.name)).toEqual(['test_answer']);
+  });
+
+  it('prepares nothing that is not named', async () => {
+    const prepared = await preparedBy(async (tx) => {
+      await tx.execute(sql`select ${1}::int as answer`);
       await tx
         .select({ id: users.id })
         .from(users)
         .where(sql`${users.id} = ${-1}`);
-      await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(sql`${users.id} = ${-2}`);
     });
-    const ours = prepared.filter(
-      (row) => row.statement === 'select "id" from "users" where "users"."id" = $1',
-    );
-    expect(ours).toHaveLength(1);
-    expect(prepared.every((row) => row.name.startsWith('talaqa_'))).toBe(true);
+    expect(prepared).toEqual([]);
   });
 
-  it('leaves statements without parameters unprepared', async () => {
-    const prepared = await preparedAfter((tx) => tx.execute(sql`select 42 as answer`));
-    expect(prepared.map((row) => row.statement)).not.toContain('select 42 as answer');
+  it('runs the public list, its total and a card as statements prepared once', async () => {
+    const filters = tutorListQuerySchema.parse({ gender: 'female', sort: 'newest' });
+    const prepared = await preparedBy(async (tx) => {
+      for (let round = 0; round < 2; round += 1) {
+        await listTutors(tx, filters, new Date());
+        await tutorCard(tx, 1, new Date());
+      }
+    });
+    expect(prepared.map((row) => row.name).sort()).toEqual([
+      'tutors_card_row',
+      'tutors_page_newest_g',
+      'tutors_stored_total',
+    ]);
   });
 
   it('reports a statement that fails to parse every time, not a missing prepared statement', async () => {
-    const broken = () => db().execute(sql`select * frm users where id = ${1}`);
+    const broken = () => preparedRows(db(), 'test_broken', sql`select * frm users where id = ${1}`);
     for (let attempt = 0; attempt < 3; attempt += 1) {
       expect(await failureOf(broken())).toMatch(/syntax error/);
     }

@@ -13,7 +13,7 @@ import {
 import type { SubscriptionRow } from '../../src/db/schema';
 import type { Caller } from './api';
 import type { TestServer } from './helpers';
-import { refreshNextFree } from '../../src/modules/tutors/next-free';
+import { refreshNextFree } from '../../src/modules/tutors/listing/next-free';
 
 /**
  * Lesson fixtures: rows written straight to the database (fast enough for hundreds of students),

@@ -11,12 +11,12 @@ import {
   users,
   userTopics,
 } from '../../src/db/schema';
-import { listTutors } from '../../src/modules/tutors/service';
+import { listTutors } from '../../src/modules/tutors/listing/queries';
 import { startTestServer, testDriver } from './helpers';
 import type { TestServer } from './helpers';
 
 /**
- * listed_tutor_totals is kept by triggers (drizzle/0011): whatever happens to tutors, in any
+ * listed_tutor_totals is kept by triggers (tutors/listing/listing.sql): whatever happens to tutors, in any
  * order and in any mix of statements and transactions, every stored total must equal a fresh
  * count of the listed tutors it stands for.
  */

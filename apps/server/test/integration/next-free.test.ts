@@ -5,7 +5,7 @@ import { Role, ServerEvent } from '@talaqa/domain';
 import type { LessonView, TutorPage, TutorUpdatedEvent } from '@talaqa/domain';
 import { availabilitySlots, jobs, tutorProfiles } from '../../src/db/schema';
 import { scheduleJob } from '../../src/jobs';
-import { REFRESH_NEXT_FREE_JOB } from '../../src/modules/tutors/next-free';
+import { REFRESH_NEXT_FREE_JOB } from '../../src/modules/tutors/listing/next-free';
 import { call, signedInUser } from './api';
 import type { Caller } from './api';
 import { startTestServer } from './helpers';

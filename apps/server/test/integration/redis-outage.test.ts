@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role, ServerEvent } from '@talaqa/domain';
 import { anyone } from '../../src/http/access';
 import { limitPerAccount, limitPerAddress } from '../../src/http/limits';
-import { tutorsChanged } from '../../src/modules/tutors/events';
 import { signedInUser } from './api';
 import { closedPort, startTestServer } from './helpers';
 import type { TestServer } from './helpers';
@@ -176,6 +175,7 @@ describe.skipIf(!hasRedisServer)('a Redis outage under steady load', () => {
     await new Promise((resolve) => socket.once('connect', () => resolve(undefined)));
     const cacheEvents: unknown[] = [];
     socket.on(ServerEvent.TutorsCacheUpdated, (event: unknown) => cacheEvents.push(event));
+    const tutor = await signedInUser(server, Role.Tutor);
 
     // Before: the cache and the limits live in Redis.
     const list = `${server.baseUrl}/api/v1/user/tutor/list/onboarded`;
@@ -193,10 +193,10 @@ describe.skipIf(!hasRedisServer)('a Redis outage under steady load', () => {
     await sleep(300);
 
     // During: limits count in this process (the 4th attempt in a window is refused, never a
-    // 500), a change to tutors is still announced to this instance's sockets.
+    // 500), a change to a tutor is still announced to this instance's sockets.
     expect(await hitLimited('address')).toEqual([200, 200, 200, 429]);
     expect(await hitLimited('account', 'down@example.com')).toEqual([200, 200, 200, 429]);
-    await tutorsChanged(server.app, null);
+    await server.app.domainEvents.emit('TutorListingChanged', { tutorIds: [tutor.id] });
     await sleep(OUTAGE_MS - 300);
 
     const restartedAt = Date.now() - started;

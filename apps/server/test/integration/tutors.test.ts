@@ -33,13 +33,13 @@ import {
   userTopics,
 } from '../../src/db/schema';
 import { DEMO_REVIEWS, DEMO_TUTORS, seedDemoData } from '../../src/demo/seed';
-import { escapeLike } from '../../src/modules/tutors/service';
-import { memoryTutorsCache, tutorsCacheOf } from '../../src/modules/tutors/cache';
+import { escapeLike } from '../../src/modules/tutors/listing/queries';
+import { memoryTutorsCache, tutorsCacheOf } from '../../src/modules/tutors/listing/cache';
 import { apiOn, signedInUser } from './api';
 import type { SignedInUser } from './api';
 import { startTestServer } from './helpers';
 import type { TestServer } from './helpers';
-import { refreshNextFree, refreshStaleNextFree } from '../../src/modules/tutors/next-free';
+import { refreshNextFree, refreshStaleNextFree } from '../../src/modules/tutors/listing/next-free';
 
 let server: TestServer;
 let admin: SignedInUser;

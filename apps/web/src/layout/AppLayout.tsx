@@ -1,11 +1,11 @@
 import { Link, NavLink, Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { BRAND_NAME, CenteredSpinner, ServerStatus, UI_MESSAGES, cx } from '@talaqa/ui';
-import { LOCALE } from '@talaqa/domain';
 import { getHealth } from '../api';
 import { paths } from '../paths';
 import { AuthProvider } from '../features/session/AuthProvider';
-import { useSession } from '../features/session/session-context';
+import { useSession } from '../lib/session';
 import { UserMenu } from './UserMenu';
+import { yearText } from '../lib/format';
 
 const NAV_LINKS = [
   { to: paths.tutors, label: 'المعلمون' },
@@ -18,8 +18,6 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     'hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600',
     isActive ? 'text-brand-800 underline decoration-2 underline-offset-8' : 'text-ink',
   );
-
-const year = new Intl.NumberFormat(LOCALE, { useGrouping: false }).format(new Date().getFullYear());
 
 /** The main app's shell, inside the client session: header, the page, and a footer. */
 export function AppLayout() {
@@ -83,7 +81,7 @@ function Shell() {
       <footer className="border-t border-slate-200 bg-white">
         <div className="mx-auto flex w-full max-w-6xl flex-col gap-3 px-4 py-6 sm:flex-row sm:items-center sm:justify-between sm:px-6">
           <p className="text-sm text-muted">
-            © {year} {BRAND_NAME}: تعلّم الإنجليزية مع معلمين موثوقين
+            © {yearText(new Date().getFullYear())} {BRAND_NAME}: تعلّم الإنجليزية مع معلمين موثوقين
           </p>
           <ServerStatus check={getHealth} />
         </div>

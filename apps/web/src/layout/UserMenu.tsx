@@ -4,8 +4,8 @@ import { Avatar, ConfirmDialog, UI_MESSAGES, cx, useToast } from '@talaqa/ui';
 import { Role } from '@talaqa/domain';
 import type { User } from '@talaqa/domain';
 import { paths } from '../paths';
-import { homePathFor, settingsPathFor } from '../features/session/destinations';
-import { useSession } from '../features/session/session-context';
+import { homePathFor, settingsPathFor } from '../lib/destinations';
+import { useSession } from '../lib/session';
 import { useAssetUrl } from '../features/account/queries';
 
 const itemClass = cx(

@@ -1,8 +1,9 @@
 import { useId } from 'react';
-import { LOCALE, isValidPage } from '@talaqa/domain';
+import { isValidPage } from '@talaqa/domain';
 import { UI_MESSAGES } from '../messages';
 import { cx } from '../cx';
 import { CONTROL_CLASSES } from './Field';
+import { formatNumber } from '../format';
 
 export interface PaginationProps {
   /** The current page, from 1. */
@@ -22,11 +23,11 @@ export interface PaginationProps {
   className?: string;
 }
 
-const num = (value: number): string => new Intl.NumberFormat(LOCALE).format(value);
-
 /** "صفحة ٢ من ٥". */
 export const pageOfText = (page: number, totalPages: number): string =>
-  UI_MESSAGES.paginationPageOf.replace('{page}', num(page)).replace('{total}', num(totalPages));
+  UI_MESSAGES.paginationPageOf
+    .replace('{page}', formatNumber(page))
+    .replace('{total}', formatNumber(totalPages));
 
 type Direction = 'first' | 'previous' | 'next' | 'last';
 
@@ -149,7 +150,7 @@ export function Pagination({
           >
             {pageSizeOptions.map((size) => (
               <option key={size} value={size}>
-                {num(size)}
+                {formatNumber(size)}
               </option>
             ))}
           </select>

@@ -1,6 +1,6 @@
-import { LOCALE } from '@talaqa/domain';
 import { UI_MESSAGES } from '../messages';
 import { cx } from '../cx';
+import { formatNumber } from '../format';
 
 export interface StepperProps {
   /** The steps' short names, in order. */
@@ -12,11 +12,11 @@ export interface StepperProps {
   className?: string;
 }
 
-const num = (value: number) => new Intl.NumberFormat(LOCALE).format(value);
-
 /** "الخطوة ٢ من ٣" for the given 0-based index. */
 export function stepOfTotalText(current: number, total: number): string {
-  return UI_MESSAGES.stepOfTotal.replace('{step}', num(current + 1)).replace('{total}', num(total));
+  return UI_MESSAGES.stepOfTotal
+    .replace('{step}', formatNumber(current + 1))
+    .replace('{total}', formatNumber(total));
 }
 
 /**
@@ -54,7 +54,7 @@ export function Stepper({ steps, current, label, className }: StepperProps) {
                     !done && !active && 'bg-slate-200 text-muted',
                   )}
                 >
-                  {done ? '✓' : num(index + 1)}
+                  {done ? '✓' : formatNumber(index + 1)}
                 </span>
                 <span
                   className={cx(

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ConfirmDialog, ROLE_NAMES_AR, cx } from '@talaqa/ui';
-import { signOut, useCurrentUser } from './session';
+import { signOut, useCurrentUser } from '../../lib/session';
 
 /**
  * The signed-in admin's name and role at the bottom of the sidebar, and "sign out" behind a

@@ -17,14 +17,14 @@ import {
   useToast,
 } from '@talaqa/ui';
 import { FormError } from '../../components/FormError';
-import { actionErrorText, applyServerErrors } from '../../forms';
+import { actionErrorText, applyServerErrors } from '../../lib/forms';
 import {
   NO_ACCESS_MESSAGE,
   NoDashboardAccessError,
   safeNext,
   signIn,
   useHasSession,
-} from './session';
+} from '../../lib/session';
 
 interface LoginForm extends PasswordSignInBody {
   remember: boolean;

@@ -5,7 +5,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { isAdminRole } from '@talaqa/domain';
 import { CenteredSpinner, ErrorState } from '@talaqa/ui';
 import { paths } from '../../paths';
-import { loginPathFor, signOut, signOutReason, useCurrentUser, useHasSession } from './session';
+import {
+  loginPathFor,
+  signOut,
+  signOutReason,
+  useCurrentUser,
+  useHasSession,
+} from '../../lib/session';
 
 /** Signs a non-admin account out (the guard then sends it to the login page with the notice). */
 function SignOutNonAdmin() {

@@ -15,7 +15,7 @@ import {
   signInAs,
 } from '../../testing/fake-api';
 import type { FakeHandler } from '../../testing/fake-api';
-import { NO_ACCESS_MESSAGE } from './session';
+import { NO_ACCESS_MESSAGE } from '../../lib/session';
 
 const STUDENT = makeUser({ id: 40, name: 'طالب تجريبي', role: Role.Student });
 

@@ -7,18 +7,15 @@ import {
   COUPON_CODE_MIN_LENGTH,
   COUPON_DISCOUNT_MAX,
   COUPON_DISCOUNT_MIN,
-  LOCALE,
   couponBodySchema,
   toAsciiDigits,
 } from '@talaqa/domain';
 import type { Coupon } from '@talaqa/domain';
-import { Button, Input, useToast } from '@talaqa/ui';
+import { Button, Input, useToast, formatNumber } from '@talaqa/ui';
 import { FormError } from '../../components/FormError';
-import { actionErrorText, applyServerErrors, domainResolver } from '../../forms';
+import { actionErrorText, applyServerErrors, domainResolver } from '../../lib/forms';
 import { cairoLocalInputOf, instantOfCairoLocal } from './cairo-input';
 import type { CouponSaveBody } from './queries';
-
-const num = (value: number): string => new Intl.NumberFormat(LOCALE).format(value);
 
 /** What the controls hold; the resolver turns it into the API body. */
 interface CouponFormValues {
@@ -148,7 +145,7 @@ export function CouponForm({
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <Input
         label="الكود"
-        hint={`من ${num(COUPON_CODE_MIN_LENGTH)} إلى ${num(COUPON_CODE_MAX_LENGTH)} من الحروف الإنجليزية والأرقام، ويمكن الفصل بشرطة مثل SUMMER-25`}
+        hint={`من ${formatNumber(COUPON_CODE_MIN_LENGTH)} إلى ${formatNumber(COUPON_CODE_MAX_LENGTH)} من الحروف الإنجليزية والأرقام، ويمكن الفصل بشرطة مثل SUMMER-25`}
         dir="ltr"
         autoComplete="off"
         autoCapitalize="characters"
@@ -159,7 +156,7 @@ export function CouponForm({
       />
       <Input
         label="نسبة الخصم ٪"
-        hint={`نسبة مئوية صحيحة من ${num(COUPON_DISCOUNT_MIN)} إلى ${num(COUPON_DISCOUNT_MAX)}`}
+        hint={`نسبة مئوية صحيحة من ${formatNumber(COUPON_DISCOUNT_MIN)} إلى ${formatNumber(COUPON_DISCOUNT_MAX)}`}
         inputMode="numeric"
         dir="ltr"
         autoComplete="off"

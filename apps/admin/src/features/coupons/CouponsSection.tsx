@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { LOCALE, isCouponActive, pageCount } from '@talaqa/domain';
+import { isCouponActive, pageCount } from '@talaqa/domain';
 import type { Coupon } from '@talaqa/domain';
 import {
   Badge,
@@ -12,17 +12,15 @@ import {
   Spinner,
   cx,
   useToast,
+  percentText,
 } from '@talaqa/ui';
 import { DeleteDialog } from '../../components/DeleteDialog';
 import { DialogCancelButton, EditDialog } from '../../components/EditDialog';
 import { ListPagination } from '../../components/ListPagination';
-import { formatDateTime } from '../users/format';
-import { usePageSize } from '../users/list-params';
+import { formatDateTime } from '../../lib/format';
+import { usePageSize } from '../../lib/page-size';
 import { CouponForm } from './CouponForm';
 import { useCoupons, useCreateCoupon, useDeleteCoupon, useUpdateCoupon } from './queries';
-
-const percent = (value: number): string =>
-  new Intl.NumberFormat(LOCALE, { style: 'percent' }).format(value / 100);
 
 function CouponState({ coupon, now }: { coupon: Coupon; now: Date }) {
   const active = isCouponActive(coupon, now);
@@ -100,7 +98,7 @@ function CouponsList({
               <td className="px-4 py-3">
                 <Code value={coupon.code} />
               </td>
-              <td className="px-4 py-3">{percent(coupon.discount)}</td>
+              <td className="px-4 py-3">{percentText(coupon.discount)}</td>
               <td className="px-4 py-3 text-sm">{formatDateTime(coupon.expireDate)}</td>
               <td className="px-4 py-3">
                 <CouponState coupon={coupon} now={now} />
@@ -123,7 +121,7 @@ function CouponsList({
               <CouponState coupon={coupon} now={now} />
             </div>
             <p className="text-sm">
-              خصم {percent(coupon.discount)}، ينتهي في {formatDateTime(coupon.expireDate)}
+              خصم {percentText(coupon.discount)}، ينتهي في {formatDateTime(coupon.expireDate)}
             </p>
             <CouponActions coupon={coupon} onEdit={onEdit} onDelete={onDelete} />
           </li>

@@ -6,9 +6,9 @@ import { Button, Dialog, Select, useToast } from '@talaqa/ui';
 import { DialogCancelButton } from '../../components/EditDialog';
 import { FormError } from '../../components/FormError';
 import { isApiError } from '../../api';
-import { actionErrorText } from '../../forms';
+import { actionErrorText } from '../../lib/forms';
+import { planSummaryText } from '../../lib/format';
 import { paths } from '../../paths';
-import { planSummaryText } from '../plans/format';
 import { StudentPicker } from './StudentPicker';
 import { useCreatePlanInvite, useUpdatePlanInvite } from './queries';
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { LOCALE, pageCount } from '@talaqa/domain';
+import { pageCount } from '@talaqa/domain';
 import type { PlanInviteView } from '@talaqa/domain';
 import {
   Button,
@@ -11,20 +11,18 @@ import {
   SkeletonRows,
   Spinner,
   cx,
+  formatNumber,
 } from '@talaqa/ui';
 import { DeleteDialog } from '../../components/DeleteDialog';
 import { ListPagination } from '../../components/ListPagination';
 import { userPath } from '../../paths';
-import { planSummaryText } from '../plans/format';
+import { planSummaryText, formatDate } from '../../lib/format';
+import { usePageSize } from '../../lib/page-size';
+import { Email } from '../../components/UserBadges';
 import { usePlans } from '../plans/queries';
-import { formatDate } from '../users/format';
-import { usePageSize } from '../users/list-params';
 import { useUser } from '../users/queries';
-import { Email } from '../users/UserBadges';
 import { ChangePlanDialog, CreateInviteDialog } from './InviteDialogs';
 import { useDeletePlanInvite, usePlanInvites } from './queries';
-
-const count = (value: number) => new Intl.NumberFormat(LOCALE).format(value);
 
 const linkClass =
   'rounded font-semibold text-brand-800 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600';
@@ -40,7 +38,9 @@ function CreatorName({ id }: { id: number | null }) {
       </Link>
     );
   }
-  return <span className="text-muted">{creator.isPending ? '…' : `المشرف رقم ${count(id)}`}</span>;
+  return (
+    <span className="text-muted">{creator.isPending ? '…' : `المشرف رقم ${formatNumber(id)}`}</span>
+  );
 }
 
 function InviteActions({
@@ -227,7 +227,7 @@ export default function PlanInvitesPage() {
       </div>
 
       <div className="flex min-h-6 items-center gap-2 text-sm text-muted" aria-live="polite">
-        {invites.data && <span>عدد الدعوات: {count(invites.data.total)}</span>}
+        {invites.data && <span>عدد الدعوات: {formatNumber(invites.data.total)}</span>}
         {invites.isFetching && !invites.isPending && <Spinner size="sm" />}
       </div>
 

@@ -2,8 +2,8 @@ import { useEffect, useId, useState } from 'react';
 import { Role } from '@talaqa/domain';
 import type { User } from '@talaqa/domain';
 import { Button, Input, Spinner, UI_MESSAGES, fieldErrorText } from '@talaqa/ui';
-import { actionErrorText } from '../../forms';
-import { Email } from '../users/UserBadges';
+import { actionErrorText } from '../../lib/forms';
+import { Email } from '../../components/UserBadges';
 import { useUserList } from '../users/queries';
 
 /** How many students a search shows; a longer list means the search should be narrower. */

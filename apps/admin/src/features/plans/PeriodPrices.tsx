@@ -1,6 +1,7 @@
 import { formatMoney, planPeriodDiscount, pricePlanPurchase } from '@talaqa/domain';
 import type { PricedPlan } from '@talaqa/domain';
-import { PERIOD_CHOICES, percent } from './format';
+import { PERIOD_CHOICES } from '../../lib/format';
+import { percentText } from '@talaqa/ui';
 
 /**
  * A plan's price for each paid period, as `pricePlanPurchase` computes it for the checkout: the
@@ -36,7 +37,7 @@ export function PeriodPrices({ plan }: { plan: PricedPlan }) {
               </th>
               <td className="px-2 py-1.5 text-muted">{formatMoney(price.listPrice)}</td>
               <td className="px-2 py-1.5 whitespace-nowrap">
-                {percent(planPeriodDiscount(plan, period))}
+                {percentText(planPeriodDiscount(plan, period))}
               </td>
               <td className="py-1.5 ps-2 font-bold whitespace-nowrap text-ink">
                 {formatMoney(price.periodPrice)}

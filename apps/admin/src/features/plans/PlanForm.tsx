@@ -13,10 +13,9 @@ import {
   toAsciiDigits,
 } from '@talaqa/domain';
 import type { CreatePlanBody, Plan } from '@talaqa/domain';
-import { Button, Checkbox, Input, useToast } from '@talaqa/ui';
+import { Button, Checkbox, Input, useToast, formatNumber } from '@talaqa/ui';
 import { FormError } from '../../components/FormError';
-import { actionErrorText, applyServerErrors, domainResolver } from '../../forms';
-import { num } from './format';
+import { actionErrorText, applyServerErrors, domainResolver } from '../../lib/forms';
 import { PeriodPrices } from './PeriodPrices';
 
 /** What the controls hold (text); the resolver turns it into the API body. */
@@ -174,7 +173,7 @@ export function PlanForm({
       <div className="grid gap-4 sm:grid-cols-2">
         <Input
           label="الدقائق الأسبوعية"
-          hint={`من ${num(WEEKLY_MINUTES_MIN)} إلى ${num(WEEKLY_MINUTES_MAX)} دقيقة`}
+          hint={`من ${formatNumber(WEEKLY_MINUTES_MIN)} إلى ${formatNumber(WEEKLY_MINUTES_MAX)} دقيقة`}
           inputMode="numeric"
           dir="ltr"
           autoComplete="off"
@@ -193,7 +192,8 @@ export function PlanForm({
       </div>
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-semibold text-ink">
-          الخصم لكل مدة (نسبة مئوية من {num(PLAN_DISCOUNT_MIN)} إلى {num(PLAN_DISCOUNT_MAX)})
+          الخصم لكل مدة (نسبة مئوية من {formatNumber(PLAN_DISCOUNT_MIN)} إلى{' '}
+          {formatNumber(PLAN_DISCOUNT_MAX)})
         </legend>
         <div className="grid gap-4 sm:grid-cols-3">
           <Input

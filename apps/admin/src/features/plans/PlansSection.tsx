@@ -13,8 +13,8 @@ import {
 } from '@talaqa/ui';
 import { DeleteDialog } from '../../components/DeleteDialog';
 import { DialogCancelButton, EditDialog } from '../../components/EditDialog';
-import { actionErrorText } from '../../forms';
-import { planTitle, weeklyMinutesText } from './format';
+import { actionErrorText } from '../../lib/forms';
+import { planTitle, weeklyMinutesText } from '../../lib/format';
 import { PeriodPrices } from './PeriodPrices';
 import { PlanForm } from './PlanForm';
 import { useCreatePlan, useDeletePlan, usePlans, useUpdatePlan } from './queries';

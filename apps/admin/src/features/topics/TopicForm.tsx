@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { topicBodySchema } from '@talaqa/domain';
 import { Button, Input, cx, useToast } from '@talaqa/ui';
 import { FormError } from '../../components/FormError';
-import { actionErrorText, applyServerErrors } from '../../forms';
+import { actionErrorText, applyServerErrors } from '../../lib/forms';
 import type { TopicBody } from './queries';
 
 const FIELDS = ['nameAr', 'nameEn'] as const;

@@ -14,7 +14,7 @@ import type { Piasters, TransactionView } from '@talaqa/domain';
 import { Alert, Button, Input, RadioGroup, Textarea, useToast } from '@talaqa/ui';
 import { FormError } from '../../components/FormError';
 import { isApiError } from '../../api';
-import { actionErrorText } from '../../forms';
+import { actionErrorText } from '../../lib/forms';
 import { refundableAmount } from './labels';
 import { useRefund } from './queries';
 

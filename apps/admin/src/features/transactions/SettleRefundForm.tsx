@@ -1,17 +1,15 @@
 import { useState } from 'react';
-import { REFUND_SETTLE_NOTE_MAX_LENGTH, charCount, formatMoney, LOCALE } from '@talaqa/domain';
+import { REFUND_SETTLE_NOTE_MAX_LENGTH, charCount, formatMoney } from '@talaqa/domain';
 import type { RefundSettleOutcome, TransactionView } from '@talaqa/domain';
-import { Button, ConfirmDialog, Textarea, useToast } from '@talaqa/ui';
+import { Button, ConfirmDialog, Textarea, useToast, formatNumber } from '@talaqa/ui';
 import { FormError } from '../../components/FormError';
 import { isApiError } from '../../api';
-import { actionErrorText } from '../../forms';
+import { actionErrorText } from '../../lib/forms';
 import { useSettleRefund } from './queries';
-
-const num = (value: number): string => new Intl.NumberFormat(LOCALE).format(value);
 
 export const SETTLE_MESSAGES = {
   noteRequired: 'من فضلك اكتب ما رأيته في لوحة بوابة الدفع',
-  noteTooLong: `الملاحظة طويلة جدًا، الحد الأقصى ${num(REFUND_SETTLE_NOTE_MAX_LENGTH)} حرف`,
+  noteTooLong: `الملاحظة طويلة جدًا، الحد الأقصى ${formatNumber(REFUND_SETTLE_NOTE_MAX_LENGTH)} حرف`,
 } as const;
 
 const OUTCOME_TEXT: Record<

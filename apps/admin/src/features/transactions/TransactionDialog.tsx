@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { LOCALE, PaymentProvider, TransactionStatus, formatMoney } from '@talaqa/domain';
+import { PaymentProvider, TransactionStatus, formatMoney } from '@talaqa/domain';
 import type { TransactionView } from '@talaqa/domain';
-import { Alert, Button, Dialog, PAYMENT_METHOD_NAMES_AR, useToast } from '@talaqa/ui';
-import { actionErrorText } from '../../forms';
+import { Alert, Button, Dialog, PAYMENT_METHOD_NAMES_AR, useToast, formatNumber } from '@talaqa/ui';
+import { actionErrorText } from '../../lib/forms';
+import { formatDateTime } from '../../lib/format';
 import { userPath } from '../../paths';
-import { formatDateTime } from '../users/format';
 import {
   PROVIDER_NAMES_AR,
   TransactionStatusBadge,
@@ -19,8 +19,6 @@ import {
 import { fetchTransaction, useSyncTransaction } from './queries';
 import { RefundForm } from './RefundForm';
 import { SettleRefundForm } from './SettleRefundForm';
-
-const num = (value: number): string => new Intl.NumberFormat(LOCALE).format(value);
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -70,7 +68,8 @@ function TransactionDetails({ transaction }: { transaction: TransactionView }) {
       )}
       <Detail label="طريقة الدفع">
         {PAYMENT_METHOD_NAMES_AR[transaction.method]}
-        {transaction.installments !== null && ` على ${num(transaction.installments)} دفعات`}
+        {transaction.installments !== null &&
+          ` على ${formatNumber(transaction.installments)} دفعات`}
       </Detail>
       <Detail label="بوابة الدفع">{PROVIDER_NAMES_AR[transaction.provider]}</Detail>
       <Detail label="مرجع الطلب لدى بوابة الدفع">
@@ -200,7 +199,7 @@ export function TransactionDialog({
 }) {
   return (
     <Dialog
-      title={transaction ? `عملية الدفع رقم ${num(transaction.id)}` : 'عملية الدفع'}
+      title={transaction ? `عملية الدفع رقم ${formatNumber(transaction.id)}` : 'عملية الدفع'}
       open={transaction !== null}
       onOpenChange={(open) => {
         if (!open) onClose();

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { LOCALE, PAYMENT_METHODS, TRANSACTION_STATUSES, isOneOf, pageCount } from '@talaqa/domain';
+import { PAYMENT_METHODS, TRANSACTION_STATUSES, isOneOf, pageCount } from '@talaqa/domain';
 import type { PaymentMethod, TransactionStatus, TransactionView } from '@talaqa/domain';
 import {
   Button,
@@ -12,16 +12,15 @@ import {
   Select,
   Spinner,
   TRANSACTION_STATUS_NAMES_AR,
+  formatNumber,
 } from '@talaqa/ui';
 import { ListPagination } from '../../components/ListPagination';
 import { StudentPicker } from '../plan-invites/StudentPicker';
-import { usePageSize } from '../users/list-params';
+import { usePageSize } from '../../lib/page-size';
 import { useUser } from '../users/queries';
 import { TransactionDialog } from './TransactionDialog';
 import { TransactionsTable, TransactionsTableSkeleton } from './TransactionsTable';
 import { useTransactions } from './queries';
-
-const count = (value: number) => new Intl.NumberFormat(LOCALE).format(value);
 
 /** The list's filters, kept in the address so links (from a user's page) and Back keep them. */
 interface TransactionFilters {
@@ -94,7 +93,7 @@ function UserFilter({
       ) : (
         <div className="flex min-h-11 items-center justify-between gap-2 rounded-lg border border-slate-300 px-3">
           <span className="truncate font-semibold text-ink">
-            {user.data?.name ?? `المستخدم رقم ${count(userId)}`}
+            {user.data?.name ?? `المستخدم رقم ${formatNumber(userId)}`}
           </span>
           <Button
             variant="ghost"
@@ -197,7 +196,7 @@ export default function TransactionsPage() {
       </div>
 
       <div className="flex min-h-6 items-center gap-2 text-sm text-muted" aria-live="polite">
-        {list.data && <span>عدد العمليات: {count(list.data.total)}</span>}
+        {list.data && <span>عدد العمليات: {formatNumber(list.data.total)}</span>}
         {list.isFetching && !list.isPending && <Spinner size="sm" />}
       </div>
 

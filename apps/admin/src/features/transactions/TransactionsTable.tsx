@@ -1,12 +1,10 @@
 import { Link } from 'react-router';
-import { LOCALE, formatMoney } from '@talaqa/domain';
+import { formatMoney } from '@talaqa/domain';
 import type { TransactionView } from '@talaqa/domain';
-import { Button, PAYMENT_METHOD_NAMES_AR, Skeleton, cx } from '@talaqa/ui';
+import { Button, PAYMENT_METHOD_NAMES_AR, Skeleton, cx, formatNumber } from '@talaqa/ui';
 import { userPath } from '../../paths';
-import { formatDateTime } from '../users/format';
+import { formatDateTime } from '../../lib/format';
 import { OpenRefundBadge, TransactionStatusBadge, purchaseText } from './labels';
-
-const num = (value: number): string => new Intl.NumberFormat(LOCALE).format(value);
 
 const linkClass =
   'rounded font-semibold text-brand-800 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600';
@@ -62,7 +60,7 @@ export function TransactionsTable({
     <Button
       variant="secondary"
       size="sm"
-      aria-label={`تفاصيل عملية الدفع رقم ${num(transaction.id)}`}
+      aria-label={`تفاصيل عملية الدفع رقم ${formatNumber(transaction.id)}`}
       onClick={() => onOpen(transaction)}
     >
       التفاصيل
@@ -85,7 +83,7 @@ export function TransactionsTable({
           <tbody>
             {transactions.map((transaction) => (
               <tr key={transaction.id} className="border-t border-slate-100 align-top">
-                <td className="px-3 py-3 text-muted">{num(transaction.id)}</td>
+                <td className="px-3 py-3 text-muted">{formatNumber(transaction.id)}</td>
                 {!withoutUser && (
                   <td className="px-3 py-3">
                     <Link to={userPath(transaction.userId)} className={linkClass}>

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { LOCALE } from '@talaqa/domain';
 import type { TransactionView } from '@talaqa/domain';
-import { ErrorState } from '@talaqa/ui';
+import { ErrorState, formatNumber } from '@talaqa/ui';
 import { paths } from '../../paths';
 import { TransactionDialog } from './TransactionDialog';
 import { TransactionsTable, TransactionsTableSkeleton } from './TransactionsTable';
@@ -10,8 +9,6 @@ import { useTransactions } from './queries';
 
 /** How many of a user's newest payments their page shows; the rest are one link away. */
 export const USER_TRANSACTIONS_SHOWN = 5;
-
-const count = (value: number) => new Intl.NumberFormat(LOCALE).format(value);
 
 /** A section of `/user/:id`: the user's newest payments, each with its details and refund. */
 export function UserTransactions({ userId }: { userId: number }) {
@@ -56,7 +53,7 @@ export function UserTransactions({ userId }: { userId: number }) {
             to={allLink}
             className="rounded text-sm font-semibold text-brand-800 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
           >
-            كل المدفوعات ({count(list.data.total)})
+            كل المدفوعات ({formatNumber(list.data.total)})
           </Link>
         )}
       </div>

@@ -2,7 +2,7 @@ import { PaymentProvider, TransactionStatus, canTransitionTransaction } from '@t
 import type { Piasters, TransactionView } from '@talaqa/domain';
 import { Badge, PLAN_PERIOD_NAMES_AR, TRANSACTION_STATUS_NAMES_AR } from '@talaqa/ui';
 import type { BadgeTone } from '@talaqa/ui';
-import { planTitle } from '../plans/format';
+import { planTitle } from '../../lib/format';
 
 const STATUS_TONES: Record<TransactionStatus, BadgeTone> = {
   [TransactionStatus.New]: 'warning',

@@ -8,8 +8,8 @@ import type { FreshTokenAnswer } from '@talaqa/domain';
 import { Button, PasswordChecklist, PasswordInput, UI_MESSAGES, useToast } from '@talaqa/ui';
 import { FormError } from '../../components/FormError';
 import { api } from '../../api';
-import { actionErrorText, applyServerErrors } from '../../forms';
-import { currentUserKey } from '../auth/session';
+import { actionErrorText, applyServerErrors } from '../../lib/forms';
+import { currentUserKey } from '../../lib/session';
 
 interface PasswordForm {
   currentPassword: string;

@@ -15,7 +15,7 @@ import {
   useToast,
 } from '@talaqa/ui';
 import { FormError } from '../../components/FormError';
-import { actionErrorText, applyServerErrors } from '../../forms';
+import { actionErrorText, applyServerErrors } from '../../lib/forms';
 import { assignableRoles } from './labels';
 import { useCreateUser } from './queries';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { VERIFICATION_CODE_LENGTH } from '@talaqa/domain';
 import { Alert, Button, CodeInput, UI_MESSAGES, useToast } from '@talaqa/ui';
-import { actionErrorText } from '../../forms';
+import { actionErrorText } from '../../lib/forms';
 import { useConfirmOwnEmail } from './queries';
 
 /**

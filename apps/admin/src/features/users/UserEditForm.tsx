@@ -27,7 +27,7 @@ import {
   useToast,
 } from '@talaqa/ui';
 import { FormError } from '../../components/FormError';
-import { actionErrorText, applyServerErrors, domainResolver } from '../../forms';
+import { actionErrorText, applyServerErrors, domainResolver } from '../../lib/forms';
 import { assignableRoles } from './labels';
 import { OwnPendingEmail } from './OwnPendingEmail';
 import { useUpdateUser } from './queries';

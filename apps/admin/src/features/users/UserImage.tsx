@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { User } from '@talaqa/domain';
 import { ImageUpload, useToast } from '@talaqa/ui';
-import { actionErrorText } from '../../forms';
+import { actionErrorText } from '../../lib/forms';
 import { rememberUser, uploadUserImage, useAssetUrl } from './queries';
 
 const UPLOAD_FAILED = 'تعذّر رفع الصورة، من فضلك حاول مرة أخرى';

@@ -10,11 +10,11 @@ import {
 } from '@talaqa/ui';
 import { isApiError } from '../../api';
 import { paths } from '../../paths';
-import { useCurrentUser } from '../auth/session';
+import { useCurrentUser } from '../../lib/session';
+import { formatDate, formatDateTime } from '../../lib/format';
+import { Email, RoleBadge, VerificationBadges } from '../../components/UserBadges';
 import { UserTransactions } from '../transactions/UserTransactions';
-import { formatDate, formatDateTime } from './format';
 import { useUser } from './queries';
-import { Email, RoleBadge, VerificationBadges } from './UserBadges';
 import { UserEditForm } from './UserEditForm';
 import { UserImage } from './UserImage';
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { LOCALE, ROLES, pageCount } from '@talaqa/domain';
+import { ROLES, pageCount } from '@talaqa/domain';
 import type { Role } from '@talaqa/domain';
 import {
   Button,
@@ -11,27 +11,26 @@ import {
   ROLE_NAMES_AR,
   Select,
   Spinner,
+  formatNumber,
 } from '@talaqa/ui';
 import { ListPagination } from '../../components/ListPagination';
-import { useCurrentUser } from '../auth/session';
-import { CreateUserDialog } from './CreateUserDialog';
+import { useCurrentUser } from '../../lib/session';
 import {
   DEFAULT_FILTERS,
   SORT_CHOICES,
   hasActiveFilters,
   readFilters,
-  usePageSize,
   writeFilters,
 } from './list-params';
+import { usePageSize } from '../../lib/page-size';
 import type { UserFilters, UserOrder, UserSort, VerifiedFilter } from './list-params';
+import { CreateUserDialog } from './CreateUserDialog';
 import { useUserList } from './queries';
 import type { UserListParams } from './queries';
 import { UsersTable, UsersTableSkeleton } from './UsersTable';
 
 /** How long the search box waits after the last key before it searches. */
 export const SEARCH_DEBOUNCE_MS = 350;
-
-const count = (value: number) => new Intl.NumberFormat(LOCALE).format(value);
 
 /** `/users`: search, filter and page through every account, and create new ones. */
 export default function UsersPage() {
@@ -160,7 +159,7 @@ export default function UsersPage() {
       </form>
 
       <div className="flex min-h-6 items-center gap-2 text-sm text-muted" aria-live="polite">
-        {list.data && <span>عدد النتائج: {count(list.data.total)}</span>}
+        {list.data && <span>عدد النتائج: {formatNumber(list.data.total)}</span>}
         {list.isFetching && !list.isPending && <Spinner size="sm" />}
       </div>
 

@@ -2,8 +2,8 @@ import { Link, useNavigate } from 'react-router';
 import type { User } from '@talaqa/domain';
 import { Skeleton, cx } from '@talaqa/ui';
 import { userPath } from '../../paths';
-import { formatDate } from './format';
-import { Email, RoleBadge, VerificationBadges } from './UserBadges';
+import { formatDate } from '../../lib/format';
+import { Email, RoleBadge, VerificationBadges } from '../../components/UserBadges';
 
 const HEADERS = ['الاسم', 'البريد الإلكتروني', 'الدور', 'التحقق', 'تاريخ الإنشاء'];
 const SKELETON_ROWS = 5;

@@ -1,9 +1,5 @@
-import { useCallback, useState } from 'react';
-import { DEFAULT_PAGE_SIZE, ROLES, STORAGE_KEYS, isOneOf } from '@talaqa/domain';
+import { ROLES, isOneOf } from '@talaqa/domain';
 import type { Role } from '@talaqa/domain';
-
-/** The page sizes offered under the users table (the spec's default, 10, first). */
-export const PAGE_SIZE_OPTIONS = [DEFAULT_PAGE_SIZE, 20, 50] as const;
 
 export type UserSort = 'createdAt' | 'name';
 export type UserOrder = 'asc' | 'desc';
@@ -66,35 +62,3 @@ export function writeFilters(filters: UserFilters): URLSearchParams {
 
 export const hasActiveFilters = (filters: UserFilters): boolean =>
   !!filters.search || filters.role !== undefined || filters.verifiedEmail !== undefined;
-
-const isPageSize = (value: number): boolean =>
-  (PAGE_SIZE_OPTIONS as readonly number[]).includes(value);
-
-/** The page size chosen last time (spec section 9: remembered locally), else 10. */
-export function readStoredPageSize(): number {
-  try {
-    const stored = Number(localStorage.getItem(STORAGE_KEYS.pageSize));
-    return isPageSize(stored) ? stored : DEFAULT_PAGE_SIZE;
-  } catch {
-    return DEFAULT_PAGE_SIZE;
-  }
-}
-
-export function storePageSize(size: number): void {
-  try {
-    localStorage.setItem(STORAGE_KEYS.pageSize, String(size));
-  } catch {
-    // Private mode or full storage: the choice lasts for this visit only.
-  }
-}
-
-/** The page size, remembered in local storage under STORAGE_KEYS.pageSize. */
-export function usePageSize(): [number, (size: number) => void] {
-  const [size, setSize] = useState(readStoredPageSize);
-  const change = useCallback((next: number) => {
-    if (!isPageSize(next)) return;
-    storePageSize(next);
-    setSize(next);
-  }, []);
-  return [size, change];
-}

@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { QUERY_RETRY } from '@talaqa/domain';
 import type { AuthSession, CreateUserBody, Role, User, UserPage } from '@talaqa/domain';
 import { api, isApiError } from '../../api';
-import { currentUserKey } from '../auth/session';
+import { currentUserKey } from '../../lib/session';
 
 /** The body of PUT /user/{id} (every field optional; null clears). */
 export interface UpdateUserBody {

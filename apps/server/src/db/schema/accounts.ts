@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { listedProfile } from '../listed-tutor';
 import { timestamps, users } from './users';
 
 /**
@@ -122,12 +123,12 @@ export const tutorProfiles = pgTable(
     /**
      * The tutor's next bookable start in the Cairo week `next_free_week`, null when none is left
      * that week: written with every change of the schedule, the appointments or the notice
-     * period, and refreshed by a job once the clock passes it (tutors/next-free.ts). The public
+     * period, and refreshed by a job once the clock passes it (tutors/listing/next-free.ts). The public
      * list filters and sorts by it without reading any schedule.
      */
     nextFreeAt: timestamp('next_free_at', { withTimezone: true }),
     nextFreeWeek: timestamp('next_free_week', { withTimezone: true }),
-    /** The tutor's ratings, kept by a trigger on `ratings` (drizzle/0012). */
+    /** The tutor's ratings, kept by a trigger on `ratings` (modules/tutors/listing/listing.sql). */
     ratingCount: integer('rating_count').notNull().default(0),
     ratingSum: integer('rating_sum').notNull().default(0),
     /** The average stars as cards show them (one decimal), null without ratings. */
@@ -138,21 +139,20 @@ export const tutorProfiles = pgTable(
   },
   (t) => [
     check('tutor_profiles_notice_check', sql`${t.noticePeriod} between 0 and 10080`),
-    // The public tutor list reads listed tutors only, soonest free first.
-    index('tutor_profiles_listed_idx')
-      .on(t.nextFreeAt, t.userId)
-      .where(sql`${t.activated} and (${t.onboardedAt} is not null or ${t.bypassOnboarding})`),
+    // The public tutor list reads listed tutors only, soonest free first. The predicate is the
+    // listing rule's own (a query uses a partial index only when its condition implies it).
+    index('tutor_profiles_listed_idx').on(t.nextFreeAt, t.userId).where(listedProfile(t)),
     // The list's "rating" sort: best average first, then most ratings; unrated last.
     index('tutor_profiles_listed_rating_idx')
       .on(t.ratingAverage.desc().nullsLast(), t.ratingCount.desc(), t.userId)
-      .where(sql`${t.activated} and (${t.onboardedAt} is not null or ${t.bypassOnboarding})`),
+      .where(listedProfile(t)),
   ],
 );
 
 /**
  * How many listed tutors match each set of the public list's filters without a search: topic
  * (0 = any), gender ('' = any) and "free this week" (false = any). Kept by triggers on the
- * tables that decide them (drizzle/0011_listed_tutor_totals.sql), so a page reads its total
+ * tables that decide them (modules/tutors/listing/listing.sql), so a page reads its total
  * instead of counting every tutor.
  */
 export const listedTutorTotals = pgTable(

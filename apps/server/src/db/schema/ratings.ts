@@ -5,7 +5,7 @@ import { timestamps, users } from './users';
 /**
  * Spec Rating: a student's stars (1-5) and optional review of a tutor. One per student and
  * tutor (a second is `rating-exists`: the student edits the first). The tutor's count and sum
- * are kept on tutor_profiles by a trigger (drizzle/0012), so the public list filters and sorts
+ * are kept on tutor_profiles by a trigger (modules/tutors/listing/listing.sql), so the public list filters and sorts
  * by the average without reading ratings.
  */
 export const ratings = pgTable(

@@ -10,6 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { Role } from '@talaqa/domain';
 
 export const NOTIFICATION_METHODS = ['whatsapp', 'telegram', 'none'] as const;
 export const GENDERS = ['male', 'female'] as const;
@@ -72,7 +73,7 @@ export const users = pgTable(
     // The public tutors list's "newest" order walks this backwards instead of sorting every tutor.
     index('users_tutors_newest_idx')
       .on(t.createdAt, t.id)
-      .where(sql`${t.role} = 3`),
+      .where(sql`${t.role} = ${sql.raw(String(Role.Tutor))}`),
     check('users_role_check', sql`${t.role} between 1 and 6`),
     check('users_city_check', sql`${t.city} between 1 and 30`),
     check('users_level_check', sql`${t.level} between 1 and 6`),

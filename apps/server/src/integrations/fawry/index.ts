@@ -1,4 +1,5 @@
 export { createFawryClient, methodOf, stateOfOrderStatus, toFawryMobile } from './client';
+export type { FawryClientOptions } from './client';
 export type {
   FawryAmounts,
   FawryCardChargeInput,
@@ -7,7 +8,6 @@ export type {
   FawryChargeInput,
   FawryChargeReturn,
   FawryClient,
-  FawryClientOptions,
   FawryCustomer,
   FawryInstallmentChargeInput,
   FawryInstallmentPlan,
@@ -22,7 +22,7 @@ export type {
   FawryWalletInput,
   FawryWalletResult,
   QueryInput,
-} from './client';
+} from './interface';
 export {
   FAWRY_ERROR_KINDS,
   FawryError,

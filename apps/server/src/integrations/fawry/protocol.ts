@@ -1,6 +1,6 @@
 /**
  * FawryPay's wire protocol: endpoint paths, enumerations and status codes, shared by the real
- * adapter (client.ts) and the loopback simulator (simulator.ts). Sources are listed in README.md.
+ * adapter (client/) and the loopback simulator (simulator/). Sources are listed in README.md.
  */
 
 /** FawryPay origins. The simulator's URL replaces them in development and tests. */

@@ -27,6 +27,18 @@ export function createLocalFastify(logger: FastifyBaseLogger | undefined): Fasti
   );
 }
 
+/**
+ * Reads HTML form posts (`application/x-www-form-urlencoded`) into a flat object: the simulators'
+ * pages post forms, as the providers' own pages do. A repeated name keeps its last value.
+ */
+export function acceptForms(app: FastifyInstance, bodyLimit?: number): void {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', ...(bodyLimit === undefined ? {} : { bodyLimit }) },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+}
+
 const urlHost = (host: string): string =>
   host === '0.0.0.0' || host === '::' ? LOOPBACK : host.includes(':') ? `[${host}]` : host;
 

@@ -1,25 +1,18 @@
-export {
-  createPaymobClient,
-  intentionRequestBody,
-  isPaymobError,
-  PAYMOB_ERROR_KINDS,
-  PaymobError,
-  toPaymobTransaction,
-} from './client';
+export { createPaymobClient, intentionRequestBody, toPaymobTransaction } from './client';
+export type { PaymobClientOptions, PaymobLogger } from './client';
+export { isPaymobError, PAYMOB_ERROR_KINDS, PaymobError } from './errors';
+export type { PaymobErrorKind } from './errors';
 export type {
   CreateIntentionInput,
   PaymobClient,
-  PaymobClientOptions,
   PaymobCustomer,
-  PaymobErrorKind,
   PaymobIntention,
   PaymobLineItem,
-  PaymobLogger,
   PaymobRedirection,
   PaymobTransaction,
   PaymobTransactionKind,
   RefundInput,
-} from './client';
+} from './interface';
 export {
   flattenQuery,
   hmacEquals,

@@ -2,7 +2,7 @@ import { randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { normalizePhone } from '../messaging';
-import { createLocalFastify, listenLocal } from '../outbox/local-server';
+import { acceptForms, createLocalFastify, listenLocal } from '../outbox/local-server';
 import type { LocalServer, LocalServerOptions } from '../outbox/local-server';
 import type { Outbox } from '../outbox/outbox';
 import { TELEGRAM_SECRET_TOKEN } from './bot-api';
@@ -130,11 +130,7 @@ export async function startTelegramSimulator(
   const now = (): number => Math.floor(Date.now() / 1000);
 
   const app = createLocalFastify(options.logger);
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string' },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-  );
+  acceptForms(app);
   app.setErrorHandler((error, _request, reply) =>
     ((error as { statusCode?: number }).statusCode ?? 500) < 500
       ? failure(reply, 400, "Bad Request: can't parse request body")

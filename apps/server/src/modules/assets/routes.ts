@@ -5,7 +5,6 @@ import { AppError } from '../../errors';
 import { anyone, assertSelfOrAdmin, identityOf, signedIn } from '../../http/access';
 import { limitPerAccount } from '../../http/limits';
 import { requireUser } from '../accounts';
-import { tutorsChanged } from '../tutors';
 import { readImageUpload, refuseDeclaredOversize, replaceProfileImage } from './service';
 
 const IMAGE_CONTENT_TYPES = { jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif' } as const;
@@ -32,7 +31,9 @@ export const assetRoutes: FastifyPluginAsyncZod = async (app) => {
       const image = await readImageUpload(request);
       const user = await replaceProfileImage(app, userId, image);
       // A tutor's image is on the public list's cards.
-      if (owner.role === Role.Tutor) await tutorsChanged(app, [userId]);
+      if (owner.role === Role.Tutor) {
+        await app.domainEvents.emit('TutorListingChanged', { tutorIds: [userId] });
+      }
       return user;
     },
   );

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { availabilityBodySchema, availabilityQuerySchema, Role } from '@talaqa/domain';
 import { serviceContextOf } from '../../context';
 import { identityOf, rolesOnly, signedIn } from '../../http/access';
-import { tutorsChanged } from '../tutors';
 import { readAvailability, saveAvailability } from './service';
 
 /**
@@ -26,7 +25,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
       const tutorId = identityOf(request).userId;
       const week = await saveAvailability(ctx, tutorId, request.body.slots);
       // After the commit: list pages and open tutor pages learn the new free times.
-      await tutorsChanged(app, [tutorId]);
+      await app.domainEvents.emit('TutorListingChanged', { tutorIds: [tutorId] });
       return week;
     },
   );

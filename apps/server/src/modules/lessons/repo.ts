@@ -3,7 +3,7 @@ import type { SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { Role } from '@talaqa/domain';
 import type { BusyInterval, WeekMinuteSlot } from '@talaqa/domain';
-import { queryRows } from '../../db';
+import { preparedRows } from '../../db';
 import type { Database } from '../../db';
 import { appointments, lessons, users } from '../../db/schema';
 import type { LessonRow } from '../../db/schema';
@@ -44,7 +44,9 @@ export async function lockStudentThenTutor(
     .from(users)
     .where(inArray(users.id, [studentId, tutorId]))
     .orderBy(sql`${users.id} = ${studentId} desc`)
-    .for('update');
+    .for('update')
+    .prepare('lessons_lock_student_then_tutor')
+    .execute();
   return rows.find((row) => row.id === studentId);
 }
 
@@ -92,8 +94,9 @@ export async function bookingReads(
   week: { start: Date; end: Date },
   now: Date,
 ): Promise<BookingReads> {
-  const [row] = await queryRows<BookingReadsRow>(
+  const [row] = await preparedRows<BookingReadsRow>(
     db,
+    'lessons_booking_reads',
     sql`select
       (select json_build_object(
           'activated', p.activated,
@@ -187,7 +190,9 @@ export async function insertLessonHoldingTime(
     .with(held)
     .insert(lessons)
     .values({ ...values, appointmentId: sql`(select id from ${held})` })
-    .returning();
+    .returning()
+    .prepare('lessons_insert_holding_time')
+    .execute();
   if (!row) throw new Error('lesson not inserted');
   return row;
 }

@@ -9,7 +9,6 @@ import {
 } from '@talaqa/domain';
 import type { LessonCanceledAnswer, LessonView } from '@talaqa/domain';
 import { identityOf, rolesOnly, signedIn } from '../../http/access';
-import { tutorsChanged } from '../tutors';
 import { emitLessonEvent } from './events';
 import {
   bookLesson,
@@ -30,6 +29,9 @@ import {
 export const lessonRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   const now = (): Date => app.clock.now();
+  /** The tutor's next free start moved: the listing updates the card and the list pages. */
+  const tutorListingChanged = (lesson: LessonView): Promise<void> =>
+    app.domainEvents.emit('TutorListingChanged', { tutorIds: [lesson.members.tutorId] });
 
   app.post(
     '/lesson',
@@ -42,7 +44,7 @@ export const lessonRoutes: FastifyPluginAsyncZod = async (app) => {
         now(),
       );
       emitLessonEvent(app.io, 'LessonBooked', lesson, { lesson });
-      if (nextFreeMoved) await tutorsChanged(app, [lesson.members.tutorId]);
+      if (nextFreeMoved) await tutorListingChanged(lesson);
       return reply.code(201).send(lesson);
     },
   );
@@ -53,7 +55,7 @@ export const lessonRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request): Promise<LessonView> => {
       const moved = await rescheduleLesson(db, identityOf(request), request.body, now());
       emitLessonEvent(app.io, 'LessonRebooked', moved.lesson, moved);
-      await tutorsChanged(app, [moved.lesson.members.tutorId]);
+      await tutorListingChanged(moved.lesson);
       return moved.lesson;
     },
   );
@@ -88,7 +90,7 @@ export const lessonRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       if (changed) {
         emitLessonEvent(app.io, 'LessonCanceled', answer.lesson, answer);
-        await tutorsChanged(app, [answer.lesson.members.tutorId]);
+        await tutorListingChanged(answer.lesson);
       }
       return answer;
     },

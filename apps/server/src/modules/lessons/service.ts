@@ -58,7 +58,7 @@ import type { StoredNextFree } from '../tutors';
 
 /**
  * Lessons (issue 6): booking, moving and cancelling, each in one transaction under the rules of
- * `@talaqa/domain` booking.ts; the exclusion constraint `appointments_no_overlap` stays the last
+ * `@talaqa/domain` booking/; the exclusion constraint `appointments_no_overlap` stays the last
  * word on a tutor's time. Realtime events are the caller's job, after the commit.
  */
 

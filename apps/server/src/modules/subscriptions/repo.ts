@@ -80,7 +80,9 @@ export async function findLiveRow(
     .from(subscriptions)
     .where(and(eq(subscriptions.userId, userId), lte(subscriptions.startsAt, now), liveAt(now)))
     .orderBy(desc(subscriptions.startsAt))
-    .limit(1);
+    .limit(1)
+    .prepare('subscriptions_live_row') // every booking reads it
+    .execute();
   return row;
 }
 
@@ -208,7 +210,9 @@ export async function consumeRowMinutes(
         sql`${current} + ${minutes} <= ${subscriptions.weeklyMinutes}`,
       ),
     )
-    .returning();
+    .returning()
+    .prepare('subscriptions_consume_minutes') // every booking runs it
+    .execute();
   return row;
 }
 

@@ -43,7 +43,7 @@ export interface TutorRow {
   noticePeriod: number;
   bypassOnboarding: boolean;
   onboardedAt: Date | null;
-  /** The stored next free start and the Cairo week it was written for (tutors/next-free.ts). */
+  /** The stored next free start and the Cairo week it was written for (tutors/listing/next-free.ts). */
   nextFreeAt: Date | null;
   nextFreeWeek: Date | null;
   /** Average stars to one decimal (null when unrated) and how many ratings it is of. */

@@ -15,7 +15,6 @@ import { signDeviceToken } from '../../security/tokens';
 import { createUser, listUsers, requireUser } from '../accounts';
 import { issueAccessToken } from '../auth';
 import { sendEmailVerificationCode } from '../codes';
-import { tutorsChanged } from '../tutors';
 import { planEmailChange } from './email-change';
 import { assertMayCreateRole, assertMayPatch, updateUser, viewProfile } from './service';
 
@@ -101,7 +100,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const updated = await updateUser(db, target, plan.patch, { bio, about }, plan.inTransaction);
       await plan.afterCommit?.(request.log);
       // A tutor's name, image, gender and texts are on the public list's cards.
-      if (target.role === Role.Tutor) await tutorsChanged(app, [target.id]);
+      if (target.role === Role.Tutor) {
+        await app.domainEvents.emit('TutorListingChanged', { tutorIds: [target.id] });
+      }
       return updated;
     },
   );

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { changeEmailBodySchema, CODE_RESEND_SECONDS } from '@talaqa/domain';
 import { Alert, Button, CodeInput, Input, UI_MESSAGES, useToast } from '@talaqa/ui';
-import { useCurrentUser } from '../session/session-context';
-import { failureMessage, useFormFailure, useZodForm } from './forms';
+import { useCurrentUser } from '../../lib/session';
+import { failureMessage, useFormFailure, useZodForm } from '../../lib/forms';
 import { useConfirmEmailCode, useSendEmailCode, useUpdateProfile } from './queries';
 import { ResendCodeButton } from './ResendCodeButton';
 import { codeFormSchema } from './schemas';

@@ -1,7 +1,7 @@
 import { changeOwnPasswordBodySchema, setOwnPasswordBodySchema } from '@talaqa/domain';
 import { Button, PasswordChecklist, PasswordInput, UI_MESSAGES, useToast } from '@talaqa/ui';
-import { useCurrentUser } from '../session/session-context';
-import { useFormFailure, useZodForm } from './forms';
+import { useCurrentUser } from '../../lib/session';
+import { useFormFailure, useZodForm } from '../../lib/forms';
 import { useChangePassword } from './queries';
 
 const EMPTY = { currentPassword: '', newPassword: '', newPasswordConfirmation: '' };

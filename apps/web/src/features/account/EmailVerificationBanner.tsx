@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Dialog } from '@talaqa/ui';
-import { useSession } from '../session/session-context';
+import { useSession } from '../../lib/session';
 import { EmailVerification } from './EmailVerification';
 
 /** On the dashboards, while the e-mail is unverified: a banner whose button opens the check. */

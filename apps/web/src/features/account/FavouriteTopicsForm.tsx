@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { Button, ErrorState, Skeleton, UI_MESSAGES, cx, useToast } from '@talaqa/ui';
-import { failureMessage } from './forms';
+import { failureMessage } from '../../lib/forms';
 import { useSaveUserTopics, useTopics, useUserTopics } from './queries';
 
 export interface FavouriteTopicsFormProps {

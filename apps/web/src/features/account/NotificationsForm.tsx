@@ -6,8 +6,8 @@ import {
   UI_MESSAGES,
   useToast,
 } from '@talaqa/ui';
-import { useCurrentUser } from '../session/session-context';
-import { useFormFailure, useZodForm } from './forms';
+import { useCurrentUser } from '../../lib/session';
+import { useFormFailure, useZodForm } from '../../lib/forms';
 import { useUpdateProfile } from './queries';
 import { notificationsFormSchema } from './schemas';
 

@@ -17,9 +17,9 @@ import {
   UI_MESSAGES,
   useToast,
 } from '@talaqa/ui';
-import { useCurrentUser } from '../session/session-context';
-import { failureMessage, useFormFailure, useZodForm } from './forms';
-import { useRealtimeEvent } from '../payments/realtime';
+import { useCurrentUser } from '../../lib/session';
+import { failureMessage, useFormFailure, useZodForm } from '../../lib/forms';
+import { useRealtimeEvent } from '../../lib/realtime';
 import {
   usePhoneCodeDelivery,
   useSendPhoneCode,

@@ -4,7 +4,7 @@
  * back into numbers (an empty choice into "missing", which the schema calls `required`).
  */
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { ENGLISH_LEVELS, LOCALE, MAX_AGE, STUDENT_MIN_AGE } from '@talaqa/domain';
+import { ENGLISH_LEVELS, MAX_AGE, STUDENT_MIN_AGE } from '@talaqa/domain';
 import type { EnglishLevel, Gender, Governorate } from '@talaqa/domain';
 import {
   ENGLISH_LEVEL_NAMES_AR,
@@ -14,6 +14,7 @@ import {
   Select,
 } from '@talaqa/ui';
 import { GENDER_CHOICES, GOVERNORATE_CHOICES } from './labels';
+import { yearText } from '../../lib/format';
 
 /** register(..., asNumber): '' -> undefined, '7' -> 7. */
 export const asNumber = {
@@ -25,8 +26,6 @@ export const asNumber = {
 export const asChoice = {
   setValueAs: (value: unknown) => (value === '' || value === null ? undefined : value),
 };
-
-const year = new Intl.NumberFormat(LOCALE, { useGrouping: false });
 
 interface FieldProps {
   registration: UseFormRegisterReturn;
@@ -53,7 +52,7 @@ export function BirthYearSelect({
     >
       {years.map((y) => (
         <option key={y} value={y}>
-          {year.format(y)}
+          {yearText(y)}
         </option>
       ))}
     </Select>

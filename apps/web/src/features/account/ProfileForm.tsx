@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Button, Input, Textarea, UI_MESSAGES, useToast } from '@talaqa/ui';
-import { useCurrentUser } from '../session/session-context';
-import { useFormFailure, useZodForm } from './forms';
+import { useCurrentUser } from '../../lib/session';
+import { useFormFailure, useZodForm } from '../../lib/forms';
 import {
   BirthYearSelect,
   CitySelect,

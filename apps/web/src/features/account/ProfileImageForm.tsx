@@ -1,8 +1,8 @@
 import type { User } from '@talaqa/domain';
 import { ImageUpload, UI_MESSAGES, useToast } from '@talaqa/ui';
 import { userApi } from '../../api';
-import { useCurrentUser, useSession } from '../session/session-context';
-import { failureMessage } from './forms';
+import { useCurrentUser, useSession } from '../../lib/session';
+import { failureMessage } from '../../lib/forms';
 import { useAssetUrl } from './queries';
 
 /** The profile picture: PUT /user/asset with a progress bar and a cancel button. */

@@ -1,4 +1,4 @@
-import { ABOUT_MAX_LENGTH, BIO_MAX_LENGTH, LOCALE, charCount } from '@talaqa/domain';
+import { ABOUT_MAX_LENGTH, BIO_MAX_LENGTH, charCount } from '@talaqa/domain';
 import type { TutorMeta } from '@talaqa/domain';
 import {
   Button,
@@ -9,15 +9,15 @@ import {
   Textarea,
   UI_MESSAGES,
   useToast,
+  formatNumber,
 } from '@talaqa/ui';
-import { useCurrentUser } from '../session/session-context';
-import { useFormFailure, useZodForm } from './forms';
+import { useCurrentUser } from '../../lib/session';
+import { useFormFailure, useZodForm } from '../../lib/forms';
 import { useTutorMeta, useUpdateProfile } from './queries';
 import { tutorProfileFormSchema } from './schemas';
 
-const count = new Intl.NumberFormat(LOCALE);
 const counter = (text: string | undefined, max: number) =>
-  `${count.format(charCount((text ?? '').trim()))} من ${count.format(max)} حرف`;
+  `${formatNumber(charCount((text ?? '').trim()))} من ${formatNumber(max)} حرف`;
 
 /**
  * Name in Arabic, bio and about (Arabic only): the tutor's public profile text. The saved bio and

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { Badge, Button, Dialog } from '@talaqa/ui';
-import { useCurrentUser } from '../session/session-context';
+import { useCurrentUser } from '../../lib/session';
 import { ChangeEmailForm } from './ChangeEmailForm';
 import { EmailVerification } from './EmailVerification';
 import { PhoneVerification } from './PhoneVerification';

@@ -8,7 +8,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FreshTokenAnswer, PhoneCodeChannel, Topic, TutorMeta, User } from '@talaqa/domain';
 import { api, authApi, codesApi, studentApi, topicsApi, tutorApi, userApi } from '../../api';
 import type { ChangePasswordBody, ProfileUpdateBody, StudentProfileBody } from '../../api';
-import { CURRENT_USER_KEY, useCurrentUser, useSession } from '../session/session-context';
+import { CURRENT_USER_KEY, useCurrentUser, useSession } from '../../lib/session';
 
 export const accountKeys = {
   currentUser: CURRENT_USER_KEY,

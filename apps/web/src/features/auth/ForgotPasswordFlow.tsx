@@ -15,7 +15,7 @@ import {
   useToast,
 } from '@talaqa/ui';
 import { codesApi, authApi } from '../../api';
-import { failureMessage, useFormFailure, useZodForm } from '../account/forms';
+import { failureMessage, useFormFailure, useZodForm } from '../../lib/forms';
 import { ResendCodeButton } from '../account/ResendCodeButton';
 import { codeFormSchema, newPasswordFormSchema } from '../account/schemas';
 

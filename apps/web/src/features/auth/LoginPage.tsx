@@ -14,9 +14,9 @@ import {
 } from '@talaqa/ui';
 import { authApi } from '../../api';
 import { registerPath } from '../../paths';
-import { failureMessage, quietWhileEmpty, useFormFailure, useZodForm } from '../account/forms';
-import { destinationAfterSignIn } from '../session/destinations';
-import { useSession } from '../session/session-context';
+import { failureMessage, quietWhileEmpty, useFormFailure, useZodForm } from '../../lib/forms';
+import { destinationAfterSignIn } from '../../lib/destinations';
+import { useSession } from '../../lib/session';
 import { AuthCard, linkClass } from './AuthCard';
 import { ForgotPasswordFlow } from './ForgotPasswordFlow';
 import { GoogleButton, OrDivider } from './GoogleButton';

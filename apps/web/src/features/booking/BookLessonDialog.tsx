@@ -21,9 +21,9 @@ import {
 } from '@talaqa/domain';
 import type { SessionSlotLength, User } from '@talaqa/domain';
 import { paths } from '../../paths';
-import { settingsPathFor } from '../session/destinations';
+import { settingsPathFor } from '../../lib/destinations';
+import { minutesText } from '../../lib/format';
 import { useCurrentSubscription } from '../payments/queries';
-import { minutesText } from '../payments/format';
 import {
   bookableDays,
   bookingContextOf,

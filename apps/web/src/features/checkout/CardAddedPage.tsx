@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, PageTitle, UI_MESSAGES } from '@talaqa/ui';
 import { paths } from '../../paths';
-import { safeNext } from '../session/destinations';
+import { safeNext } from '../../lib/destinations';
 import { checkoutKeys } from './queries';
 
 /** How long the result stays on screen before going back on its own. */

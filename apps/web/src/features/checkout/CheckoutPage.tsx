@@ -13,11 +13,10 @@ import {
 import { PlanPeriod, installmentOptions, pricePlanPurchase } from '@talaqa/domain';
 import type { Coupon, PaidPlanPeriod, Plan } from '@talaqa/domain';
 import { isApiError } from '@talaqa/api-client';
-import { paths } from '../../paths';
-import { settingsPathFor } from '../session/destinations';
-import { useCurrentUser } from '../session/session-context';
+import { paths, checkoutPath, paidPeriodOfKind } from '../../paths';
+import { settingsPathFor } from '../../lib/destinations';
+import { useCurrentUser } from '../../lib/session';
 import { CurrentSubscription } from '../payments/CurrentSubscription';
-import { checkoutPath, paidPeriodOfKind } from '../payments/format';
 import { useBankInstallmentsOffered, useCurrentSubscription } from '../payments/queries';
 import { usePlan } from '../plans/queries';
 import { CouponField } from './CouponField';

@@ -1,9 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { Button, Input, messageForError } from '@talaqa/ui';
+import { Button, Input, messageForError, percentText } from '@talaqa/ui';
 import { couponCodeSchema, isCouponActive } from '@talaqa/domain';
 import type { Coupon, ErrorCode } from '@talaqa/domain';
-import { percentText } from '../payments/format';
 import { useCouponLookup } from './queries';
 
 export interface CouponFieldProps {

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { PLAN_PERIOD_NAMES_AR } from '@talaqa/ui';
+import { PLAN_PERIOD_NAMES_AR, percentText } from '@talaqa/ui';
 import { formatMoney } from '@talaqa/domain';
 import type { Coupon, PaidPlanPeriod, Plan, PlanPurchasePrice } from '@talaqa/domain';
-import { hoursText, percentText, planTitle, weeklyMinutesText } from '../payments/format';
+import { hoursText, planTitle, weeklyMinutesText } from '../../lib/format';
 
 export interface OrderSummaryProps {
   plan: Plan;

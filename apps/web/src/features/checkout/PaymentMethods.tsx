@@ -4,7 +4,7 @@ import { Alert, Button, Input, RadioGroup, Tabs, messageForError } from '@talaqa
 import { cvvSchema, formatMoney, phoneSchema, pricePlanPurchase } from '@talaqa/domain';
 import type { PaidPlanPeriod, Plan } from '@talaqa/domain';
 import { isApiError } from '@talaqa/api-client';
-import { installmentCountText, installmentCountsText } from '../payments/format';
+import { installmentCountText, installmentCountsText } from '../../lib/format';
 import type { PaymentChoice } from './queries';
 import { CardPicker } from './SavedCards';
 

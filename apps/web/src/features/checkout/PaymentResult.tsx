@@ -23,7 +23,7 @@ import {
 } from '@talaqa/domain';
 import type { TransactionView } from '@talaqa/domain';
 import { paths } from '../../paths';
-import { planTitle } from '../payments/format';
+import { planTitle } from '../../lib/format';
 import {
   useCancelUnpaidOrder,
   useSyncTransaction,

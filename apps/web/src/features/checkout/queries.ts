@@ -7,7 +7,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '@talaqa/api-client';
 import type { CardToken, PaidPlanPeriod, PaymentStarted } from '@talaqa/domain';
 import { cardsApi, couponsApi, paymentsApi } from '../../api';
-import { expectCards, expectTransaction } from '../payments/format';
+import { expectCards, expectTransaction } from '../../lib/answers';
 import { paymentKeys } from '../payments/queries';
 import { newIdempotencyKey } from './idempotency';
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { ErrorState, Skeleton } from '@talaqa/ui';
 import { LessonRatification, LessonTiming } from '@talaqa/domain';
 import type { LessonListQuery } from '@talaqa/domain';
-import { useCurrentUser } from '../session/session-context';
+import { useCurrentUser } from '../../lib/session';
 import { LessonItem } from '../lessons/LessonItem';
 import { useLessonPage } from '../lessons/queries';
 

@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { ErrorState, Skeleton, buttonClasses } from '@talaqa/ui';
+import { ErrorState, Skeleton, buttonClasses, formatNumber } from '@talaqa/ui';
 import type { AvailabilityWeek } from '@talaqa/domain';
 import { scheduleApi } from '../../api';
 import { paths } from '../../paths';
-import { UnexpectedAnswerError, formatNumber, hoursText } from '../payments/format';
+import { UnexpectedAnswerError } from '../../lib/answers';
+import { hoursText } from '../../lib/format';
 
 /** The key of /schedule-management's own query: both pages share one answer. */
 const OWN_WEEK_KEY = ['availability-slot', 'own'] as const;

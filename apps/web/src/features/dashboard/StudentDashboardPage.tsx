@@ -1,14 +1,14 @@
 import { useRef } from 'react';
 import { Link } from 'react-router';
-import { EmptyState, ErrorState, PageTitle, buttonClasses } from '@talaqa/ui';
+import { EmptyState, ErrorState, PageTitle, buttonClasses, formatNumber } from '@talaqa/ui';
 import { PlanPeriod } from '@talaqa/domain';
 import type { LessonStats, SubscriptionView } from '@talaqa/domain';
 import { paths } from '../../paths';
 import { EmailVerificationBanner } from '../account/EmailVerificationBanner';
 import { useLessonEvents, useLessonStats } from '../lessons/queries';
-import { formatNumber, minutesText } from '../payments/format';
+import { minutesText } from '../../lib/format';
+import { useCurrentUser } from '../../lib/session';
 import { useCurrentSubscription } from '../payments/queries';
-import { useCurrentUser } from '../session/session-context';
 import { DashboardLessons, PAST_LESSONS, UPCOMING_LESSONS } from './DashboardLessons';
 import { GuidedTour, TourButton, useFirstVisitTour } from './GuidedTour';
 import type { TourStep } from './GuidedTour';

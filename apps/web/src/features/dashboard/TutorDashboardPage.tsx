@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
-import { EmptyState, ErrorState, PageTitle, buttonClasses } from '@talaqa/ui';
+import { EmptyState, ErrorState, PageTitle, buttonClasses, formatNumber } from '@talaqa/ui';
 import type { LessonStats } from '@talaqa/domain';
 import { paths } from '../../paths';
 import { EmailVerificationBanner } from '../account/EmailVerificationBanner';
 import { useLessonEvents, useLessonStats } from '../lessons/queries';
-import { formatNumber, minutesText } from '../payments/format';
+import { minutesText } from '../../lib/format';
 import { DashboardLessons, PAST_LESSONS, UPCOMING_LESSONS } from './DashboardLessons';
 import { OverviewCards } from './OverviewCards';
 import type { OverviewItem } from './OverviewCards';

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
-import { BarChart, Skeleton } from '@talaqa/ui';
+import { BarChart, Skeleton, formatNumber } from '@talaqa/ui';
 import { formatCairoDayMonth } from '@talaqa/domain';
 import type { LessonStats, LessonStatsWeek } from '@talaqa/domain';
-import { formatNumber } from '../payments/format';
 
 /** Weeks of the dashboards' charts: two months, which still fit a phone's width. */
 export const CHART_WEEKS = 8;

@@ -18,8 +18,8 @@ import {
 } from '@talaqa/domain';
 import type { TransactionView } from '@talaqa/domain';
 import { paths } from '../../paths';
-import { useCurrentUser } from '../session/session-context';
-import { counted } from '../payments/format';
+import { useCurrentUser } from '../../lib/session';
+import { counted } from '../../lib/format';
 import { useAllTransactions } from '../payments/queries';
 import { Receipt } from './Receipt';
 import './print.css';

@@ -1,7 +1,7 @@
 import { BRAND_NAME, Button, PAYMENT_METHOD_NAMES_AR, PLAN_PERIOD_NAMES_AR } from '@talaqa/ui';
 import { formatCairoDateTime, formatMoney } from '@talaqa/domain';
 import type { TransactionView, User } from '@talaqa/domain';
-import { installmentCountText, planTitle, weeklyMinutesText } from '../payments/format';
+import { installmentCountText, planTitle, weeklyMinutesText } from '../../lib/format';
 import { TransactionStatusBadge } from '../payments/TransactionStatusBadge';
 
 export interface ReceiptProps {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { EmptyState, ErrorState, Pagination, Skeleton } from '@talaqa/ui';
 import type { LessonListQuery } from '@talaqa/domain';
-import { useCurrentUser } from '../session/session-context';
+import { useCurrentUser } from '../../lib/session';
 import { LessonItem } from './LessonItem';
 import { useLessonEvents, useLessonPage } from './queries';
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { EmptyState, PageTitle, buttonClasses } from '@talaqa/ui';
 import { LessonRatification, LessonTiming, Role } from '@talaqa/domain';
 import { paths } from '../../paths';
-import { useCurrentUser } from '../session/session-context';
+import { useCurrentUser } from '../../lib/session';
 import { LessonList } from './LessonList';
 
 const QUERY = { when: LessonTiming.Future, state: LessonRatification.Ratified } as const;

@@ -14,9 +14,9 @@ import type {
   RescheduleLessonBody,
 } from '@talaqa/domain';
 import { lessonsListApi, scheduleApi } from '../../api';
-import { UnexpectedAnswerError } from '../payments/format';
+import { UnexpectedAnswerError } from '../../lib/answers';
+import { useRealtimeEvent } from '../../lib/realtime';
 import { paymentKeys } from '../payments/queries';
-import { useRealtimeEvent } from '../payments/realtime';
 
 export const lessonKeys = {
   all: ['lesson'] as const,

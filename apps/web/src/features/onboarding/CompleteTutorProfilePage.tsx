@@ -7,7 +7,7 @@ import { ProfileImageForm } from '../account/ProfileImageForm';
 import { useTutorMeta } from '../account/queries';
 import { TutorProfileForm } from '../account/TutorProfileForm';
 import { VerificationPanel } from '../account/VerificationPanel';
-import { useCurrentUser } from '../session/session-context';
+import { useCurrentUser } from '../../lib/session';
 
 function Card({ title, children }: { title: string; children: ReactNode }) {
   return (

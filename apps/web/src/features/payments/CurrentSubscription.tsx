@@ -20,7 +20,7 @@ import {
 } from '@talaqa/domain';
 import type { SubscriptionView } from '@talaqa/domain';
 import { paths } from '../../paths';
-import { minutesText, planTitle, weeklyMinutesText } from './format';
+import { minutesText, planTitle, weeklyMinutesText } from '../../lib/format';
 import { useCancelSubscription } from './queries';
 
 export interface CurrentSubscriptionProps {

@@ -9,6 +9,7 @@ import {
   Pagination,
   SkeletonCards,
   buttonClasses,
+  formatNumber,
 } from '@talaqa/ui';
 import {
   DEFAULT_PAGE_SIZE,
@@ -18,15 +19,9 @@ import {
   isPaidTransactionStatus,
 } from '@talaqa/domain';
 import type { TransactionView } from '@talaqa/domain';
-import { paths } from '../../paths';
+import { paths, checkoutResultPath, isPaidPeriod } from '../../paths';
 import { CurrentSubscription } from './CurrentSubscription';
-import {
-  checkoutResultPath,
-  formatNumber,
-  installmentCountText,
-  isPaidPeriod,
-  planTitle,
-} from './format';
+import { installmentCountText, planTitle } from '../../lib/format';
 import { useCurrentSubscription, useTransactionPage } from './queries';
 import { TransactionStatusBadge } from './TransactionStatusBadge';
 

@@ -7,7 +7,13 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { DEFAULT_PAGE_SIZE, ServerEvent, TransactionStatus } from '@talaqa/domain';
 import type { SubscriptionView, TransactionView } from '@talaqa/domain';
 import { paymentsApi, subscriptionsApi, transactionsApi } from '../../api';
-import { expectPage, expectSubscription, expectTransaction } from './format';
+import {
+  expectPage,
+  expectSubscription,
+  expectTransaction,
+  transactionIdOfUpdate,
+} from '../../lib/answers';
+import { useRealtimeEvent } from '../../lib/realtime';
 
 /** The payload as a TransactionView when it has that shape, else null. */
 function asTransaction(payload: unknown): TransactionView | null {
@@ -17,7 +23,6 @@ function asTransaction(payload: unknown): TransactionView | null {
     return null;
   }
 }
-import { transactionIdOfUpdate, useRealtimeEvent } from './realtime';
 
 export const paymentKeys = {
   currentSubscription: ['sub', 'user'] as const,

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { ReactNode } from 'react';
-import { PLAN_PERIOD_NAMES_AR } from '@talaqa/ui';
+import { PLAN_PERIOD_NAMES_AR, percentText } from '@talaqa/ui';
 import {
   PlanPeriod,
   formatMoney,
@@ -9,13 +9,7 @@ import {
   pricePlanPurchase,
 } from '@talaqa/domain';
 import type { PaidPlanPeriod, Plan } from '@talaqa/domain';
-import {
-  hoursText,
-  installmentCountsText,
-  percentText,
-  planTitle,
-  weeklyMinutesText,
-} from '../payments/format';
+import { hoursText, installmentCountsText, planTitle, weeklyMinutesText } from '../../lib/format';
 
 export interface PlanCardProps {
   plan: Plan;

@@ -10,21 +10,16 @@ import {
   SegmentedControl,
   Skeleton,
   buttonClasses,
+  percentText,
 } from '@talaqa/ui';
 import { PAID_PLAN_PERIODS, PlanPeriod, Role, planPeriodDiscount } from '@talaqa/domain';
 import type { PaidPlanPeriod, Plan, PeriodKind, SubscriptionView } from '@talaqa/domain';
-import { paths } from '../../paths';
-import { useSession } from '../session/session-context';
-import { loginPathWithNext } from '../session/destinations';
+import { paths, checkoutPath, paidPeriodOfKind, periodKindOf } from '../../paths';
+import { useSession } from '../../lib/session';
+import { loginPathWithNext } from '../../lib/destinations';
+import { planTitle } from '../../lib/format';
 import { CurrentSubscription } from '../payments/CurrentSubscription';
 import { useBankInstallmentsOffered, useCurrentSubscription } from '../payments/queries';
-import {
-  checkoutPath,
-  paidPeriodOfKind,
-  percentText,
-  periodKindOf,
-  planTitle,
-} from '../payments/format';
 import { PlanCard } from './PlanCard';
 import { usePlans } from './queries';
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Plan } from '@talaqa/domain';
 import { plansApi } from '../../api';
-import { expectPage, expectPlan } from '../payments/format';
+import { expectPage, expectPlan } from '../../lib/answers';
 
 export const planKeys = {
   list: ['plan', 'list'] as const,

@@ -2,7 +2,9 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Input, PageTitle, Stepper, Textarea, UI_MESSAGES, useToast } from '@talaqa/ui';
 import { paths } from '../../paths';
-import { useFormFailure, useZodForm } from '../account/forms';
+import { useFormFailure, useZodForm } from '../../lib/forms';
+import { isStudentProfileComplete } from '../../lib/destinations';
+import { useCurrentUser } from '../../lib/session';
 import { EmailVerification } from '../account/EmailVerification';
 import { FavouriteTopicsForm } from '../account/FavouriteTopicsForm';
 import {
@@ -15,8 +17,6 @@ import {
 } from '../account/ProfileFields';
 import { useSaveStudentProfile, useUpdateProfile } from '../account/queries';
 import { aboutYouFormSchema, currentYear, mainInfoFormSchema } from '../account/schemas';
-import { isStudentProfileComplete } from '../session/destinations';
-import { useCurrentUser } from '../session/session-context';
 
 const STEPS = ['البيانات الأساسية', 'عن نفسك', 'الموضوعات المفضلة'] as const;
 

@@ -13,9 +13,9 @@ import {
 import type { ReactNode } from 'react';
 import { paths } from '../../paths';
 import { useAssetUrl } from '../account/queries';
-import { useCurrentUser } from '../session/session-context';
+import { useCurrentUser } from '../../lib/session';
+import { yearText } from '../../lib/format';
 
-const year = new Intl.NumberFormat(LOCALE, { useGrouping: false });
 const joined = new Intl.DateTimeFormat(LOCALE, {
   year: 'numeric',
   month: 'long',
@@ -72,7 +72,7 @@ export default function ProfilePage() {
           </Row>
           <Row label="المحافظة">{user.city ? GOVERNORATE_NAMES_AR[user.city] : missing}</Row>
           <Row label="النوع">{user.gender ? GENDER_NAMES_AR[user.gender] : missing}</Row>
-          <Row label="سنة الميلاد">{user.birthYear ? year.format(user.birthYear) : missing}</Row>
+          <Row label="سنة الميلاد">{user.birthYear ? yearText(user.birthYear) : missing}</Row>
           {user.job && <Row label="الوظيفة أو الدراسة">{user.job}</Row>}
           {user.aim && <Row label="الهدف من التعلّم">{user.aim}</Row>}
           <Row label="عضو منذ">{joined.format(new Date(user.createdAt))}</Row>

@@ -24,7 +24,7 @@ import {
 } from '@talaqa/domain';
 import type { AvailabilityWeek, Weekday, WeeklySlot } from '@talaqa/domain';
 import { scheduleApi } from '../../api';
-import { useCurrentUser } from '../session/session-context';
+import { useCurrentUser } from '../../lib/session';
 import {
   WEEKDAY_NAMES_AR,
   busyWallMinutes,

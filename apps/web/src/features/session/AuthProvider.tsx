@@ -7,8 +7,8 @@ import { REMEMBER_ME_DEFAULT } from '@talaqa/domain';
 import type { AuthSession, User } from '@talaqa/domain';
 import { api, deviceTokens, userApi } from '../../api';
 import { paths } from '../../paths';
-import { CURRENT_USER_KEY, SessionContext } from './session-context';
-import type { Session, SessionStatus } from './session-context';
+import { CURRENT_USER_KEY, SessionContext } from '../../lib/session';
+import type { Session, SessionStatus } from '../../lib/session';
 
 const subscribe = (listener: () => void) => api.tokens.subscribe(listener);
 const hasValidToken = () => api.tokens.isValid();

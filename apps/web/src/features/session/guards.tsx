@@ -2,8 +2,8 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { CenteredSpinner, ErrorState, UI_MESSAGES } from '@talaqa/ui';
 import type { Role } from '@talaqa/domain';
 import { paths } from '../../paths';
-import { homePathFor, loginPathWithNext } from './destinations';
-import { useSession } from './session-context';
+import { homePathFor, loginPathWithNext } from '../../lib/destinations';
+import { useSession } from '../../lib/session';
 
 /**
  * A layout route for private pages: a signed-out person goes to `/login?next=<this page>`, a

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Avatar, Badge } from '@talaqa/ui';
+import { Avatar, Badge, formatNumber } from '@talaqa/ui';
 import { LOCALE, formatCairoDateTime } from '@talaqa/domain';
 import type { TutorCard as TutorCardData } from '@talaqa/domain';
 import { tutorProfilePath } from '../../paths';
@@ -13,8 +13,7 @@ export function RatingText({ rating }: { rating: TutorCardData['rating'] }) {
   }
   return (
     <span className="text-sm text-ink">
-      ★ {ratingFormat.format(rating.average)} ({new Intl.NumberFormat(LOCALE).format(rating.count)}{' '}
-      تقييم)
+      ★ {ratingFormat.format(rating.average)} ({formatNumber(rating.count)} تقييم)
     </span>
   );
 }

@@ -6,16 +6,15 @@ import {
   Pagination,
   RATING_STARS_NAMES_AR,
   SkeletonCards,
+  formatNumber,
 } from '@talaqa/ui';
-import { LOCALE, RATING_MAX, formatCairoDate } from '@talaqa/domain';
+import { RATING_MAX, formatCairoDate } from '@talaqa/domain';
 import type { RatingStars, TutorReview } from '@talaqa/domain';
 import { TUTOR_REVIEWS_PAGE_SIZE, useTutorReviews } from './queries';
 
-const num = (value: number): string => new Intl.NumberFormat(LOCALE).format(value);
-
 /** "٤ من ٥ — جيد جدًا": what a screen reader says for a row of stars. */
 const starsLabel = (value: RatingStars): string =>
-  `${num(value)} من ${num(RATING_MAX)} — ${RATING_STARS_NAMES_AR[value]}`;
+  `${formatNumber(value)} من ${formatNumber(RATING_MAX)} — ${RATING_STARS_NAMES_AR[value]}`;
 
 /** The stars and their word, read out as one label so the word is not heard twice. */
 function Stars({ value }: { value: RatingStars }) {

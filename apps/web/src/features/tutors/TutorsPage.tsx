@@ -11,10 +11,10 @@ import {
   Select,
   Skeleton,
   TUTOR_LIST_SORT_NAMES_AR,
+  formatNumber,
 } from '@talaqa/ui';
 import {
   GENDERS,
-  LOCALE,
   RATING_FILTER_MAX,
   RATING_FILTER_MIN,
   TUTOR_LIST_SORTS,
@@ -24,7 +24,7 @@ import {
 import type { Gender, TutorListQuery } from '@talaqa/domain';
 import { TutorCard } from './TutorCard';
 import { TUTORS_PAGE_SIZES, readPageSize, writePageSize } from './page-size';
-import { useSession } from '../session/session-context';
+import { useSession } from '../../lib/session';
 import { useTopics, useTutorEvents, useTutorPage } from './queries';
 
 /** The search box waits this long after the last key before searching. */
@@ -174,7 +174,7 @@ export default function TutorsPage() {
         >
           {RATINGS.map((value) => (
             <option key={value} value={value}>
-              {`${new Intl.NumberFormat(LOCALE).format(value)} ★ فأكثر`}
+              {`${formatNumber(value)} ★ فأكثر`}
             </option>
           ))}
         </Select>

@@ -11,8 +11,8 @@ import type {
   TutorReviewPage,
 } from '@talaqa/domain';
 import { topicsApi, tutorsApi } from '../../api';
-import { UnexpectedAnswerError, expectPage } from '../payments/format';
-import { useRealtimeEvent } from '../payments/realtime';
+import { UnexpectedAnswerError, expectPage } from '../../lib/answers';
+import { useRealtimeEvent } from '../../lib/realtime';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;

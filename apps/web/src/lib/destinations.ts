@@ -1,0 +1,60 @@
+/**
+ * Where a person goes after signing in, and where a signed-out person is sent: pure functions of
+ * the user, so the guards, the login page and the tests agree.
+ */
+import { Role, tutorNameSchema } from '@talaqa/domain';
+import type { User } from '@talaqa/domain';
+import { paths } from '../paths';
+
+/** The student "main info" the complete-profile stepper asks for first. */
+export const isStudentProfileComplete = (user: User): boolean =>
+  user.level !== null && user.city !== null && user.birthYear !== null;
+
+/**
+ * What a tutor profile needs that the user record can tell: an Arabic name, a picture and the
+ * verified e-mail and phone (spec section 5). Bio and about are not part of the user record.
+ */
+export const isTutorProfileComplete = (user: User): boolean =>
+  tutorNameSchema.safeParse(user.name).success &&
+  user.image !== null &&
+  user.verifiedEmail &&
+  user.verifiedPhone;
+
+/** The role's home: the dashboard, or the profile step still missing. */
+export function homePathFor(user: User): string {
+  switch (user.role) {
+    case Role.Student:
+      return isStudentProfileComplete(user) ? paths.studentDashboard : paths.completeProfile;
+    case Role.Tutor:
+      return isTutorProfileComplete(user) ? paths.tutorDashboard : paths.tutorCompleteProfile;
+    case Role.TutorManager:
+      return paths.interviews;
+    default:
+      return paths.profile;
+  }
+}
+
+/** The settings page of the role (tutors have two; the account one holds the password). */
+export function settingsPathFor(user: Pick<User, 'role'>): string {
+  return user.role === Role.Tutor ? paths.tutorAccountSettings : paths.studentSettings;
+}
+
+/** Only a path of this app: `/x`, never `//host` or `https://…` (no open redirect). */
+export function safeNext(next: string | null | undefined): string | null {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) {
+    return null;
+  }
+  const pathname = next.split(/[?#]/)[0];
+  if (pathname === paths.login || pathname?.startsWith('/register/')) return null;
+  return next;
+}
+
+/** After sign-in: back to the page that asked for it, else the role's home. */
+export const destinationAfterSignIn = (user: User, next?: string | null): string =>
+  safeNext(next) ?? homePathFor(user);
+
+/** `/login?next=<the page>` for a signed-out person on a private page. */
+export function loginPathWithNext(next: string): string {
+  const safe = safeNext(next);
+  return safe ? `${paths.login}?${new URLSearchParams({ next: safe }).toString()}` : paths.login;
+}

@@ -1,0 +1,66 @@
+/**
+ * Words of the screens: Arabic counted nouns (minutes, hours, installments) and plan names.
+ * Numbers are written with `formatNumber` of @talaqa/ui, money with the domain's `formatMoney`
+ * (ar-EG, EGP).
+ */
+import { LOCALE, planNameOfWeeklyMinutes } from '@talaqa/domain';
+import type { Plan } from '@talaqa/domain';
+import { formatNumber, PLAN_NAMES_AR } from '@talaqa/ui';
+
+const yearFormat = new Intl.NumberFormat(LOCALE, { useGrouping: false });
+
+/** "٢٠٢٦": a year, without the thousands separator a count would get. */
+export const yearText = (year: number): string => yearFormat.format(year);
+
+interface CountedNoun {
+  /** 1: "دقيقة واحدة" */
+  one: string;
+  /** 2: "دقيقتان" */
+  two: string;
+  /** 3-10 (and x03-x10): "٣ دقائق" */
+  few: string;
+  /** 11 and above: "٦٠ دقيقة" */
+  many: string;
+}
+
+/** A number with its noun in the right Arabic form. */
+export function counted(count: number, noun: CountedNoun): string {
+  if (count === 1) return noun.one;
+  if (count === 2) return noun.two;
+  const lastTwo = count % 100;
+  return `${formatNumber(count)} ${lastTwo >= 3 && lastTwo <= 10 ? noun.few : noun.many}`;
+}
+
+const MINUTES: CountedNoun = { one: 'دقيقة واحدة', two: 'دقيقتان', few: 'دقائق', many: 'دقيقة' };
+const HOURS: CountedNoun = { one: 'ساعة واحدة', two: 'ساعتان', few: 'ساعات', many: 'ساعة' };
+
+/** "٦٠ دقيقة", "دقيقتان", "٥ دقائق". */
+export const minutesText = (minutes: number): string => counted(minutes, MINUTES);
+
+/** "ساعة واحدة", "ساعتان", "٣ ساعات و٥٠ دقيقة", "٤٥ دقيقة". */
+export function hoursText(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return minutesText(rest);
+  if (rest === 0) return counted(hours, HOURS);
+  return `${counted(hours, HOURS)} و${minutesText(rest)}`;
+}
+
+/** "٦٠ دقيقة أسبوعيًا". */
+export const weeklyMinutesText = (minutes: number): string => `${minutesText(minutes)} أسبوعيًا`;
+
+/** The plan's Arabic name: one of the three named plans, else by its weekly minutes. */
+export function planTitle(plan: Pick<Plan, 'weeklyMinutes'>): string {
+  const name = planNameOfWeeklyMinutes(plan.weeklyMinutes);
+  return name ? PLAN_NAMES_AR[name] : `باقة ${weeklyMinutesText(plan.weeklyMinutes)}`;
+}
+
+/** "دفعتين", "٣ أو ٤ دفعات". */
+export function installmentCountsText(counts: readonly number[]): string {
+  if (counts.length === 1 && counts[0] === 2) return 'دفعتين';
+  return `${counts.map(formatNumber).join(' أو ')} دفعات`;
+}
+
+/** "دفعتان", "٣ دفعات": one choice of bank installments. */
+export const installmentCountText = (count: number): string =>
+  counted(count, { one: 'دفعة واحدة', two: 'دفعتان', few: 'دفعات', many: 'دفعة' });
