@@ -33,13 +33,13 @@ module.exports = {
       name: 'kernel-below-modules',
       comment:
         'The kernel (db, http, security, jobs, realtime, integrations, errors...) serves the ' +
-        'modules and knows none; only the assembly (app.ts, providers.ts) and the demo seed do.',
+        'modules and knows none; only the assembly (app.ts, main.ts, providers.ts) and the demo seed do.',
       severity: 'error',
       from: {
         path: '^apps/server/src/',
         pathNot: [
           '^apps/server/src/modules/',
-          '^apps/server/src/(app|providers)\\.ts$',
+          '^apps/server/src/(app|main|providers)\\.ts$',
           '^apps/server/src/demo/',
         ],
       },

@@ -20,6 +20,10 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'happy-dom',
+          // A page test clicks through several screens: 5 s is too tight when the unit and DOM
+          // projects share CI's two cores (a run timed out there while the test takes 3 s alone).
+          testTimeout: 15_000,
+          setupFiles: ['packages/ui/test/dom-setup.ts'],
           include: ['packages/ui/test/**/*.test.{ts,tsx}', 'apps/*/src/**/*.test.{ts,tsx}'],
         },
       },

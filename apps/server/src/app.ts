@@ -29,6 +29,7 @@ import { codeRoutes } from './modules/codes';
 import type { AccountMessenger } from './modules/codes';
 import { couponRoutes } from './modules/coupons';
 import { healthRoutes } from './modules/health';
+import { docsPage, docsPageServed, openApiDocument, referenceRoutes } from './modules/reference';
 import { disabledReminderMessenger, lessonReminderJobs, lessonRoutes } from './modules/lessons';
 import type { LessonReminderMessenger } from './modules/lessons';
 import { fawryRoutes, paymobRoutes } from './modules/payments';
@@ -154,6 +155,8 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
     done();
   });
   await registerHttpPlugins(app, config);
+  // Watches the routes as they are registered below, so it comes first.
+  await app.register(openApiDocument);
 
   const database = await openDatabase(config, app.log);
   const redis = config.redisUrl ? connectRedis(config.redisUrl, app.log) : undefined;
@@ -207,6 +210,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
     await app.register(
       async (api) => {
         await api.register(healthRoutes, { database, redis });
+        await api.register(referenceRoutes);
         await api.register(authRoutes);
         await api.register(userRoutes);
         await api.register(studentRoutes);
@@ -233,6 +237,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
       },
       { prefix: API_PREFIX },
     );
+    if (docsPageServed(config.env)) await app.register(docsPage);
     await options.beforeReady?.(app);
     await app.ready();
     jobs.start({ db: database.db, log: app.log, pollMs: config.jobsPollMs });

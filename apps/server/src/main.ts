@@ -5,6 +5,7 @@ import type { App } from './app';
 import { ConfigError, loadConfig } from './config';
 import type { Config } from './config';
 import { demoLoginLines, seedDemoData } from './demo/seed';
+import { DOCS_PREFIX, docsPageServed } from './modules/reference';
 import { startProviders } from './providers';
 import type { RunningProviders } from './providers';
 import { assertBuilt, buildStaticApps, StaticAppsError } from './static-apps';
@@ -33,6 +34,7 @@ function printUrls(
   const { port } = app.server.address() as AddressInfo;
   const lines = [
     ['API', `http://${host}:${port}${API_PREFIX}`],
+    ...(docsPageServed(config.env) ? [['Docs', `http://${host}:${port}${DOCS_PREFIX}`]] : []),
     ['Health', `http://${host}:${port}${API_PREFIX}/health`],
     ...staticApps.map(({ name, port: appPort }) => [
       capitalized(name),

@@ -7,50 +7,25 @@ import {
 } from '@talaqa/api-client';
 import type { QueryParams, Realtime } from '@talaqa/api-client';
 import type { ImageUploadControls } from '@talaqa/ui';
-import type {
-  BookLessonBody,
-  TutorListQuery,
-  TutorPage,
-  TutorProfile,
-  TutorReviewPage,
-  TutorReviewsQuery,
-} from '@talaqa/domain';
-import type { CalendarFeedCreated, CalendarFeedState } from '@talaqa/domain';
+import type { BookLessonBody, TutorListQuery, TutorReviewsQuery } from '@talaqa/domain';
 import { API, LOCAL_PORTS } from '@talaqa/domain';
 import type {
   AvailabilityBody,
   AvailabilityQuery,
-  AvailabilityWeek,
-  LessonCanceledAnswer,
   LessonListQuery,
-  LessonPage,
-  LessonStats,
   LessonStatsQuery,
-  LessonView,
   RescheduleLessonBody,
 } from '@talaqa/domain';
 import type {
-  AuthSession,
-  FreshTokenAnswer,
-  ChangeOwnPasswordBody,
-  CodeSentAnswer,
-  PhoneCodeDeliveryAnswer,
   CreateUserBody,
-  EnglishLevel,
-  Gender,
   GoogleSignInBody,
-  Governorate,
-  NotificationMethod,
-  PasswordCodeConfirmedAnswer,
+  OwnPasswordBody,
   PasswordSignInBody,
-  SetOwnPasswordBody,
+  PhoneCodeChannel,
+  ResetPasswordBody,
   StudentProfileBody,
   StudentProfilePatchBody,
-  SignUpAnswer,
-  TelegramLinkAnswer,
-  Topic,
-  TutorMeta,
-  User,
+  UpdateUserBody,
   CancelSubscriptionBody,
   CardToken,
   CardTokenUrlAnswer,
@@ -112,140 +87,93 @@ const privately = { private: true } as const;
 // Auth: sign-up, sign-in, Google, passwords
 
 export const authApi = {
-  /** POST /user/ : sign-up; answers the new session (201). */
-  signUp: (body: CreateUserBody) => api.post<SignUpAnswer>('/user/', body),
-  /** POST /auth/password, with this device's token for the e-mail when it has one. */
+  /** Sign-up; answers the new session (201). */
+  signUp: (body: CreateUserBody) => api.call(API.users.create, { body }),
+  /** A password sign-in, with this device's token for the e-mail when it has one. */
   signIn: (body: PasswordSignInBody) => {
     const deviceToken = deviceTokens.get(body.email);
-    return api.post<AuthSession>('/auth/password', deviceToken ? { ...body, deviceToken } : body);
+    return api.call(API.auth.signIn, { body: deviceToken ? { ...body, deviceToken } : body });
   },
-  /** POST /auth/google : the ID token handed back by Google (or the local simulator). */
-  signInWithGoogle: (body: GoogleSignInBody) => api.post<AuthSession>('/auth/google', body),
+  /** The ID token handed back by Google (or the local simulator). */
+  signInWithGoogle: (body: GoogleSignInBody) => api.call(API.auth.signInWithGoogle, { body }),
   /**
-   * PATCH /auth/password : change one's password (without `currentPassword` to set a first one).
-   * Every other session ends; the answer is this device's fresh token (store it).
+   * Change one's password (without `currentPassword` to set a first one). Every other session
+   * ends; the answer is this device's fresh token (store it).
    */
-  changePassword: (body: ChangePasswordBody) =>
-    api.patch<FreshTokenAnswer>('/auth/password', body, privately),
-  /** POST /auth/sign-out-all : ends every session; the answer is this device's fresh token. */
-  signOutAll: () => api.post<FreshTokenAnswer>('/auth/sign-out-all', undefined, privately),
-  /** POST /auth/reset-password : the last step of the forgot-password flow (204). */
-  resetPassword: (body: ResetPasswordBody) => api.post<void>('/auth/reset-password', body),
+  changePassword: (body: OwnPasswordBody) => api.call(API.auth.changePassword, { body }),
+  /** Ends every session; the answer is this device's fresh token. */
+  signOutAll: () => api.call(API.auth.signOutAll),
+  /** The last step of the forgot-password flow (204). */
+  resetPassword: (body: ResetPasswordBody) => api.call(API.auth.resetPassword, { body }),
 };
-
-/** PATCH /auth/password: with the current password, or without it to set a first one. */
-export type ChangePasswordBody = ChangeOwnPasswordBody | SetOwnPasswordBody;
-
-export interface ResetPasswordBody {
-  resetToken: string;
-  password: string;
-  passwordConfirmation: string;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Confirmation codes: e-mail, phone, forgotten password
 
 export const codesApi = {
-  /** POST /confirmation-code/email/send (no body) */
-  sendEmailCode: () =>
-    api.post<CodeSentAnswer>('/confirmation-code/email/send', undefined, privately),
-  /** POST /confirmation-code/email/confirm */
-  confirmEmailCode: (code: string) =>
-    api.post<{ user: User }>('/confirmation-code/email/confirm', { code }, privately),
-  /** POST /confirmation-code/phone/send : over `channel`, else the notification method's app. */
-  sendPhoneCode: (phone: string, channel?: Exclude<NotificationMethod, 'none'>) =>
-    api.post<CodeSentAnswer>('/confirmation-code/phone/send', { phone, channel }, privately),
+  sendEmailCode: () => api.call(API.codes.sendEmailCode),
+  confirmEmailCode: (code: string) => api.call(API.codes.confirmEmailCode, { body: { code } }),
+  /** Over `channel`, else the notification method's app. */
+  sendPhoneCode: (phone: string, channel?: PhoneCodeChannel) =>
+    api.call(API.codes.sendPhoneCode, { body: { phone, channel } }),
   /**
-   * POST /confirmation-code/phone/telegram-link (ours, not the spec's): the bot's deep link for
-   * this phone; Start and sharing the number there let codes arrive over Telegram.
+   * Ours, not the spec's: the bot's deep link for this phone; Start and sharing the number there
+   * let codes arrive over Telegram.
    */
-  telegramLink: (phone: string) =>
-    api.post<TelegramLinkAnswer>('/confirmation-code/phone/telegram-link', { phone }, privately),
+  telegramLink: (phone: string) => api.call(API.telegram.link, { body: { phone } }),
   /**
-   * GET /confirmation-code/phone/delivery (ours, issue 16): whether the newest WhatsApp code
-   * arrived; WhatsApp reports a number it cannot reach only after the send has answered.
+   * Ours (issue 16): whether the newest WhatsApp code arrived; WhatsApp reports a number it
+   * cannot reach only after the send has answered.
    */
-  phoneCodeDelivery: () =>
-    api.get<PhoneCodeDeliveryAnswer>('/confirmation-code/phone/delivery', privately),
-  /** POST /confirmation-code/phone/verify */
-  verifyPhoneCode: (code: string) =>
-    api.post<{ user: User }>('/confirmation-code/phone/verify', { code }, privately),
-  /** POST /confirmation-code/password/send : answers the same whether the e-mail exists or not. */
-  sendPasswordCode: (email: string) =>
-    api.post<CodeSentAnswer>('/confirmation-code/password/send', { email }),
-  /** POST /confirmation-code/password/confirm */
+  phoneCodeDelivery: () => api.call(API.whatsapp.phoneCodeDelivery),
+  verifyPhoneCode: (code: string) => api.call(API.codes.verifyPhoneCode, { body: { code } }),
+  /** Answers the same whether the e-mail exists or not. */
+  sendPasswordCode: (email: string) => api.call(API.codes.sendPasswordCode, { body: { email } }),
   confirmPasswordCode: (email: string, code: string) =>
-    api.post<PasswordCodeConfirmedAnswer>('/confirmation-code/password/confirm', { email, code }),
+    api.call(API.codes.confirmPasswordCode, { body: { email, code } }),
 };
 
 // ---------------------------------------------------------------------------------------------
 // Users and students
 
-/** The fields of PUT /user/{id} (profileFieldsSchema), plus a tutor's `bio` and `about`. */
-export interface ProfileUpdateBody {
-  name?: string;
-  birthYear?: number | null;
-  gender?: Gender | null;
-  city?: Governorate | null;
-  job?: string | null;
-  aim?: string | null;
-  level?: EnglishLevel | null;
-  notificationMethod?: NotificationMethod;
-  bio?: string;
-  about?: string;
-  /** Your own new address: it waits for the code sent to it (User.pendingEmail). */
-  email?: string;
-}
-
-/** POST /student/ (all of the main info) and PATCH /student/ (some of it): the domain's bodies. */
-export type { StudentProfileBody, StudentProfilePatchBody };
-
 export const userApi = {
-  /** GET /user/current (401 when signed out). */
-  current: (signal?: AbortSignal) => api.get<User>('/user/current', { ...privately, signal }),
-  /** PUT /user/{id} : a partial profile. */
-  update: (id: number, body: ProfileUpdateBody) => api.put<User>(`/user/${id}`, body, privately),
-  /** PUT /user/asset : multipart field `image` (JPG, PNG or GIF, at most 5 MiB). */
+  /** The signed-in account (401 when signed out). */
+  current: (signal?: AbortSignal) => api.call(API.users.current, {}, { signal }),
+  /** A partial profile (a tutor's `bio` and `about` too). */
+  update: (id: number, body: UpdateUserBody) =>
+    api.call(API.users.update, { params: { id }, body }),
+  /** Multipart field `image` (JPG, PNG or GIF, at most 5 MiB). */
   uploadImage: (file: File, { onProgress, signal }: ImageUploadControls) => {
     const form = new FormData();
-    form.append('image', file);
-    return api.upload<User>('/user/asset', form, {
-      ...privately,
-      method: 'PUT',
-      onProgress,
-      signal,
-    });
+    form.append(API.assets.uploadImage.upload.field, file);
+    return api.uploadTo(API.assets.uploadImage, form, { onProgress, signal });
   },
-  /** GET /assets/uploads/{name}, read as a blob (the request carries the session). */
-  asset: (name: string, signal?: AbortSignal) =>
-    api.get<Blob>(`/assets/uploads/${encodeURIComponent(name)}`, {
-      responseType: 'blob',
-      signal,
-    }),
+  /** A stored upload, read as a blob (the request carries the session). */
+  asset: (name: string, signal?: AbortSignal): Promise<Blob> =>
+    api.call(API.assets.file, { params: { name } }, { responseType: 'blob', signal }),
 };
 
 export const studentApi = {
-  /** POST /student/ : the complete-profile main info. */
-  create: (body: StudentProfileBody) => api.post<User>('/student/', body, privately),
-  /** PATCH /student/ : only the fields sent change (studentProfilePatchBodySchema). */
-  update: (body: StudentProfilePatchBody) => api.patch<User>('/student/', body, privately),
+  /** The complete-profile main info. */
+  create: (body: StudentProfileBody) => api.call(API.students.create, { body }),
+  /** Only the fields sent change (studentProfilePatchBodySchema). */
+  update: (body: StudentProfilePatchBody) => api.call(API.students.update, { body }),
 };
 
 export const tutorApi = {
-  /** GET /user/tutor/meta : the signed-in tutor's bio, about and what the profile still misses. */
-  meta: (signal?: AbortSignal) => api.get<TutorMeta>('/user/tutor/meta', { ...privately, signal }),
+  /** The signed-in tutor's bio, about and what the profile still misses. */
+  meta: (signal?: AbortSignal) => api.call(API.tutors.meta, {}, { signal }),
 };
 
 // ---------------------------------------------------------------------------------------------
 // Topics
 
 export const topicsApi = {
-  /** GET /topic/list */
-  list: (signal?: AbortSignal) => api.get<Topic[]>('/topic/list', { signal }),
-  /** GET /topic/of/user */
-  ofUser: (signal?: AbortSignal) => api.get<Topic[]>('/topic/of/user', { ...privately, signal }),
-  /** PATCH /topic/of/user : replaces the favourites. */
-  setOfUser: (topicIds: number[]) => api.patch<Topic[]>('/topic/of/user', { topicIds }, privately),
+  list: (signal?: AbortSignal) => api.call(API.topics.list, {}, { signal }),
+  /** The signed-in user's favourites. */
+  ofUser: (signal?: AbortSignal) => api.call(API.topics.ofUser, {}, { signal }),
+  /** Replaces the favourites. */
+  setOfUser: (topicIds: number[]) => api.call(API.topics.setOfUser, { body: { topicIds } }),
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -383,6 +311,8 @@ export function realtime(): Realtime {
     url: API_BASE_URL,
     getToken: () => api.tokens.bearerToken(),
     autoConnect: false,
+    // Every payload is read through the realtime contract outside production, as answers are.
+    validatePayloads: import.meta.env.MODE !== 'production',
   });
   let token = api.tokens.bearerToken();
   api.tokens.subscribe(() => {
@@ -400,73 +330,60 @@ export function realtime(): Realtime {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Weekly schedules and the lesson lists (issue 6; the contract is packages/domain/src/api/lessons.ts)
+// Weekly schedules and the lesson lists (issue 6; contracts in packages/domain/src/availability
+// and packages/domain/src/lessons)
 
 export const scheduleApi = {
-  /** GET /availability-slot/ : a tutor's schedule on one week's calendar (default: the caller's). */
+  /** A tutor's schedule on one week's calendar (default: the caller's). */
   week: (query: AvailabilityQuery = {}, signal?: AbortSignal) =>
-    api.get<AvailabilityWeek>('/availability-slot/', {
-      ...privately,
-      query: query as QueryParams,
-      signal,
-    }),
-  /** POST /availability-slot/ : replaces the tutor's whole weekly schedule. */
-  save: (body: AvailabilityBody) =>
-    api.post<AvailabilityWeek>('/availability-slot/', body, privately),
+    api.call(API.availability.week, { query }, { signal }),
+  /** Replaces the tutor's whole weekly schedule. */
+  save: (body: AvailabilityBody) => api.call(API.availability.save, { body }),
 };
 
 export const lessonsListApi = {
-  /** GET /lesson/list : the caller's lessons. */
+  /** The caller's lessons. */
   list: (query: LessonListQuery = {}, signal?: AbortSignal) =>
-    api.get<LessonPage>('/lesson/list', { ...privately, query: query as QueryParams, signal }),
-  /** GET /lesson/{id} */
+    api.call(API.lessons.list, { query }, { signal }),
   get: (id: number, signal?: AbortSignal) =>
-    api.get<LessonView>(`/lesson/${id}`, { ...privately, signal }),
-  /** DELETE /lesson/{id} : its student or tutor cancels it. */
-  cancel: (id: number) => api.delete<LessonCanceledAnswer>(`/lesson/${id}`, privately),
-  /** PATCH /lesson : the student moves the lesson to a new start. */
-  reschedule: (body: RescheduleLessonBody) => api.patch<LessonView>('/lesson', body, privately),
-  /** GET /lesson/attended/stats : the caller's lesson tallies and `weeks` Cairo weeks of minutes. */
+    api.call(API.lessons.get, { params: { id } }, { signal }),
+  /** Its student or tutor cancels it. */
+  cancel: (id: number) => api.call(API.lessons.cancel, { params: { id } }),
+  /** The student moves the lesson to a new start. */
+  reschedule: (body: RescheduleLessonBody) => api.call(API.lessons.reschedule, { body }),
+  /** The caller's lesson tallies and `weeks` Cairo weeks of minutes. */
   stats: (query: LessonStatsQuery = {}, signal?: AbortSignal) =>
-    api.get<LessonStats>('/lesson/attended/stats', {
-      ...privately,
-      query: query as QueryParams,
-      signal,
-    }),
+    api.call(API.lessons.stats, { query }, { signal }),
 };
 
 // ---------------------------------------------------------------------------------------------
-// Tutors and booking (issue 6; the contract is packages/domain/src/api/lessons.ts)
+// Tutors and booking (issue 6; contracts in packages/domain/src/tutors, ratings and lessons)
 
 export const tutorsApi = {
-  /** GET /user/tutor/list/onboarded (public): listed tutors, filtered, 10 a page by default. */
+  /** Listed tutors, filtered, 10 a page by default (public). */
   list: (query: TutorListQuery = {}, signal?: AbortSignal) =>
-    api.get<TutorPage>('/user/tutor/list/onboarded', { query: query as QueryParams, signal }),
-  /** GET /user/tutor/info/{id} (public): `tutor-not-found` for an unknown or unlisted tutor. */
+    api.call(API.tutors.list, { query }, { signal }),
+  /** A listed tutor's profile (public): `tutor-not-found` for an unknown or unlisted tutor. */
   get: (id: number, signal?: AbortSignal) =>
-    api.get<TutorProfile>(`/user/tutor/info/${id}`, { signal }),
-  /**
-   * GET /rating/list/tutor/{id} (public): the tutor's reviews, newest first, 10 a page by
-   * default; `tutor-not-found` for an unknown or unlisted tutor.
-   */
+    api.call(API.tutors.info, { params: { id } }, { signal }),
+  /** The tutor's reviews, newest first, 10 a page by default (public). */
   reviews: (id: number, query: TutorReviewsQuery = {}, signal?: AbortSignal) =>
-    api.get<TutorReviewPage>(`/rating/list/tutor/${id}`, { query: query as QueryParams, signal }),
+    api.call(API.ratings.ofTutor, { params: { id }, query }, { signal }),
 };
 
 export const lessonsApi = {
-  /** POST /lesson/ (students): books a lesson; answers the LessonView (201). */
-  book: (body: BookLessonBody) => api.post<LessonView>('/lesson/', body, privately),
+  /** Students book a lesson; answers the LessonView (201). */
+  book: (body: BookLessonBody) => api.call(API.lessons.book, { body }),
 };
 
 // ---------------------------------------------------------------------------------------------
-// Calendar feed (issue 6; the contract is packages/domain/src/api/calendar.ts)
+// Calendar feed (issue 6; the contract is packages/domain/src/calendar/contract.ts)
 
 export const calendarApi = {
-  /** GET /calendar/feed : whether the caller's calendar feed is on. */
-  state: (signal?: AbortSignal) =>
-    api.get<CalendarFeedState>('/calendar/feed', { ...privately, signal }),
-  /** POST /calendar/feed : a new feed address, shown this once; the old one stops working. */
-  create: () => api.post<CalendarFeedCreated>('/calendar/feed', undefined, privately),
-  /** DELETE /calendar/feed : turns the feed off (204). */
-  disable: () => api.delete<void>('/calendar/feed', privately),
+  /** Whether the caller's calendar feed is on. */
+  state: (signal?: AbortSignal) => api.call(API.calendar.state, {}, { signal }),
+  /** A new feed address, shown this once; the old one stops working. */
+  create: () => api.call(API.calendar.create),
+  /** Turns the feed off (204). */
+  disable: () => api.call(API.calendar.disable),
 };

@@ -152,7 +152,9 @@ describe('web router', () => {
     const retry = await screen.findByRole('button', { name: UI_MESSAGES.retry }, { timeout: 4000 });
     expect(screen.getByText(UI_MESSAGES.serverDown)).toBeTruthy();
 
-    fetchMock.mockImplementation(async () => Response.json({ status: 'ok' }));
+    fetchMock.mockImplementation(async () =>
+      Response.json({ status: 'ok', database: { status: 'up', driver: 'pglite' } }),
+    );
     retry.click();
     expect(await screen.findByText(UI_MESSAGES.serverUp)).toBeTruthy();
   });

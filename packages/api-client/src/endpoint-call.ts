@@ -64,14 +64,17 @@ export async function callEndpoint<E extends EndpointDefinition>(
 ): Promise<ResponseOf<E>> {
   const { params, query, body } = input as { params?: object; query?: object; body?: unknown };
   const path = pathOf(definition.path, params as Record<string, unknown> | undefined);
+  // An answer that is not JSON (an iCalendar document) is read as text.
+  const responseType = options.responseType ?? (definition.contentType ? 'text' : undefined);
   const answer = await transport.request<unknown>(definition.method, path, {
     private: definition.access.kind !== 'anyone',
     idempotencyKey: idempotencyKeyOf(definition, body),
     ...options,
+    responseType,
     query: query as QueryParams | undefined,
     body,
   });
-  if (!validate || options.responseType === 'blob' || options.responseType === 'text') {
+  if (!validate || responseType === 'blob' || responseType === 'text') {
     return answer as ResponseOf<E>;
   }
   return checkAnswer(definition, answer);

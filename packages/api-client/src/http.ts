@@ -10,7 +10,7 @@
  *   `POST /auth/refresh-token` when a valid bearer token exists; every request of the moment
  *   waits for it; it never runs again on this client.
  */
-import { isErrorCode } from '@talaqa/domain';
+import { API, isErrorCode } from '@talaqa/domain';
 import type { ErrorBody, ErrorCode } from '@talaqa/domain';
 import type { EndpointDefinition, ResponseOf } from '@talaqa/domain';
 import { ApiError, NetworkError, isAbortError } from './errors';
@@ -55,11 +55,6 @@ export interface UploadOptions extends Omit<RequestOptions, 'responseType'> {
  * complete ('failed': network error, timeout, other error answer; the old token is kept).
  */
 export type RefreshOutcome = 'refreshed' | 'skipped' | 'invalid' | 'failed';
-
-/** The body `POST /auth/refresh-token` answers with. `accessToken` is accepted as an alias. */
-export interface RefreshTokenResponse {
-  token: string;
-}
 
 export interface XhrProgressEventLike {
   lengthComputable: boolean;
@@ -140,7 +135,8 @@ export interface ApiClient {
   addSessionInvalidListener(listener: () => void): () => void;
 }
 
-export const REFRESH_TOKEN_PATH = '/auth/refresh-token';
+/** The session refresh runs outside `call()`: it is the one request every other one waits for. */
+export const REFRESH_TOKEN_PATH = API.auth.refreshToken.path;
 const DEFAULT_REFRESH_TIMEOUT_MS = 20_000;
 
 interface Prepared {
@@ -256,6 +252,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         return marksSessionInvalid(error) ? 'invalid' : 'failed';
       }
       const body = parseJson(text);
+      // The contract's `token` (RefreshTokenAnswer); `accessToken` is accepted as an alias.
       const next = isRecord(body) ? (body.token ?? body.accessToken) : undefined;
       if (typeof next !== 'string' || !next) return 'failed';
       // Someone stored another token meanwhile (e.g. a sign-in): keep theirs.

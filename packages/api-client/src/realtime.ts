@@ -10,38 +10,70 @@
  * The token is read through `getToken` at every (re)connection: sent in the handshake `auth`
  * (`{ token }`) and as `Authorization: Bearer <token>` in `extraHeaders` (honoured by Node and by
  * the browser's HTTP long-polling transport; browsers cannot set headers on a WebSocket).
+ *
+ * Events are typed from the realtime contract of @talaqa/domain (`REALTIME`): `on` takes a server
+ * event of the map and hands its payload's type to the handler, `emit`/`emitWithAck` take a
+ * client event and its payload, and the acknowledgement is one of that event's results. With
+ * `validatePayloads` (development and tests) every payload received is read through its schema,
+ * and one the contract does not declare throws instead of reaching a screen.
  */
 import {
+  ACK_RESULTS,
+  REALTIME,
   SOCKET_RANDOMIZATION_FACTOR,
   SOCKET_RECONNECTION_DELAY_MAX_MS,
   SOCKET_RECONNECTION_DELAY_MS,
   SOCKET_TIMEOUT_MS,
 } from '@talaqa/domain';
+import type { AckResult } from '@talaqa/domain';
 import { io as socketIo } from 'socket.io-client';
 import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
+import type { z } from 'zod';
 
 export type RealtimeState = 'closed' | 'opening' | 'open' | 'closing';
 
-/**
- * The acknowledgement results of spec section 7 (the same values as `AckResult` in
- * @talaqa/domain's src/realtime.ts, which its index does not export yet).
- */
-export const ACK_RESULTS = [
-  'empty-text',
-  'room-not-found',
-  'message-not-found',
-  'lesson-not-found',
-  'interview-not-found',
-  'not-member',
-  'not-owner',
-  'unreachable',
-  'unallowed',
-  'invalid-session-id',
-  'ok',
-] as const;
-export type AckResult = (typeof ACK_RESULTS)[number];
+/** The acknowledgement results of spec section 7 (`AckResult` of @talaqa/domain). */
+export { ACK_RESULTS };
+export type { AckResult };
 export const isAckResult = (value: unknown): value is AckResult =>
   typeof value === 'string' && (ACK_RESULTS as readonly string[]).includes(value);
+
+/** The shape of a realtime contract: `REALTIME` of @talaqa/domain, or a test's own. */
+export interface RealtimeContract {
+  readonly serverToClient: Readonly<Record<string, { readonly payload: z.ZodType }>>;
+  readonly clientToServer: Readonly<
+    Record<string, { readonly payload: z.ZodType; readonly acks: readonly string[] }>
+  >;
+}
+
+export type DefaultRealtimeContract = typeof REALTIME;
+
+/** The events a client of contract C listens to, and the payload its handler receives. */
+export type ListenedEvent<C extends RealtimeContract> = keyof C['serverToClient'] & string;
+export type ReceivedPayload<C extends RealtimeContract, E extends ListenedEvent<C>> = z.output<
+  C['serverToClient'][E]['payload']
+>;
+
+/** The events a client of contract C sends, their payload and their acknowledgement. */
+export type SentEvent<C extends RealtimeContract> = keyof C['clientToServer'] & string;
+export type SentPayload<C extends RealtimeContract, E extends SentEvent<C>> = z.input<
+  C['clientToServer'][E]['payload']
+>;
+export type AckOf<
+  C extends RealtimeContract,
+  E extends SentEvent<C>,
+> = C['clientToServer'][E]['acks'][number];
+
+/** A payload received that breaks its contract: a bug on one side, never a person's mistake. */
+export class RealtimeContractViolation extends Error {
+  override readonly name = 'RealtimeContractViolation';
+  constructor(
+    readonly event: string,
+    readonly issues: unknown,
+  ) {
+    super(`realtime event ${event} carried a payload its contract does not declare`);
+  }
+}
 
 export type RealtimeErrorMessage = 'acknowledgement timeout' | 'socket disconnected';
 
@@ -58,7 +90,7 @@ export class RealtimeError extends Error {
 export type SocketIoOptions = Partial<ManagerOptions & SocketOptions>;
 export type SocketIoFactory = (url: string, options: SocketIoOptions) => Socket;
 
-export interface RealtimeOptions {
+export interface RealtimeOptions<C extends RealtimeContract = DefaultRealtimeContract> {
   /** The socket endpoint of the environment, e.g. 'http://localhost:4000'. */
   url: string;
   /** Default '/socket.io'. */
@@ -69,9 +101,13 @@ export interface RealtimeOptions {
   autoConnect?: boolean;
   /** Replaces `io` from socket.io-client (tests). */
   io?: SocketIoFactory;
+  /** The events and their payloads. Default `REALTIME` of @talaqa/domain. */
+  contract?: C;
+  /** Read every payload received through its schema (development and tests). */
+  validatePayloads?: boolean;
 }
 
-export interface Realtime {
+export interface Realtime<C extends RealtimeContract = DefaultRealtimeContract> {
   /** The underlying socket.io socket, for anything not wrapped here. */
   readonly socket: Socket;
   readonly state: RealtimeState;
@@ -89,16 +125,22 @@ export interface Realtime {
   connect(): void;
   /** Closes the channel; no reconnection follows. */
   close(): void;
-  emit(event: string, ...args: unknown[]): void;
+  emit<E extends SentEvent<C>>(event: E, payload: SentPayload<C, E>): void;
   /**
    * Emits and waits for the server's acknowledgement (its first argument). Rejects with
    * RealtimeError 'acknowledgement timeout' after `timeoutMs` (default 20000), or
    * 'socket disconnected' at once when the channel is closed.
    */
-  emitWithAck<R = AckResult>(event: string, payload?: unknown, timeoutMs?: number): Promise<R>;
+  emitWithAck<E extends SentEvent<C>>(
+    event: E,
+    payload: SentPayload<C, E>,
+    timeoutMs?: number,
+  ): Promise<AckOf<C, E>>;
   /** Listens to a server event; returns the function that stops listening. */
-  on<A extends unknown[]>(event: string, handler: (...args: A) => void): () => void;
-  off<A extends unknown[]>(event: string, handler?: (...args: A) => void): void;
+  on<E extends ListenedEvent<C>>(
+    event: E,
+    handler: (payload: ReceivedPayload<C, E>) => void,
+  ): () => void;
 }
 
 function authorizationHeaders(token: string | null): Record<string, string> {
@@ -130,7 +172,27 @@ export function realtimeSocketOptions(
   };
 }
 
-export function createRealtime(options: RealtimeOptions): Realtime {
+/** The handler of `on`, reading the payload through its schema first when asked to. */
+function receiver<C extends RealtimeContract>(
+  contract: C,
+  validate: boolean,
+  event: string,
+  handler: (payload: never) => void,
+): (payload: unknown) => void {
+  const schema = contract.serverToClient[event]?.payload;
+  if (!validate || !schema) return handler as (payload: unknown) => void;
+  return (payload) => {
+    const result = schema.safeParse(payload);
+    if (!result.success) throw new RealtimeContractViolation(event, result.error.issues);
+    (handler as (payload: unknown) => void)(result.data);
+  };
+}
+
+export function createRealtime<C extends RealtimeContract = DefaultRealtimeContract>(
+  options: RealtimeOptions<C>,
+): Realtime<C> {
+  const contract = (options.contract ?? REALTIME) as C;
+  const validate = options.validatePayloads ?? false;
   const { getToken } = options;
   const autoConnect = options.autoConnect ?? true;
   const io = options.io ?? socketIo;
@@ -206,32 +268,30 @@ export function createRealtime(options: RealtimeOptions): Realtime {
       connected = false;
       setState('closed');
     },
-    emit(event, ...args) {
-      socket.emit(event, ...args);
+    emit(event, payload) {
+      socket.emit(event, payload);
     },
-    emitWithAck<R = AckResult>(event: string, payload?: unknown, timeoutMs = SOCKET_TIMEOUT_MS) {
-      return new Promise<R>((resolve, reject) => {
+    emitWithAck(event, payload, timeoutMs = SOCKET_TIMEOUT_MS) {
+      return new Promise((resolve, reject) => {
         if (!socket.active) {
           reject(new RealtimeError('socket disconnected'));
           return;
         }
-        const callback = (error: Error | null, result: R) => {
-          if (error) reject(new RealtimeError('acknowledgement timeout', { cause: error }));
-          else resolve(result);
-        };
-        const timed = socket.timeout(timeoutMs);
-        if (payload === undefined) timed.emit(event, callback);
-        else timed.emit(event, payload, callback);
+        socket
+          .timeout(timeoutMs)
+          .emit(event, payload, (error: Error | null, result: AckOf<C, typeof event>) => {
+            if (error) reject(new RealtimeError('acknowledgement timeout', { cause: error }));
+            else resolve(result);
+          });
       });
     },
     on(event, handler) {
-      socket.on(event, handler);
+      const name: string = event;
+      const listener = receiver(contract, validate, name, handler);
+      socket.on(name, listener);
       return () => {
-        socket.off(event, handler);
+        socket.off(name, listener);
       };
-    },
-    off(event, handler) {
-      socket.off(event, handler);
     },
   };
 }

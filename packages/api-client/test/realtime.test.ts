@@ -3,8 +3,19 @@ import type { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';
 import type { Socket as ServerSocket } from 'socket.io';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RealtimeError, createRealtime } from '../src/index';
-import type { Realtime, RealtimeState } from '../src/index';
+import { z } from 'zod';
+import { RealtimeContractViolation, RealtimeError, createRealtime } from '../src/index';
+import type { Realtime, RealtimeState, SocketIoFactory } from '../src/index';
+
+/** A contract of this test's own: chat events the product has not built yet, and one greeting. */
+const TEST_CONTRACT = {
+  serverToClient: { Greeting: { payload: z.object({ id: z.number() }) } },
+  clientToServer: {
+    SendMessage: { payload: z.object({ text: z.string() }), acks: ['ok', 'empty-text'] },
+    MarkMessageAsRead: { payload: z.object({ id: z.number() }), acks: ['ok'] },
+  },
+} as const;
+type TestRealtime = Realtime<typeof TEST_CONTRACT>;
 
 const VALID_TOKENS = new Set(['token-a', 'token-b']);
 
@@ -17,7 +28,7 @@ let io: Server;
 let url: string;
 let handshakes: Handshake[];
 let serverSockets: ServerSocket[];
-const realtimes: Realtime[] = [];
+const realtimes: TestRealtime[] = [];
 
 beforeAll(async () => {
   const httpServer = createServer();
@@ -64,14 +75,19 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function open(getToken: () => string | null): Realtime {
-  const realtime = createRealtime({ url, getToken });
+function open(getToken: () => string | null): TestRealtime {
+  const realtime = createRealtime({
+    url,
+    getToken,
+    contract: TEST_CONTRACT,
+    validatePayloads: true,
+  });
   realtimes.push(realtime);
   return realtime;
 }
 
 /** Records every state and resolves once `state` is reached. */
-function waitFor(realtime: Realtime, state: RealtimeState, timeoutMs = 8000): Promise<void> {
+function waitFor(realtime: TestRealtime, state: RealtimeState, timeoutMs = 8000): Promise<void> {
   if (realtime.state === state) return Promise.resolve();
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -87,7 +103,7 @@ function waitFor(realtime: Realtime, state: RealtimeState, timeoutMs = 8000): Pr
   });
 }
 
-function track(realtime: Realtime): RealtimeState[] {
+function track(realtime: TestRealtime): RealtimeState[] {
   const states: RealtimeState[] = [realtime.state];
   realtime.subscribe((state) => states.push(state));
   return states;
@@ -189,12 +205,47 @@ describe('realtime against a real socket.io server', () => {
     const realtime = open(() => 'token-a');
     await waitFor(realtime, 'open');
     const received: unknown[] = [];
-    const stop = realtime.on('LessonBooked', (lesson: { id: number }) => received.push(lesson));
-    serverSockets[0]?.emit('LessonBooked', { id: 5 });
+    const stop = realtime.on('Greeting', (greeting) => received.push(greeting));
+    // Read through the contract: a field it does not name is not handed on.
+    serverSockets[0]?.emit('Greeting', { id: 5, extra: 'x' });
     await new Promise((r) => setTimeout(r, 100));
     stop();
-    serverSockets[0]?.emit('LessonBooked', { id: 6 });
+    serverSockets[0]?.emit('Greeting', { id: 6 });
     await new Promise((r) => setTimeout(r, 100));
     expect(received).toEqual([{ id: 5 }]);
+  });
+});
+
+describe('payloads read through the contract', () => {
+  /** A socket.io-client stand-in whose events the test plays by hand. */
+  function fakeSocketIo() {
+    const handlers = new Map<string, (payload: unknown) => void>();
+    const socket = {
+      active: false,
+      io: { opts: {}, on: () => undefined },
+      on: (event: string, handler: (payload: unknown) => void) => handlers.set(event, handler),
+      off: (event: string) => handlers.delete(event),
+    };
+    const io = (() => socket) as unknown as SocketIoFactory;
+    return { io, play: (event: string, payload: unknown) => handlers.get(event)?.(payload) };
+  }
+
+  it('throws at a payload that breaks its schema, when asked to check', () => {
+    const { io, play } = fakeSocketIo();
+    const realtime = createRealtime({ url, getToken: () => null, io, validatePayloads: true });
+    const received: unknown[] = [];
+    realtime.on('TutorsCacheUpdated', (event) => received.push(event.tutorIds));
+    expect(() => play('TutorsCacheUpdated', { at: 5 })).toThrow(RealtimeContractViolation);
+    play('TutorsCacheUpdated', { at: '2026-11-26T10:00:00.000Z', tutorIds: [3] });
+    expect(received).toEqual([[3]]);
+  });
+
+  it('hands payloads on as they came without the check (production)', () => {
+    const { io, play } = fakeSocketIo();
+    const realtime = createRealtime({ url, getToken: () => null, io });
+    const received: unknown[] = [];
+    realtime.on('TutorsCacheUpdated', (event) => received.push(event));
+    play('TutorsCacheUpdated', { at: 5 });
+    expect(received).toEqual([{ at: 5 }]);
   });
 });

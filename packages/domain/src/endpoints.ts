@@ -3,10 +3,38 @@
  * serves no contract here, and the permission, fuzz and reference tests walk this list.
  */
 import type { EndpointDefinition } from './contract/endpoint';
+import { assetEndpoints } from './assets/contract';
+import { authEndpoints } from './auth/contract';
+import { availabilityEndpoints } from './availability/contract';
+import { calendarEndpoints } from './calendar/contract';
+import { codeEndpoints } from './codes/contract';
 import { healthEndpoints } from './health/contract';
+import { lessonEndpoints } from './lessons/contract';
+import { referenceEndpoints } from './reference/contract';
+import { ratingEndpoints } from './ratings/contract';
+import { studentEndpoints } from './students/contract';
+import { telegramEndpoints } from './telegram/contract';
+import { topicEndpoints } from './topics/contract';
+import { tutorEndpoints } from './tutors/contract';
+import { userEndpoints } from './users/contract';
+import { whatsappEndpoints } from './whatsapp/contract';
 
 export const API = {
   health: healthEndpoints,
+  reference: referenceEndpoints,
+  auth: authEndpoints,
+  users: userEndpoints,
+  students: studentEndpoints,
+  codes: codeEndpoints,
+  telegram: telegramEndpoints,
+  whatsapp: whatsappEndpoints,
+  assets: assetEndpoints,
+  topics: topicEndpoints,
+  tutors: tutorEndpoints,
+  availability: availabilityEndpoints,
+  lessons: lessonEndpoints,
+  ratings: ratingEndpoints,
+  calendar: calendarEndpoints,
 } as const;
 
 export const ENDPOINTS: readonly EndpointDefinition[] = Object.values(API).flatMap(

@@ -9,16 +9,15 @@
  *   except where a screen needs the other side's name (`Rating.name`).
  */
 
+import type { z } from 'zod';
+import type { userSchema } from './api/profiles';
+import type { topicViewSchema } from './topics/contract';
 import type {
   Bank,
   EnglishLevel,
-  Gender,
-  Governorate,
-  NotificationMethod,
   PaymentMethod,
   PlanPeriod,
   RatingStars,
-  Role,
   RoomType,
   SessionSlotLength,
   WithdrawMethod,
@@ -40,37 +39,11 @@ export type Piasters = number;
 /** The stored name of an uploaded file, served from /assets/uploads/{name}. */
 export type AssetName = string;
 
-export interface User {
-  id: number;
-  /** The full name, two parts at least (Arabic for tutors). */
-  name: string;
-  email: string;
-  /** False for accounts made with Google sign-in that never set a password. */
-  hasPassword: boolean;
-  creditScore: number;
-  notificationMethod: NotificationMethod;
-  birthYear: number | null;
-  gender: Gender | null;
-  image: AssetName | null;
-  verifiedEmail: boolean;
-  /**
-   * A new address the owner asked for that is waiting for its code (`email` changes only once it
-   * is confirmed); null when none. Only the owner and admins see it.
-   */
-  pendingEmail?: string | null;
-  verifiedPhone: boolean;
-  /** E.164, e.g. +201012345678. */
-  phone: string | null;
-  role: Role;
-  city: Governorate | null;
-  job: string | null;
-  level: EnglishLevel | null;
-  aim: string | null;
-  /** Ids of the user's favourite topics. */
-  topics: number[];
-  createdAt: IsoDateTime;
-  updatedAt: IsoDateTime;
-}
+/**
+ * An account as its owner and admins see it: the type of `userSchema` (api/profiles.ts), which
+ * holds each field's meaning; other callers see one of the narrower views there.
+ */
+export type User = z.output<typeof userSchema>;
 
 /**
  * The user row as the server holds it. The password hash (argon2id) never leaves the server;
@@ -168,11 +141,8 @@ export interface Invoice {
   instapayAddress: string | null;
 }
 
-export interface Topic {
-  id: number;
-  nameAr: string;
-  nameEn: string;
-}
+/** A conversation topic: the type of `topicViewSchema` (topics/contract.ts). */
+export type Topic = z.output<typeof topicViewSchema>;
 
 export interface ChatRoom {
   id: number;

@@ -12,7 +12,7 @@ import {
   studentProfileBodySchema,
   studentProfilePatchBodySchema,
   updateUserBodySchema,
-} from '../src/api/accounts';
+} from '../src/index';
 import { tutorMissingData, tutorTextBodySchema } from '../src/api/tutors';
 import { Role } from '../src/enums';
 import { codeOf, codesOf, parsed, repeat } from './helpers';

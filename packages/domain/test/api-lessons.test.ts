@@ -23,8 +23,8 @@ import {
   tutorTimeOfWeek,
   weekQuerySchema,
   weeklySlotSchema,
-} from '../src/api/lessons';
-import type { AvailabilityWeek, LessonRealtimePayloads } from '../src/api/lessons';
+} from '../src';
+import type { AvailabilityWeek } from '../src';
 import {
   availabilityForWeek,
   checkBooking,
@@ -35,7 +35,6 @@ import {
 import type { WeeklySlot } from '../src/booking';
 import { Weekday, WEEKDAYS } from '../src/enums';
 import { isValidationCode } from '../src/errors';
-import { SERVER_EVENTS } from '../src/realtime';
 import { cairoWeekBounds } from '../src/time';
 import { codeOf, codesOf, parsed, repeat } from './helpers';
 
@@ -380,18 +379,5 @@ describe('GET /user/tutor/list/onboarded', () => {
       page: 'x',
       size: 'x',
     });
-  });
-});
-
-describe('realtime payloads', () => {
-  it('name server events of the catalogue', () => {
-    const names: Record<keyof LessonRealtimePayloads, true> = {
-      LessonBooked: true,
-      LessonRebooked: true,
-      LessonCanceled: true,
-      TutorUpdated: true,
-      TutorsCacheUpdated: true,
-    };
-    for (const name of Object.keys(names)) expect(SERVER_EVENTS).toContain(name);
   });
 });

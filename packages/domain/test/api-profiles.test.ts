@@ -15,6 +15,7 @@ const user: User = {
   id: 7,
   name: 'Mona Adel',
   email: 'mona@example.com',
+  pendingEmail: null,
   hasPassword: true,
   creditScore: 0,
   notificationMethod: NotificationMethod.None,

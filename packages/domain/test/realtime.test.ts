@@ -1,5 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { ACK_RESULTS, CLIENT_EVENTS, SERVER_EVENTS, SUBSCRIPTION_CHANNELS } from '../src/realtime';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { CLIENT_TO_SERVER, isServerEventName, SERVER_TO_CLIENT } from '../src/realtime/contract';
+import type { ServerEventPayload, ServerToClientEvents } from '../src/realtime/contract';
+import {
+  ACK_RESULTS,
+  CLIENT_EVENTS,
+  SERVER_EVENTS,
+  SUBSCRIPTION_CHANNELS,
+} from '../src/realtime/names';
 
 describe('realtime channel names', () => {
   it('lists every event of the spec once', () => {
@@ -16,5 +23,38 @@ describe('realtime channel names', () => {
     expect(ACK_RESULTS[0]).toBe('empty-text');
     expect(ACK_RESULTS.at(-1)).toBe('ok');
     expect(ACK_RESULTS).toHaveLength(11);
+  });
+});
+
+describe('the realtime contract', () => {
+  it('maps only events of the catalogue, each with a payload schema', () => {
+    for (const [name, event] of Object.entries(SERVER_TO_CLIENT)) {
+      expect(SERVER_EVENTS).toContain(name);
+      expect(event.payload.safeParse(undefined).success).toBe(false);
+    }
+    for (const name of Object.keys(CLIENT_TO_SERVER)) expect(CLIENT_EVENTS).toContain(name);
+    expect(isServerEventName('LessonBooked')).toBe(true);
+    expect(isServerEventName('SendMessage')).toBe(false);
+    expect(isServerEventName('toString')).toBe(false);
+  });
+
+  it('types socket.io listeners from the payload schemas', () => {
+    expectTypeOf<Parameters<ServerToClientEvents['TutorUpdated']>[0]>().toEqualTypeOf<
+      ServerEventPayload<'TutorUpdated'>
+    >();
+    expectTypeOf<ServerEventPayload<'TutorsCacheUpdated'>>().toEqualTypeOf<{
+      at: string;
+      tutorIds: number[] | null;
+    }>();
+  });
+
+  it('drops fields a payload schema does not name', () => {
+    const payload = SERVER_TO_CLIENT.PhoneCodeUndelivered.payload.parse({
+      code: 'unresolved-phone',
+      message: 'x',
+      phone: '+201012345678',
+      userId: 5,
+    });
+    expect(payload).toEqual({ code: 'unresolved-phone', message: 'x', phone: '+201012345678' });
   });
 });

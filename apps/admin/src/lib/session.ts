@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import { isAdminRole } from '@talaqa/domain';
+import { API, isAdminRole } from '@talaqa/domain';
 import type { AuthSession, PasswordSignInBody, User } from '@talaqa/domain';
 import { api, deviceTokens } from '../api';
 import { paths } from '../paths';
@@ -54,7 +54,7 @@ export function storedUser(): User | undefined {
 
 /** GET /user/current; the answer is also kept as the stored user. */
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<User> {
-  const user = await api.get<User>('/user/current', { private: true, signal });
+  const user = await api.call(API.users.current, {}, { signal });
   api.tokens.saveUser({ ...user });
   return user;
 }
@@ -97,10 +97,9 @@ export async function signIn(
   remember: boolean,
 ): Promise<User> {
   const deviceToken = deviceTokens.get(body.email);
-  const session = await api.post<AuthSession>(
-    '/auth/password',
-    deviceToken ? { ...body, deviceToken } : body,
-  );
+  const session = await api.call(API.auth.signIn, {
+    body: deviceToken ? { ...body, deviceToken } : body,
+  });
   if (!isAdminRole(session.user.role)) {
     signOut(queryClient, 'no-access');
     throw new NoDashboardAccessError();

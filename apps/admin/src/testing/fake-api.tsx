@@ -33,6 +33,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     id: 1,
     name: 'سارة المشرفة',
     email: 'sara@talaqa.com',
+    pendingEmail: null,
     hasPassword: true,
     creditScore: 0,
     notificationMethod: 'none',
@@ -102,7 +103,7 @@ export const noContent = () => new Response(null, { status: 204 });
 export function createFakeApi(routes: Record<string, FakeHandler> = {}, me: User = SUPER_ADMIN) {
   const requests: FakeRequest[] = [];
   const table: Record<string, FakeHandler> = {
-    'GET /health': () => ({ status: 'ok' }),
+    'GET /health': () => ({ status: 'ok', database: { status: 'up', driver: 'pglite' } }),
     'POST /auth/refresh-token': () => apiError('not-found', 404),
     'GET /user/current': () => me,
     'GET /user/list': () => ({ list: [], total: 0 }),

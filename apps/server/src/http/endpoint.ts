@@ -5,7 +5,7 @@
  * are dropped, a wrong shape is a server fault, never a leak) and errors through the error body
  * schema.
  */
-import type { FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { FastifyReply, FastifyRequest, FastifySchema, RouteShorthandOptions } from 'fastify';
 import { errorBodySchema, successStatusOf } from '@talaqa/domain';
 import type {
   BodyOf,
@@ -28,8 +28,11 @@ export type EndpointHandler<E extends EndpointDefinition> = (
   reply: FastifyReply,
 ) => Promise<HandlerResultOf<E> | FastifyReply>;
 
-/** Route options the contract does not carry (limits, log level, extra config). */
-export type EndpointOptions = Pick<RouteShorthandOptions, 'bodyLimit' | 'logLevel'> & {
+/** Route options the contract does not carry (limits, hooks such as rate limits, log level). */
+export type EndpointOptions = Pick<
+  RouteShorthandOptions,
+  'bodyLimit' | 'logLevel' | 'onRequest' | 'preValidation' | 'preHandler'
+> & {
   config?: Record<string, unknown>;
 };
 
@@ -44,6 +47,22 @@ function responseSchemas(definition: EndpointDefinition) {
   return { ...definition.responses, '4xx': errorBodySchema, '5xx': errorBodySchema };
 }
 
+/**
+ * The route's schemas. A part the contract does not have is left out rather than set to
+ * undefined, which Fastify takes for a schema gone missing (FSTWRN001 at every start).
+ */
+function routeSchema(definition: EndpointDefinition): FastifySchema {
+  const { summary, description, params, query, body } = definition;
+  return {
+    summary,
+    ...(description ? { description } : {}),
+    ...(params ? { params } : {}),
+    ...(query ? { querystring: query } : {}),
+    ...(body ? { body } : {}),
+    response: responseSchemas(definition),
+  };
+}
+
 export function serve<E extends EndpointDefinition>(
   app: App,
   definition: E,
@@ -56,20 +75,19 @@ export function serve<E extends EndpointDefinition>(
     url: definition.path,
     bodyLimit: options.bodyLimit,
     logLevel: options.logLevel,
+    onRequest: options.onRequest,
+    preValidation: options.preValidation,
+    preHandler: options.preHandler,
     config: { ...options.config, access: definition.access, endpoint: definition },
-    schema: {
-      summary: definition.summary,
-      description: definition.description,
-      params: definition.params,
-      querystring: definition.query,
-      body: definition.body,
-      response: responseSchemas(definition),
-    },
+    schema: routeSchema(definition),
     handler: async (request, reply) => {
       reply.code(status);
       const result = await handler(request as unknown as EndpointRequest<E>, reply);
       if (result === reply || reply.sent) return reply;
-      return status === 204 ? reply.send() : result;
+      if (status === 204) return reply.send();
+      // A text answer (an iCalendar document) goes out as is, under its own media type.
+      if (definition.contentType) reply.type(definition.contentType);
+      return result;
     },
   });
 }

@@ -6,22 +6,25 @@ import { adapterPublisher } from '../redis';
 import type { RedisConnections } from '../redis';
 import { authenticateSocket } from './auth';
 import type { SessionVersionLookup } from './auth';
+import { checkOutgoingPayloads } from './payloads';
 import { userRoom } from './types';
 import type { RealtimeServer } from './types';
 
 export { userRoom } from './types';
+export { RealtimePayloadError } from './payloads';
 export type { RealtimeServer, RealtimeSocket, SocketData } from './types';
 
 export const SOCKET_PATH = '/socket.io';
 
 /**
  * socket.io on the API's own HTTP server. With Redis, the adapter relays room broadcasts between
- * instances, so an event emitted by one instance reaches sockets connected to another. A socket
- * is let in only with a token of its user's current session (`sessionVersionOf`, from auth).
+ * instances, so an event emitted by one instance reaches sockets connected to another. Every
+ * event goes out through its payload schema (./payloads). A socket is let in only with a token of
+ * its user's current session (`sessionVersionOf`, from auth).
  */
 export function attachRealtime(
   app: FastifyInstance,
-  config: Pick<Config, 'corsOrigins' | 'jwtSecret'>,
+  config: Pick<Config, 'corsOrigins' | 'jwtSecret' | 'env'>,
   redis: RedisConnections | undefined,
   sessionVersionOf: SessionVersionLookup,
 ): RealtimeServer {
@@ -31,6 +34,7 @@ export function attachRealtime(
     cors: { origin: config.corsOrigins, credentials: true },
     adapter: redis ? createAdapter(adapterPublisher(redis.pub, app.log), redis.sub) : undefined,
   });
+  checkOutgoingPayloads(io, { strict: config.env !== 'production', log: app.log });
   io.use(authenticateSocket(config, sessionVersionOf));
   io.on('connection', (socket) => {
     void socket.join(userRoom(socket.data.userId));

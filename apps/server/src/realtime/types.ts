@@ -1,4 +1,5 @@
-import type { DefaultEventsMap, Server, Socket } from 'socket.io';
+import type { Server, Socket } from 'socket.io';
+import type { ClientToServerEvents, ServerToClientEvents } from '@talaqa/domain';
 
 /** What the handshake middleware learned about the connection. */
 export interface SocketData {
@@ -7,17 +8,23 @@ export interface SocketData {
   sessionVersion: number;
 }
 
-// Event maps stay open until the features that emit them (chat, lessons, sessions) define them.
+/** Instances talk to each other only through the adapter's rooms, never by events of their own. */
+type InterServerEvents = Record<string, never>;
+
+/**
+ * socket.io typed from the realtime contract (packages/domain): emitting an event the contract
+ * does not declare, or a payload of another shape, does not compile.
+ */
 export type RealtimeServer = Server<
-  DefaultEventsMap,
-  DefaultEventsMap,
-  DefaultEventsMap,
+  ClientToServerEvents,
+  ServerToClientEvents,
+  InterServerEvents,
   SocketData
 >;
 export type RealtimeSocket = Socket<
-  DefaultEventsMap,
-  DefaultEventsMap,
-  DefaultEventsMap,
+  ClientToServerEvents,
+  ServerToClientEvents,
+  InterServerEvents,
   SocketData
 >;
 

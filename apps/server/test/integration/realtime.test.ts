@@ -3,8 +3,9 @@ import { io as connect } from 'socket.io-client';
 import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signAccessToken } from '../../src/security/tokens';
-import { userRoom } from '../../src/realtime';
-import { Role } from '@talaqa/domain';
+import { RealtimePayloadError, userRoom } from '../../src/realtime';
+import { Role, ServerEvent } from '@talaqa/domain';
+import type { PhoneCodeUndeliveredEvent } from '@talaqa/domain';
 import { signedInUser } from './api';
 import { startTestServer, testRedisUrl } from './helpers';
 import type { TestServer } from './helpers';
@@ -39,6 +40,12 @@ function outcome(socket: Socket): Promise<string> {
     socket.once('connect_error', (error) => resolve(error.message));
   });
 }
+
+const undelivered: PhoneCodeUndeliveredEvent = {
+  code: 'unresolved-phone',
+  message: 'not delivered',
+  phone: '+201012345678',
+};
 
 /** A real user's id and token: the handshake refuses a token of an account that does not exist. */
 async function member(target = server): Promise<{ id: number; token: string }> {
@@ -80,9 +87,11 @@ describe('socket handshake', () => {
     const { id, token } = await member();
     const socket = open(server, { auth: { token } });
     expect(await outcome(socket)).toBe('connected');
-    const received = new Promise((resolve) => socket.once('hello', resolve));
-    server.app.io.to(userRoom(id)).emit('hello', { to: id });
-    expect(await received).toEqual({ to: id });
+    const received = new Promise((resolve) =>
+      socket.once(ServerEvent.PhoneCodeUndelivered, resolve),
+    );
+    server.app.io.to(userRoom(id)).emit(ServerEvent.PhoneCodeUndelivered, undelivered);
+    expect(await received).toEqual(undelivered);
   });
 
   it('accepts a valid token in the Authorization header', async () => {
@@ -91,6 +100,37 @@ describe('socket handshake', () => {
       extraHeaders: { authorization: `Bearer ${(await member()).token}` },
     });
     expect(await outcome(socket)).toBe('connected');
+  });
+});
+
+describe('realtime payloads (the contract of packages/domain)', () => {
+  it('sends only the fields the contract names', async () => {
+    const { id, token } = await member();
+    const socket = open(server, { auth: { token } });
+    expect(await outcome(socket)).toBe('connected');
+    const received = new Promise((resolve) =>
+      socket.once(ServerEvent.PhoneCodeUndelivered, resolve),
+    );
+    const leaky = { ...undelivered, userId: id, codeHash: 'secret' };
+    server.app.io.to(userRoom(id)).emit(ServerEvent.PhoneCodeUndelivered, leaky);
+    expect(await received).toEqual(undelivered);
+  });
+
+  it('refuses, at the emit, a payload that breaks its schema or an undeclared event', () => {
+    const io = server.app.io;
+    const broken = { ...undelivered, phone: 5 } as unknown as PhoneCodeUndeliveredEvent;
+    expect(() => io.emit(ServerEvent.PhoneCodeUndelivered, broken)).toThrow(RealtimePayloadError);
+    // The compiler refuses both (checked by the typecheck of this file)...
+    const typeChecked = (): void => {
+      // @ts-expect-error: a payload of another shape
+      io.emit(ServerEvent.PhoneCodeUndelivered, { phone: '+201012345678' });
+      // @ts-expect-error: not an event of the realtime contract
+      io.emit('hello', { to: 1 });
+    };
+    expect(typeChecked).toBeTypeOf('function');
+    // ...and only a cast gets an undeclared event past it; the adapter still refuses it.
+    const untyped = io as unknown as { emit: (event: string, payload: unknown) => void };
+    expect(() => untyped.emit('hello', { to: 1 })).toThrow(RealtimePayloadError);
   });
 });
 
@@ -105,11 +145,16 @@ describe.skipIf(!testRedisUrl)('socket.io across instances (Redis adapter)', () 
     const { id, token } = await member(other);
     const socket = open(other, { auth: { token } });
     expect(await outcome(socket)).toBe('connected');
-    const received = new Promise((resolve) => socket.once('ping-from-a', resolve));
+    const received = new Promise((resolve) =>
+      socket.once(ServerEvent.PhoneCodeUndelivered, resolve),
+    );
     // The adapter subscribes asynchronously; retry the emit until the message crosses.
-    const timer = setInterval(() => server.app.io.to(userRoom(id)).emit('ping-from-a', 'hi'), 100);
+    const timer = setInterval(
+      () => server.app.io.to(userRoom(id)).emit(ServerEvent.PhoneCodeUndelivered, undelivered),
+      100,
+    );
     try {
-      expect(await received).toBe('hi');
+      expect(await received).toEqual(undelivered);
     } finally {
       clearInterval(timer);
     }

@@ -74,22 +74,3 @@ export function expectCards(value: unknown): CardToken[] {
       isRecord(card) && typeof card.token === 'string' && typeof card.last4 === 'string',
   );
 }
-
-/**
- * The transaction id a TransactionStatusUpdate names, whatever its exact shape: the transaction
- * itself (`id`), `{transactionId}` or `{transaction: {id}}`; null when it names none.
- */
-export function transactionIdOfUpdate(payload: unknown): number | null {
-  if (typeof payload !== 'object' || payload === null) return null;
-  const record = payload as Record<string, unknown>;
-  const nested = record.transaction;
-  const candidates = [
-    record.transactionId,
-    record.id,
-    typeof nested === 'object' && nested !== null
-      ? (nested as Record<string, unknown>).id
-      : undefined,
-  ];
-  const id = candidates.find((value) => typeof value === 'number' && Number.isSafeInteger(value));
-  return typeof id === 'number' ? id : null;
-}

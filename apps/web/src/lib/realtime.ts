@@ -1,14 +1,17 @@
 import { useEffect, useRef } from 'react';
+import type { ServerEventName, ServerEventPayload } from '@talaqa/domain';
 import { realtime } from '../api';
 
 /**
  * Listens to one server event of the realtime channel while `enabled`, opening the channel if it
- * is closed. The handler may change between renders without re-subscribing.
+ * is closed. The payload is typed by the realtime contract (@talaqa/domain) and, outside
+ * production, read through its schema first. The handler may change between renders without
+ * re-subscribing.
  */
-export function useRealtimeEvent(
-  event: string,
+export function useRealtimeEvent<E extends ServerEventName>(
+  event: E,
   enabled: boolean,
-  handler: (payload: unknown) => void,
+  handler: (payload: ServerEventPayload<E>) => void,
 ): void {
   const current = useRef(handler);
   useEffect(() => {
@@ -18,6 +21,6 @@ export function useRealtimeEvent(
     if (!enabled) return undefined;
     const channel = realtime();
     channel.connect();
-    return channel.on(event, (payload: unknown) => current.current(payload));
+    return channel.on(event, (payload) => current.current(payload));
   }, [event, enabled]);
 }

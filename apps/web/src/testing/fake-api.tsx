@@ -73,7 +73,7 @@ export function fakeApi(fetchMock: Mock<typeof fetch>) {
   beforeEach(() => {
     routesList = [];
     calls.length = 0;
-    on('GET', '/health', { status: 'ok' });
+    on('GET', '/health', { status: 'ok', database: { status: 'up', driver: 'pglite' } });
     on('POST', '/auth/refresh-token', (request: FakeRequest) =>
       json({ token: (request.headers.get('Authorization') ?? '').replace(/^Bearer /, '') }),
     );
@@ -125,6 +125,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     id: 7,
     name: 'سارة أحمد',
     email: 'sara@example.com',
+    pendingEmail: null,
     hasPassword: true,
     creditScore: 0,
     notificationMethod: NotificationMethod.WhatsApp,

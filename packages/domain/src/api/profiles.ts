@@ -55,31 +55,39 @@ export const lessonStudentSchema = publicUserSchema.extend({
 });
 export type LessonStudentUser = z.output<typeof lessonStudentSchema>;
 
-/** The whole account: for its owner and for admins only. */
+/** The whole account: for its owner and for admins only (the `User` type is its output). */
 export const userSchema = z.object({
   id,
+  /** The full name, two parts at least (Arabic for tutors). */
   name: z.string(),
   email: z.string(),
-  /** A new address waiting for its code (owner and admins only). */
-  pendingEmail: z.string().nullable().optional(),
+  /**
+   * A new address the owner asked for that is waiting for its code (`email` changes only once it
+   * is confirmed); null when none. Only the owner and admins see it.
+   */
+  pendingEmail: z.string().nullable(),
+  /** False for accounts made with Google sign-in that never set a password. */
   hasPassword: z.boolean(),
   creditScore: z.number().int(),
   notificationMethod: z.literal(NOTIFICATION_METHODS),
   birthYear: z.number().int().nullable(),
   gender: z.literal(GENDERS).nullable(),
+  /** The stored name of the profile image, served from /assets/uploads/{name}. */
   image: asset,
   verifiedEmail: z.boolean(),
   verifiedPhone: z.boolean(),
+  /** E.164, e.g. +201012345678. */
   phone: z.string().nullable(),
   role: z.literal(ROLES),
   city: z.literal(GOVERNORATES).nullable(),
   job: z.string().nullable(),
   level: z.literal(ENGLISH_LEVELS).nullable(),
   aim: z.string().nullable(),
+  /** Ids of the user's favourite topics. */
   topics: z.array(id),
   createdAt: instant,
   updatedAt: instant,
-}) satisfies z.ZodType<User>;
+});
 
 /**
  * GET /user/{id}: one of the views above. The richest comes first, so an answer the server built

@@ -1,10 +1,9 @@
 /**
- * The tutor's own profile API (spec section 3 "Tutor", section 7 `GET /user/tutor/meta`): the
- * texts a tutor writes and the meta object the client merges into its session. Paths are
- * relative to /api/v1.
+ * The tutor's own profile (spec section 3 "Tutor"): the texts a tutor writes and what the profile
+ * still lacks. GET /user/tutor/meta and the other tutors endpoints are in ../tutors/contract.
  */
 import { z } from 'zod';
-import type { Tutor, TutorMissingData } from '../entities';
+import type { TutorMissingData } from '../entities';
 import { aboutSchema, bioSchema } from '../validation';
 
 /**
@@ -17,13 +16,6 @@ export const tutorTextBodySchema = z.object({
   about: aboutSchema.optional(),
 });
 export type TutorTextBody = z.input<typeof tutorTextBodySchema>;
-
-/**
- * GET /user/tutor/meta (the signed-in tutor; other roles get `forbidden`): the spec's Tutor
- * without its id, which is the caller's. Fields without a home yet answer their default: no video
- * or thumbnail, not activated, the placeholder notice period, no onboarding bypass.
- */
-export type TutorMeta = Omit<Tutor, 'id'>;
 
 /** What `tutorMissingData` reads: the user's picture and verifications and the tutor's texts. */
 export interface TutorCompleteness {

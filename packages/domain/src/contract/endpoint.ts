@@ -53,6 +53,11 @@ export interface EndpointDefinition {
   readonly idempotent?: boolean;
   /** Provider callbacks and the like: left out of the fuzz test's generated inputs. */
   readonly external?: boolean;
+  /**
+   * The media type of a success answer that is not JSON (`text/calendar; charset=utf-8`): its
+   * schema is then a string, the server sends it as is, and the client reads it as text.
+   */
+  readonly contentType?: string;
 }
 
 export type SuccessStatus = 200 | 201 | 202 | 204 | 302 | 503;

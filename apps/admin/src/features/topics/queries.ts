@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Topic } from '@talaqa/domain';
+import { API } from '@talaqa/domain';
+import type { Topic, TopicBody } from '@talaqa/domain';
 import { api, isApiError } from '../../api';
 
-export type TopicBody = Pick<Topic, 'nameAr' | 'nameEn'>;
+export type { TopicBody };
 
 export const topicKeys = { list: ['topics', 'list'] as const };
 
@@ -17,7 +18,7 @@ const refreshIfGone = (queryClient: ReturnType<typeof useQueryClient>) => (error
 export function useTopics() {
   return useQuery({
     queryKey: topicKeys.list,
-    queryFn: ({ signal }) => api.get<Topic[]>('/topic/list', { private: true, signal }),
+    queryFn: ({ signal }) => api.call(API.topics.list, {}, { private: true, signal }),
   });
 }
 
@@ -25,7 +26,7 @@ export function useTopics() {
 export function useCreateTopic() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TopicBody) => api.post<Topic>('/topic/', body, { private: true }),
+    mutationFn: (body: TopicBody) => api.call(API.topics.create, { body }),
     onSuccess: (topic) => {
       queryClient.setQueryData<Topic[]>(topicKeys.list, (list) => (list ? [...list, topic] : list));
       void queryClient.invalidateQueries({ queryKey: topicKeys.list });
@@ -38,7 +39,7 @@ export function useUpdateTopic() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: TopicBody & { id: number }) =>
-      api.put<Topic>(`/topic/${id}`, body, { private: true }),
+      api.call(API.topics.update, { params: { id }, body }),
     onError: refreshIfGone(queryClient),
     onSuccess: (topic) => {
       queryClient.setQueryData<Topic[]>(topicKeys.list, (list) =>
@@ -53,7 +54,7 @@ export function useUpdateTopic() {
 export function useDeleteTopic() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete<void>(`/topic/${id}`, { private: true }),
+    mutationFn: (id: number) => api.call(API.topics.remove, { params: { id } }),
     onError: refreshIfGone(queryClient),
     onSuccess: (_answer, id) => {
       queryClient.setQueryData<Topic[]>(topicKeys.list, (list) =>

@@ -3,8 +3,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { changePasswordSchema, passwordSchema } from '@talaqa/domain';
-import type { FreshTokenAnswer } from '@talaqa/domain';
+import { API, changePasswordSchema, passwordSchema } from '@talaqa/domain';
 import { Button, PasswordChecklist, PasswordInput, UI_MESSAGES, useToast } from '@talaqa/ui';
 import { FormError } from '../../components/FormError';
 import { api } from '../../api';
@@ -57,9 +56,7 @@ export function ChangePasswordForm({ hasPassword }: { hasPassword: boolean }) {
       : { newPassword: form.newPassword, newPasswordConfirmation: form.newPasswordConfirmation };
     try {
       // Every other session ends; this device goes on with the fresh token answered (issue 15).
-      const { token } = await api.patch<FreshTokenAnswer>('/auth/password', body, {
-        private: true,
-      });
+      const { token } = await api.call(API.auth.changePassword, { body });
       api.tokens.setBearer(token);
       reset(EMPTY);
       toast.success('تم تغيير كلمة المرور');

@@ -12,7 +12,7 @@ import {
   toAsciiDigits,
   updateUserBodySchema,
 } from '@talaqa/domain';
-import type { NotificationMethod, User } from '@talaqa/domain';
+import type { NotificationMethod, UpdateUserBody, User } from '@talaqa/domain';
 import {
   Button,
   ENGLISH_LEVEL_NAMES_AR,
@@ -31,7 +31,6 @@ import { actionErrorText, applyServerErrors, domainResolver } from '../../lib/fo
 import { assignableRoles } from './labels';
 import { OwnPendingEmail } from './OwnPendingEmail';
 import { useUpdateUser } from './queries';
-import type { UpdateUserBody } from './queries';
 
 /** The form keeps what the controls hold (text); the resolver turns it into the API body. */
 interface UserForm {

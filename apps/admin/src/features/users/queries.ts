@@ -1,23 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import { QUERY_RETRY } from '@talaqa/domain';
-import type { AuthSession, CreateUserBody, Role, User, UserPage } from '@talaqa/domain';
+import { API, isWholeAccount, QUERY_RETRY } from '@talaqa/domain';
+import type { CreateUserBody, Role, UpdateUserBody, User } from '@talaqa/domain';
 import { api, isApiError } from '../../api';
 import { currentUserKey } from '../../lib/session';
-
-/** The body of PUT /user/{id} (every field optional; null clears). */
-export interface UpdateUserBody {
-  name?: string;
-  birthYear?: number | null;
-  gender?: User['gender'];
-  city?: User['city'];
-  job?: string | null;
-  aim?: string | null;
-  level?: User['level'];
-  notificationMethod?: User['notificationMethod'];
-  role?: User['role'];
-  email?: string;
-}
 
 /** The query of GET /user/list, as the users page sends it (see `userListQuerySchema`). */
 export interface UserListParams {
@@ -41,8 +27,7 @@ export const userKeys = {
 export function useUserList(query: UserListParams) {
   return useQuery({
     queryKey: userKeys.list(query),
-    queryFn: ({ signal }) =>
-      api.get<UserPage>('/user/list', { query: { ...query }, private: true, signal }),
+    queryFn: ({ signal }) => api.call(API.users.list, { query }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -51,7 +36,13 @@ export function useUserList(query: UserListParams) {
 export function useUser(id: number) {
   return useQuery({
     queryKey: userKeys.detail(id),
-    queryFn: ({ signal }) => api.get<User>(`/user/${id}`, { private: true, signal }),
+    queryFn: async ({ signal }): Promise<User> => {
+      const view = await api.call(API.users.get, { params: { id } }, { signal });
+      // Admins are answered the whole account; anything less is a server fault, not a screen.
+      if (!isWholeAccount(view))
+        throw new TypeError(`User ${id} was answered as less than the whole account`);
+      return view;
+    },
     enabled: Number.isInteger(id) && id > 0,
     // A user that does not exist will not appear on a second try.
     retry: (failures, error) =>
@@ -74,7 +65,7 @@ export function rememberUser(queryClient: QueryClient, user: User): void {
 export function useUpdateUser(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateUserBody) => api.put<User>(`/user/${id}`, body, { private: true }),
+    mutationFn: (body: UpdateUserBody) => api.call(API.users.update, { params: { id }, body }),
     onSuccess: (user) => rememberUser(queryClient, user),
   });
 }
@@ -87,7 +78,7 @@ export function useCreateUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: CreateUserBody) => {
-      const session = await api.post<AuthSession>('/user/', body, { private: true });
+      const session = await api.call(API.users.create, { body }, { private: true });
       return session.user;
     },
     onSuccess: (user) => {
@@ -109,13 +100,11 @@ export function uploadUserImage(
   { onProgress, signal }: UploadUserImageOptions,
 ): Promise<User> {
   const form = new FormData();
-  form.append('image', file);
-  return api.upload<User>('/user/asset', form, {
-    method: 'PUT',
+  form.append(API.assets.uploadImage.upload.field, file);
+  return api.uploadTo(API.assets.uploadImage, form, {
     query: { forUser: userId },
     onProgress,
     signal,
-    private: true,
   });
 }
 
@@ -124,10 +113,11 @@ export function useAssetUrl(name: string | null | undefined) {
   return useQuery({
     queryKey: ['asset', name],
     queryFn: async ({ signal }) => {
-      const blob = await api.get<Blob>(`/assets/uploads/${encodeURIComponent(name ?? '')}`, {
-        responseType: 'blob',
-        signal,
-      });
+      const blob = await api.call(
+        API.assets.file,
+        { params: { name: name ?? '' } },
+        { responseType: 'blob', signal },
+      );
       return URL.createObjectURL(blob);
     },
     enabled: !!name,
@@ -144,8 +134,7 @@ export function useAssetUrl(name: string | null | undefined) {
 export function useConfirmOwnEmail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) =>
-      api.post<{ user: User }>('/confirmation-code/email/confirm', { code }, { private: true }),
+    mutationFn: (code: string) => api.call(API.codes.confirmEmailCode, { body: { code } }),
     onSuccess: ({ user }) => rememberUser(queryClient, user),
   });
 }

@@ -40,7 +40,7 @@ function answerPlans(answer: () => Response) {
   fetchMock.mockImplementation(async (input) => {
     const url = String(input instanceof Request ? input.url : input);
     if (url.includes('/api/v1/plan/list')) return answer();
-    return Response.json({ status: 'ok' });
+    return Response.json({ status: 'ok', database: { status: 'up', driver: 'pglite' } });
   });
 }
 
@@ -89,7 +89,7 @@ describe('landing /pricing', () => {
   it('says so with a retry when the API cannot be reached, and shows no prices', async () => {
     fetchMock.mockImplementation(async (input) => {
       if (String(input).includes('/plan/list')) throw new TypeError('Failed to fetch');
-      return Response.json({ status: 'ok' });
+      return Response.json({ status: 'ok', database: { status: 'up', driver: 'pglite' } });
     });
     renderRoute(routes, '/pricing');
     expect(

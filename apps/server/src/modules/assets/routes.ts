@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idTextSchema, Role, UPLOADS_PER_HOUR } from '@talaqa/domain';
+import { API, Role, UPLOADS_PER_HOUR } from '@talaqa/domain';
 import { AppError } from '../../errors';
-import { anyone, assertSelfOrAdmin, identityOf, signedIn } from '../../http/access';
+import { serve } from '../../http/endpoint';
+import { assertSelfOrAdmin, identityOf } from '../../http/access';
 import { limitPerAccount } from '../../http/limits';
 import { requireUser } from '../accounts';
 import { readImageUpload, refuseDeclaredOversize, replaceProfileImage } from './service';
@@ -13,16 +13,9 @@ const IMAGE_CONTENT_TYPES = { jpg: 'image/jpeg', png: 'image/png', gif: 'image/g
 export const assetRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
 
-  app.put(
-    '/user/asset',
-    {
-      config: { access: signedIn },
-      schema: { querystring: z.object({ forUser: idTextSchema.optional() }) },
-      // An upload declaring more than the cap is refused before its body is read.
-      preValidation: async (request) => refuseDeclaredOversize(request),
-      // Every try counts, per signed-in account (in Redis when configured, so instances share).
-      preHandler: limitPerAccount(app, 'upload', { max: UPLOADS_PER_HOUR, minutes: 60 }),
-    },
+  serve(
+    app,
+    API.assets.uploadImage,
     async (request) => {
       const caller = identityOf(request);
       const userId = request.query.forUser ?? caller.userId;
@@ -36,20 +29,23 @@ export const assetRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return user;
     },
-  );
-
-  app.get(
-    '/assets/uploads/:name',
-    { config: { access: anyone }, schema: { params: z.object({ name: z.string().max(64) }) } },
-    async (request, reply) => {
-      const stream = await app.assets.open('uploads', request.params.name);
-      if (!stream) throw new AppError('asset-not-found');
-      const extension = request.params.name.split('.').pop() as keyof typeof IMAGE_CONTENT_TYPES;
-      return reply
-        .type(IMAGE_CONTENT_TYPES[extension] ?? 'application/octet-stream')
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .send(stream);
+    {
+      // An upload declaring more than the cap is refused before its body is read.
+      preValidation: async (request) => refuseDeclaredOversize(request),
+      // Every try counts, per signed-in account (in Redis when configured, so instances share).
+      preHandler: limitPerAccount(app, 'upload', { max: UPLOADS_PER_HOUR, minutes: 60 }),
     },
   );
+
+  // The bytes go out as a stream: the contract's answer schema describes them, never reads them.
+  serve(app, API.assets.file, async (request, reply) => {
+    const stream = await app.assets.open('uploads', request.params.name);
+    if (!stream) throw new AppError('asset-not-found');
+    const extension = request.params.name.split('.').pop() as keyof typeof IMAGE_CONTENT_TYPES;
+    return reply
+      .type(IMAGE_CONTENT_TYPES[extension] ?? 'application/octet-stream')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .send(stream);
+  });
 };

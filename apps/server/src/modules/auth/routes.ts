@@ -1,16 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
-import {
-  googleSignInBodySchema,
-  ownPasswordBodySchema,
-  passwordSignInBodySchema,
-  resetPasswordBodySchema,
-  Role,
-} from '@talaqa/domain';
-import { SESSION_MAX_AGE_SECONDS } from '@talaqa/domain';
-import type { AuthSession, FreshTokenAnswer, RefreshTokenAnswer } from '@talaqa/domain';
+import { API, Role, SESSION_MAX_AGE_SECONDS } from '@talaqa/domain';
+import type { AuthSession, BodyOf } from '@talaqa/domain';
 import { AppError } from '../../errors';
+import { serve } from '../../http/endpoint';
+import { identityOf } from '../../http/access';
+import { limitPerAccount, limitPerAddress, limitPerAddressUnless } from '../../http/limits';
+import { hashPassword, passwordMatches, spendPasswordCheckTime } from '../../security/passwords';
 import {
   createUser,
   findUserRow,
@@ -19,9 +15,6 @@ import {
   updateUserRow,
 } from '../accounts';
 import { consumeCode, recordSecurityEvent } from '../codes';
-import { anyone, identityOf, signedIn } from '../../http/access';
-import { limitPerAccount, limitPerAddress, limitPerAddressUnless } from '../../http/limits';
-import { hashPassword, passwordMatches, spendPasswordCheckTime } from '../../security/passwords';
 import {
   bumpSessionVersion,
   disconnectEndedSessions,
@@ -83,7 +76,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const deviceOf = (request: FastifyRequest): Promise<SignInDevice | undefined> => {
     let device = devices.get(request);
     if (!device) {
-      const { email, deviceToken } = request.body as z.output<typeof passwordSignInBodySchema>;
+      const { email, deviceToken } = request.body as BodyOf<typeof API.auth.signIn>;
       device = (async () => {
         const claims = deviceToken ? await verifyDeviceToken(deviceToken, app.config) : undefined;
         if (claims?.email !== email) return undefined;
@@ -95,20 +88,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     return device;
   };
 
-  app.post(
-    '/auth/password',
-    {
-      config: { access: anyone },
-      // A device that proves it signed in to this e-mail before is counted per device instead:
-      // others at the same address (one carrier NAT address, an office) cannot hold it back.
-      preHandler: limitPerAddressUnless(
-        app,
-        'sign-in:address',
-        SIGN_IN_PER_ADDRESS,
-        async (request) => (await deviceOf(request)) !== undefined,
-      ),
-      schema: { body: passwordSignInBodySchema },
-    },
+  serve(
+    app,
+    API.auth.signIn,
     async (request, reply) => {
       const { email, password } = request.body;
       // A device token of this very account (same e-mail and user) counts the tries for that
@@ -132,15 +114,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       await throttle.succeeded(source, email);
       return session(row.id);
     },
+    {
+      // A device that proves it signed in to this e-mail before is counted per device instead:
+      // others at the same address (one carrier NAT address, an office) cannot hold it back.
+      preHandler: limitPerAddressUnless(
+        app,
+        'sign-in:address',
+        SIGN_IN_PER_ADDRESS,
+        async (request) => (await deviceOf(request)) !== undefined,
+      ),
+    },
   );
 
-  app.post(
-    '/auth/google',
-    {
-      config: { access: anyone },
-      onRequest: limitPerAddress(app, 'google:address', SIGN_IN_PER_ADDRESS),
-      schema: { body: googleSignInBodySchema },
-    },
+  serve(
+    app,
+    API.auth.signInWithGoogle,
     async (request) => {
       const { idToken, nonce, role } = request.body;
       // A refused token is a GoogleSignInError: unauthenticated, or service-unavailable.
@@ -192,41 +180,32 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return session(user.id);
     },
+    { onRequest: limitPerAddress(app, 'google:address', SIGN_IN_PER_ADDRESS) },
   );
 
   // The access check has compared the session version; a refresh keeps the sign-in time, so a
   // session ends SESSION_MAX_AGE_SECONDS after it (the token's expiry is capped there too).
-  app.post('/auth/refresh-token', { config: { access: signedIn } }, async (request) => {
+  serve(app, API.auth.refreshToken, async (request) => {
     const { userId } = identityOf(request);
     const { authTime, sessionVersion } = callerToken(request);
     if (Math.floor(Date.now() / 1000) >= authTime + SESSION_MAX_AGE_SECONDS) {
       throw new AppError('unauthenticated', 'The session is too old; sign in again');
     }
-    const answer: RefreshTokenAnswer = {
-      token: await issueAccessToken(db, app.config, userId, authTime, sessionVersion),
-    };
-    return answer;
+    return { token: await issueAccessToken(db, app.config, userId, authTime, sessionVersion) };
   });
 
   // Ends every session of the account; the calling device goes on with a fresh token.
-  app.post('/auth/sign-out-all', { config: { access: signedIn } }, async (request) => {
+  serve(app, API.auth.signOutAll, async (request) => {
     const { userId } = identityOf(request);
     const { authTime } = callerToken(request);
     const version = await bumpSessionVersion(db, userId);
     disconnectEndedSessions(app, userId, version);
-    const answer: FreshTokenAnswer = {
-      token: await issueAccessToken(db, app.config, userId, authTime, version),
-    };
-    return answer;
+    return { token: await issueAccessToken(db, app.config, userId, authTime, version) };
   });
 
-  app.patch(
-    '/auth/password',
-    {
-      config: { access: signedIn },
-      preHandler: limitPerAccount(app, 'password-change', SIGN_IN_PER_ACCOUNT),
-      schema: { body: ownPasswordBodySchema },
-    },
+  serve(
+    app,
+    API.auth.changePassword,
     async (request) => {
       const row = await findUserRow(db, identityOf(request).userId);
       if (!row) throw new AppError('user-not-found');
@@ -243,27 +222,18 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       if (!updated) throw new AppError('user-not-found');
       disconnectEndedSessions(app, row.id, updated.sessionVersion);
-      const answer: FreshTokenAnswer = {
-        token: await issueAccessToken(
-          db,
-          app.config,
-          row.id,
-          callerToken(request).authTime,
-          updated.sessionVersion,
-        ),
+      const { authTime } = callerToken(request);
+      return {
+        token: await issueAccessToken(db, app.config, row.id, authTime, updated.sessionVersion),
       };
-      return answer;
     },
+    { preHandler: limitPerAccount(app, 'password-change', SIGN_IN_PER_ACCOUNT) },
   );
 
-  app.post(
-    '/auth/reset-password',
-    {
-      config: { access: anyone },
-      onRequest: limitPerAddress(app, 'reset:address', SIGN_IN_PER_ADDRESS),
-      schema: { body: resetPasswordBodySchema },
-    },
-    async (request, reply) => {
+  serve(
+    app,
+    API.auth.resetPassword,
+    async (request) => {
       const token = await verifyPurposeToken(
         request.body.resetToken,
         'forget-password',
@@ -277,7 +247,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         return updateUserRow(tx, token.id, { passwordHash, emailVerified: true });
       });
       if (updated) disconnectEndedSessions(app, updated.id, updated.sessionVersion);
-      return reply.code(204).send();
     },
+    { onRequest: limitPerAddress(app, 'reset:address', SIGN_IN_PER_ADDRESS) },
   );
 };

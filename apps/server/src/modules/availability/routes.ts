@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { availabilityBodySchema, availabilityQuerySchema, Role } from '@talaqa/domain';
+import { API } from '@talaqa/domain';
 import { serviceContextOf } from '../../context';
-import { identityOf, rolesOnly, signedIn } from '../../http/access';
+import { serve } from '../../http/endpoint';
+import { identityOf } from '../../http/access';
 import { readAvailability, saveAvailability } from './service';
 
 /**
@@ -12,21 +13,15 @@ import { readAvailability, saveAvailability } from './service';
 export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = serviceContextOf(app, 'availability');
 
-  app.get(
-    '/availability-slot/',
-    { config: { access: signedIn }, schema: { querystring: availabilityQuerySchema } },
-    async (request) => readAvailability(ctx, identityOf(request), request.query),
+  serve(app, API.availability.week, async (request) =>
+    readAvailability(ctx, identityOf(request), request.query),
   );
 
-  app.post(
-    '/availability-slot/',
-    { config: { access: rolesOnly(Role.Tutor) }, schema: { body: availabilityBodySchema } },
-    async (request) => {
-      const tutorId = identityOf(request).userId;
-      const week = await saveAvailability(ctx, tutorId, request.body.slots);
-      // After the commit: list pages and open tutor pages learn the new free times.
-      await app.domainEvents.emit('TutorListingChanged', { tutorIds: [tutorId] });
-      return week;
-    },
-  );
+  serve(app, API.availability.save, async (request) => {
+    const tutorId = identityOf(request).userId;
+    const week = await saveAvailability(ctx, tutorId, request.body.slots);
+    // After the commit: list pages and open tutor pages learn the new free times.
+    await app.domainEvents.emit('TutorListingChanged', { tutorIds: [tutorId] });
+    return week;
+  });
 };

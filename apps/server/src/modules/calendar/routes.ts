@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { API_PREFIX } from '@talaqa/domain';
-import type { CalendarFeedCreated, CalendarFeedState } from '@talaqa/domain';
-import { anyone, identityOf, signedIn } from '../../http/access';
+import { API, API_PREFIX } from '@talaqa/domain';
+import { serve } from '../../http/endpoint';
+import { identityOf } from '../../http/access';
 import { browserApiOrigin, webOriginFor } from '../../http/origins';
 import { createFeed, disableFeed, feedDocument, feedState } from './service';
 
@@ -16,47 +15,34 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
   const now = (): Date => app.clock.now();
 
-  app.get(
-    '/calendar/feed',
-    { config: { access: signedIn } },
-    async (request): Promise<CalendarFeedState> => feedState(db, identityOf(request).userId),
-  );
+  serve(app, API.calendar.state, async (request) => feedState(db, identityOf(request).userId));
 
-  app.post(
-    '/calendar/feed',
-    { config: { access: signedIn } },
-    async (request, reply): Promise<CalendarFeedCreated> => {
-      const origin = browserApiOrigin(app.config, request);
-      const created = await createFeed(
-        db,
-        identityOf(request).userId,
-        now(),
-        (token) => new URL(`${API_PREFIX}/calendar/${token}.ics`, origin).href,
-      );
-      reply.header('cache-control', 'no-store');
-      return reply.code(201).send(created);
-    },
-  );
-
-  app.delete('/calendar/feed', { config: { access: signedIn } }, async (request, reply) => {
-    await disableFeed(db, identityOf(request).userId);
-    return reply.code(204).send();
+  serve(app, API.calendar.create, async (request, reply) => {
+    const origin = browserApiOrigin(app.config, request);
+    const created = await createFeed(
+      db,
+      identityOf(request).userId,
+      now(),
+      (token) => new URL(`${API_PREFIX}/calendar/${token}.ics`, origin).href,
+    );
+    reply.header('cache-control', 'no-store');
+    return created;
   });
 
-  app.get(
-    '/calendar/:token.ics',
-    { config: { access: anyone }, schema: { params: z.object({ token: z.string() }) } },
-    async (request, reply) => {
-      const webOrigin = webOriginFor(app.config);
-      const document = await feedDocument(db, request.params.token, now(), {
-        webOrigin,
-        uidHost: new URL(webOrigin).hostname,
-      });
-      return reply
-        .header('content-type', 'text/calendar; charset=utf-8')
-        .header('content-disposition', 'inline; filename="talaqa-lessons.ics"')
-        .header('cache-control', 'private, max-age=300')
-        .send(document);
-    },
-  );
+  serve(app, API.calendar.disable, async (request) => {
+    await disableFeed(db, identityOf(request).userId);
+  });
+
+  // Sent as text under the contract's media type (text/calendar), not as JSON.
+  serve(app, API.calendar.document, async (request, reply) => {
+    const webOrigin = webOriginFor(app.config);
+    const document = await feedDocument(db, request.params.token, now(), {
+      webOrigin,
+      uidHost: new URL(webOrigin).hostname,
+    });
+    reply
+      .header('content-disposition', 'inline; filename="talaqa-lessons.ics"')
+      .header('cache-control', 'private, max-age=300');
+    return document;
+  });
 };

@@ -1,15 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  CodePurpose,
-  confirmCodeBodySchema,
-  confirmPasswordCodeBodySchema,
-  defaultPhoneCodeChannel,
-  sendPasswordCodeBodySchema,
-  sendPhoneCodeBodySchema,
-} from '@talaqa/domain';
-import type { CodeSentAnswer, PasswordCodeConfirmedAnswer } from '@talaqa/domain';
+import { API, CodePurpose, defaultPhoneCodeChannel } from '@talaqa/domain';
+import type { CodeSentAnswer } from '@talaqa/domain';
 import { AppError } from '../../errors';
-import { anyone, identityOf, signedIn } from '../../http/access';
+import { serve } from '../../http/endpoint';
+import { identityOf } from '../../http/access';
 import { limitPerAccount, limitPerAddress } from '../../http/limits';
 import { signPurposeToken } from '../../security/tokens';
 import { findUserRowByEmail, patchUser, requireUser } from '../accounts';
@@ -55,9 +49,9 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler: limitPerAccount(app, `${name}:account`, CHECKS),
   });
 
-  app.post(
-    '/confirmation-code/email/send',
-    { config: { access: signedIn }, ...sendLimits('email-send') },
+  serve(
+    app,
+    API.codes.sendEmailCode,
     async (request) => {
       const user = await requireUser(db, identityOf(request).userId);
       // A pending new address gets its code again; else the current one, unless verified.
@@ -70,15 +64,12 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
       if (user.verifiedEmail) throw new AppError('email-already-verified');
       return sendEmailVerificationCode(db, secret, app.messenger, user);
     },
+    sendLimits('email-send'),
   );
 
-  app.post(
-    '/confirmation-code/email/confirm',
-    {
-      config: { access: signedIn },
-      ...checkLimits('email-confirm'),
-      schema: { body: confirmCodeBodySchema },
-    },
+  serve(
+    app,
+    API.codes.confirmEmailCode,
     async (request) => {
       const user = await requireUser(db, identityOf(request).userId);
       const pendingEmail = user.pendingEmail ?? null;
@@ -100,15 +91,12 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return { user: await patchUser(db, user.id, { emailVerified: true }) };
     },
+    checkLimits('email-confirm'),
   );
 
-  app.post(
-    '/confirmation-code/phone/send',
-    {
-      config: { access: signedIn },
-      ...sendLimits('phone-send'),
-      schema: { body: sendPhoneCodeBodySchema },
-    },
+  serve(
+    app,
+    API.codes.sendPhoneCode,
     async (request) => {
       const user = await requireUser(db, identityOf(request).userId);
       const { phone, channel } = request.body;
@@ -146,15 +134,12 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return sentAnswer(issued);
     },
+    sendLimits('phone-send'),
   );
 
-  app.post(
-    '/confirmation-code/phone/verify',
-    {
-      config: { access: signedIn },
-      ...checkLimits('phone-verify'),
-      schema: { body: confirmCodeBodySchema },
-    },
+  serve(
+    app,
+    API.codes.verifyPhoneCode,
     async (request) => {
       const userId = identityOf(request).userId;
       const code = await checkCode(db, secret, {
@@ -165,15 +150,12 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return { user: await patchUser(db, userId, { phone: code.target, phoneVerified: true }) };
     },
+    checkLimits('phone-verify'),
   );
 
-  app.post(
-    '/confirmation-code/password/send',
-    {
-      config: { access: anyone },
-      ...sendLimits('password-send'),
-      schema: { body: sendPasswordCodeBodySchema },
-    },
+  serve(
+    app,
+    API.codes.sendPasswordCode,
     async (request) => {
       // Known e-mail or not, the same work: one job scheduled, no lookup, nothing sent here, so
       // the answer's time tells nothing. The job mails the code (or does nothing) moments later.
@@ -187,15 +169,12 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return neutralAnswer(app.clock.now().getTime());
     },
+    sendLimits('password-send'),
   );
 
-  app.post(
-    '/confirmation-code/password/confirm',
-    {
-      config: { access: anyone },
-      ...checkLimits('password-confirm'),
-      schema: { body: confirmPasswordCodeBodySchema },
-    },
+  serve(
+    app,
+    API.codes.confirmPasswordCode,
     async (request) => {
       const row = await findUserRowByEmail(db, request.body.email);
       if (!row) throw new AppError('invalid-verification-code');
@@ -214,8 +193,8 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
         app.config,
         RESET_TOKEN_TTL_SECONDS,
       );
-      const answer: PasswordCodeConfirmedAnswer = { resetToken };
-      return answer;
+      return { resetToken };
     },
+    checkLimits('password-confirm'),
   );
 };

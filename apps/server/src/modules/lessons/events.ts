@@ -1,22 +1,12 @@
-import { ServerEvent } from '@talaqa/domain';
-import type { LessonRealtimePayloads, LessonView } from '@talaqa/domain';
+import type { LessonMembers } from '@talaqa/domain';
 import { userRoom } from '../../realtime';
-import type { RealtimeServer } from '../../realtime';
-
-type LessonEvent = 'LessonBooked' | 'LessonRebooked' | 'LessonCanceled';
 
 /**
- * Tells both sides of a lesson (every open tab of its student and its tutor, on any instance
- * through the adapter). Called after the transaction commits.
+ * The rooms of both sides of a lesson: every open tab of its student and its tutor, on any
+ * instance through the adapter. Lesson events go there after the transaction commits, typed and
+ * checked by the realtime contract (`app.io.to(lessonRooms(...)).emit('LessonBooked', ...)`).
  */
-export function emitLessonEvent<E extends LessonEvent>(
-  io: RealtimeServer,
-  event: E,
-  lesson: LessonView,
-  payload: LessonRealtimePayloads[E],
-): void {
-  io.to([userRoom(lesson.members.studentId), userRoom(lesson.members.tutorId)]).emit(
-    ServerEvent[event],
-    payload,
-  );
-}
+export const lessonRooms = (members: LessonMembers): string[] => [
+  userRoom(members.studentId),
+  userRoom(members.tutorId),
+];

@@ -1,15 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  bookLessonBodySchema,
-  lessonIdParamsSchema,
-  lessonListQuerySchema,
-  lessonStatsQuerySchema,
-  rescheduleLessonBodySchema,
-  Role,
-} from '@talaqa/domain';
-import type { LessonCanceledAnswer, LessonView } from '@talaqa/domain';
-import { identityOf, rolesOnly, signedIn } from '../../http/access';
-import { emitLessonEvent } from './events';
+import { API, ServerEvent } from '@talaqa/domain';
+import type { LessonView } from '@talaqa/domain';
+import { serve } from '../../http/endpoint';
+import { identityOf } from '../../http/access';
+import { lessonRooms } from './events';
 import {
   bookLesson,
   cancelLesson,
@@ -33,66 +27,48 @@ export const lessonRoutes: FastifyPluginAsyncZod = async (app) => {
   const tutorListingChanged = (lesson: LessonView): Promise<void> =>
     app.domainEvents.emit('TutorListingChanged', { tutorIds: [lesson.members.tutorId] });
 
-  app.post(
-    '/lesson',
-    { config: { access: rolesOnly(Role.Student) }, schema: { body: bookLessonBodySchema } },
-    async (request, reply) => {
-      const { lesson, nextFreeMoved } = await bookLesson(
-        db,
-        identityOf(request),
-        request.body,
-        now(),
-      );
-      emitLessonEvent(app.io, 'LessonBooked', lesson, { lesson });
-      if (nextFreeMoved) await tutorListingChanged(lesson);
-      return reply.code(201).send(lesson);
-    },
+  serve(app, API.lessons.book, async (request) => {
+    const { lesson, nextFreeMoved } = await bookLesson(
+      db,
+      identityOf(request),
+      request.body,
+      now(),
+    );
+    app.io.to(lessonRooms(lesson.members)).emit(ServerEvent.LessonBooked, { lesson });
+    if (nextFreeMoved) await tutorListingChanged(lesson);
+    return lesson;
+  });
+
+  serve(app, API.lessons.reschedule, async (request) => {
+    const moved = await rescheduleLesson(db, identityOf(request), request.body, now());
+    app.io.to(lessonRooms(moved.lesson.members)).emit(ServerEvent.LessonRebooked, moved);
+    await tutorListingChanged(moved.lesson);
+    return moved.lesson;
+  });
+
+  serve(app, API.lessons.list, async (request) =>
+    listLessons(db, identityOf(request), request.query, now()),
   );
 
-  app.patch(
-    '/lesson',
-    { config: { access: rolesOnly(Role.Student) }, schema: { body: rescheduleLessonBodySchema } },
-    async (request): Promise<LessonView> => {
-      const moved = await rescheduleLesson(db, identityOf(request), request.body, now());
-      emitLessonEvent(app.io, 'LessonRebooked', moved.lesson, moved);
-      await tutorListingChanged(moved.lesson);
-      return moved.lesson;
-    },
+  serve(app, API.lessons.stats, async (request) =>
+    lessonStats(db, identityOf(request), request.query, now()),
   );
 
-  app.get(
-    '/lesson/list',
-    { config: { access: signedIn }, schema: { querystring: lessonListQuerySchema } },
-    async (request) => listLessons(db, identityOf(request), request.query, now()),
+  serve(app, API.lessons.get, async (request) =>
+    getLesson(db, identityOf(request), request.params.id, now()),
   );
 
-  app.get(
-    '/lesson/attended/stats',
-    { config: { access: signedIn }, schema: { querystring: lessonStatsQuerySchema } },
-    async (request) => lessonStats(db, identityOf(request), request.query, now()),
-  );
-
-  app.get(
-    '/lesson/:id',
-    { config: { access: signedIn }, schema: { params: lessonIdParamsSchema } },
-    async (request) => getLesson(db, identityOf(request), request.params.id, now()),
-  );
-
-  app.delete(
-    '/lesson/:id',
-    { config: { access: signedIn }, schema: { params: lessonIdParamsSchema } },
-    async (request): Promise<LessonCanceledAnswer> => {
-      const { answer, changed } = await cancelLesson(
-        db,
-        identityOf(request),
-        request.params.id,
-        now(),
-      );
-      if (changed) {
-        emitLessonEvent(app.io, 'LessonCanceled', answer.lesson, answer);
-        await tutorListingChanged(answer.lesson);
-      }
-      return answer;
-    },
-  );
+  serve(app, API.lessons.cancel, async (request) => {
+    const { answer, changed } = await cancelLesson(
+      db,
+      identityOf(request),
+      request.params.id,
+      now(),
+    );
+    if (changed) {
+      app.io.to(lessonRooms(answer.lesson.members)).emit(ServerEvent.LessonCanceled, answer);
+      await tutorListingChanged(answer.lesson);
+    }
+    return answer;
+  });
 };

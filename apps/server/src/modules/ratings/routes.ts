@@ -1,11 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  tutorReviewPageSchema,
-  tutorReviewsParamsSchema,
-  tutorReviewsQuerySchema,
-} from '@talaqa/domain';
-import type { TutorReviewPage } from '@talaqa/domain';
-import { anyone } from '../../http/access';
+import { API } from '@talaqa/domain';
+import { serve } from '../../http/endpoint';
 import { tutorReviews } from './service';
 
 /**
@@ -13,17 +8,7 @@ import { tutorReviews } from './service';
  * rate their tutors from the session room.
  */
 export const ratingRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/rating/list/tutor/:id',
-    {
-      config: { access: anyone },
-      schema: {
-        params: tutorReviewsParamsSchema,
-        querystring: tutorReviewsQuerySchema,
-        response: { 200: tutorReviewPageSchema },
-      },
-    },
-    async (request): Promise<TutorReviewPage> =>
-      tutorReviews(app.database.db, request.params.id, request.query),
+  serve(app, API.ratings.ofTutor, async (request) =>
+    tutorReviews(app.database.db, request.params.id, request.query),
   );
 };

@@ -1,16 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API_PREFIX, telegramLinkBodySchema } from '@talaqa/domain';
-import type { TelegramLinkAnswer } from '@talaqa/domain';
+import { API, API_PREFIX } from '@talaqa/domain';
 import { AppError } from '../../errors';
-import { loopbackOrigin } from '../../http/origins';
+import { serve } from '../../http/endpoint';
 import { parseTelegramUpdate, TELEGRAM_SECRET_HEADER } from '../../integrations/telegram';
-import { anyone, identityOf, signedIn } from '../../http/access';
+import { identityOf } from '../../http/access';
 import { limitPerAccount, limitPerAddress } from '../../http/limits';
+import { loopbackOrigin } from '../../http/origins';
 import { requireUser } from '../accounts';
 import { createLink, handleUpdate } from './service';
 
-export const TELEGRAM_WEBHOOK_PATH = '/telegram/webhook';
 const LINKS = { max: 20, minutes: 60 };
 /** Updates are small (a command or a contact); Telegram's own limit for a message is 4096 chars. */
 const WEBHOOK_BODY_LIMIT = 64 * 1024;
@@ -29,7 +28,7 @@ function webhookRegistration(app: FastifyInstance): () => Promise<void> {
       app.log.warn('Telegram webhook not registered: PUBLIC_API_URL is not set');
       return;
     }
-    await channel.setWebhook(`${origin}${API_PREFIX}${TELEGRAM_WEBHOOK_PATH}`);
+    await channel.setWebhook(`${origin}${API_PREFIX}${API.telegram.webhook.path}`);
   };
   return () => {
     if (!app.telegram.enabled) return Promise.resolve();
@@ -53,15 +52,9 @@ export const telegramRoutes: FastifyPluginAsyncZod = async (app) => {
     await ensureWebhook();
   });
 
-  app.post(
-    '/confirmation-code/phone/telegram-link',
-    {
-      config: { access: signedIn },
-      onRequest: limitPerAddress(app, 'telegram-link:address', LINKS),
-      preHandler: limitPerAccount(app, 'telegram-link:account', LINKS),
-      // No body at all (Fastify makes it null) means the account's own phone too.
-      schema: { body: telegramLinkBodySchema.nullish() },
-    },
+  serve(
+    app,
+    API.telegram.link,
     async (request) => {
       const user = await requireUser(db, identityOf(request).userId);
       const phone = request.body?.phone ?? user.phone;
@@ -71,29 +64,22 @@ export const telegramRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const link = await createLink(db, user.id, phone, app.clock.now());
       await ensureWebhook();
-      const answer: TelegramLinkAnswer = {
+      return {
         url: app.telegram.startLink(link.token),
         linked: link.linked,
         expiresAt: link.expiresAt.toISOString(),
       };
-      return answer;
+    },
+    {
+      onRequest: limitPerAddress(app, 'telegram-link:address', LINKS),
+      preHandler: limitPerAccount(app, 'telegram-link:account', LINKS),
     },
   );
 
   // Telegram's calls: the secret header is the only credential, checked before the body is read.
-  app.post(
-    TELEGRAM_WEBHOOK_PATH,
-    {
-      config: { access: anyone },
-      bodyLimit: WEBHOOK_BODY_LIMIT,
-      onRequest: async (request) => {
-        const secret = request.headers[TELEGRAM_SECRET_HEADER];
-        if (secret === undefined) throw new AppError('unauthenticated', 'Secret token missing');
-        if (!app.telegram.verifyWebhook(secret)) {
-          throw new AppError('forbidden', 'Wrong secret token');
-        }
-      },
-    },
+  serve(
+    app,
+    API.telegram.webhook,
     async (request, reply) => {
       const answer = await handleUpdate(db, parseTelegramUpdate(request.body), app.clock.now());
       // The update is handled (and recorded) whatever happens to the reply, so Telegram must not
@@ -106,6 +92,16 @@ export const telegramRoutes: FastifyPluginAsyncZod = async (app) => {
           );
       }
       return reply.code(200).send();
+    },
+    {
+      bodyLimit: WEBHOOK_BODY_LIMIT,
+      onRequest: async (request) => {
+        const secret = request.headers[TELEGRAM_SECRET_HEADER];
+        if (secret === undefined) throw new AppError('unauthenticated', 'Secret token missing');
+        if (!app.telegram.verifyWebhook(secret)) {
+          throw new AppError('forbidden', 'Wrong secret token');
+        }
+      },
     },
   );
 };

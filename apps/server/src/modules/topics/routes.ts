@@ -1,15 +1,15 @@
 import { asc, eq, inArray, and } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParamsSchema, topicBodySchema, userTopicsBodySchema } from '@talaqa/domain';
+import { API } from '@talaqa/domain';
 import type { Topic } from '@talaqa/domain';
 import { AppError } from '../../errors';
+import { serve } from '../../http/endpoint';
 import type { Database } from '../../db';
 import { isUniqueViolation } from '../../db/errors';
 import { topics, userTopics } from '../../db/schema';
 import type { TopicRow } from '../../db/schema';
-import { admins, anyone, identityOf, signedIn } from '../../http/access';
+import { identityOf } from '../../http/access';
 
-const idParams = idParamsSchema;
 const toTopic = ({ id, nameAr, nameEn }: TopicRow): Topic => ({ id, nameAr, nameEn });
 
 /** Two topics may not share a name (in either language). */
@@ -42,94 +42,67 @@ async function assertTopicsExist(db: Database, ids: number[]): Promise<void> {
 export const topicRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
 
-  app.get('/topic/list', { config: { access: anyone } }, async () =>
+  serve(app, API.topics.list, async () =>
     (await db.select().from(topics).orderBy(asc(topics.nameAr))).map(toTopic),
   );
 
-  app.post(
-    '/topic/',
-    { config: { access: admins }, schema: { body: topicBodySchema } },
-    async (request, reply) => {
-      const [row] = await db.insert(topics).values(request.body).returning().catch(topicExists);
-      if (!row) throw new Error('insert returned no row');
-      return reply.code(201).send(toTopic(row));
-    },
-  );
+  serve(app, API.topics.create, async (request) => {
+    const [row] = await db.insert(topics).values(request.body).returning().catch(topicExists);
+    if (!row) throw new Error('insert returned no row');
+    return toTopic(row);
+  });
 
-  app.put(
-    '/topic/:id',
-    { config: { access: admins }, schema: { params: idParams, body: topicBodySchema } },
-    async (request) => {
-      const [row] = await db
-        .update(topics)
-        .set(request.body)
-        .where(eq(topics.id, request.params.id))
-        .returning()
-        .catch(topicExists);
-      if (!row) throw new AppError('topic-not-found');
-      return toTopic(row);
-    },
-  );
+  serve(app, API.topics.update, async (request) => {
+    const [row] = await db
+      .update(topics)
+      .set(request.body)
+      .where(eq(topics.id, request.params.id))
+      .returning()
+      .catch(topicExists);
+    if (!row) throw new AppError('topic-not-found');
+    return toTopic(row);
+  });
 
-  app.delete(
-    '/topic/:id',
-    { config: { access: admins }, schema: { params: idParams } },
-    async (request, reply) => {
-      const [row] = await db.delete(topics).where(eq(topics.id, request.params.id)).returning();
-      if (!row) throw new AppError('topic-not-found');
-      return reply.code(204).send();
-    },
-  );
+  serve(app, API.topics.remove, async (request) => {
+    const [row] = await db.delete(topics).where(eq(topics.id, request.params.id)).returning();
+    if (!row) throw new AppError('topic-not-found');
+  });
 
-  app.get('/topic/of/user', { config: { access: signedIn } }, async (request) =>
-    topicsOfUser(db, identityOf(request).userId),
-  );
+  serve(app, API.topics.ofUser, async (request) => topicsOfUser(db, identityOf(request).userId));
 
-  app.post(
-    '/topic/of/user',
-    { config: { access: signedIn }, schema: { body: userTopicsBodySchema } },
-    async (request) => {
-      const userId = identityOf(request).userId;
-      await assertTopicsExist(db, request.body.topicIds);
-      if (request.body.topicIds.length > 0) {
-        await db
-          .insert(userTopics)
-          .values(request.body.topicIds.map((topicId) => ({ userId, topicId })))
-          .onConflictDoNothing();
-      }
-      return topicsOfUser(db, userId);
-    },
-  );
+  serve(app, API.topics.addToUser, async (request) => {
+    const userId = identityOf(request).userId;
+    await assertTopicsExist(db, request.body.topicIds);
+    if (request.body.topicIds.length > 0) {
+      await db
+        .insert(userTopics)
+        .values(request.body.topicIds.map((topicId) => ({ userId, topicId })))
+        .onConflictDoNothing();
+    }
+    return topicsOfUser(db, userId);
+  });
 
-  app.delete(
-    '/topic/of/user',
-    { config: { access: signedIn }, schema: { body: userTopicsBodySchema } },
-    async (request) => {
-      const userId = identityOf(request).userId;
-      if (request.body.topicIds.length > 0) {
-        await db
-          .delete(userTopics)
-          .where(
-            and(eq(userTopics.userId, userId), inArray(userTopics.topicId, request.body.topicIds)),
-          );
-      }
-      return topicsOfUser(db, userId);
-    },
-  );
+  serve(app, API.topics.removeFromUser, async (request) => {
+    const userId = identityOf(request).userId;
+    if (request.body.topicIds.length > 0) {
+      await db
+        .delete(userTopics)
+        .where(
+          and(eq(userTopics.userId, userId), inArray(userTopics.topicId, request.body.topicIds)),
+        );
+    }
+    return topicsOfUser(db, userId);
+  });
 
-  app.patch(
-    '/topic/of/user',
-    { config: { access: signedIn }, schema: { body: userTopicsBodySchema } },
-    async (request) => {
-      const userId = identityOf(request).userId;
-      const ids = [...new Set(request.body.topicIds)];
-      await assertTopicsExist(db, ids);
-      await db.transaction(async (tx) => {
-        await tx.delete(userTopics).where(eq(userTopics.userId, userId));
-        if (ids.length > 0)
-          await tx.insert(userTopics).values(ids.map((topicId) => ({ userId, topicId })));
-      });
-      return topicsOfUser(db, userId);
-    },
-  );
+  serve(app, API.topics.setOfUser, async (request) => {
+    const userId = identityOf(request).userId;
+    const ids = [...new Set(request.body.topicIds)];
+    await assertTopicsExist(db, ids);
+    await db.transaction(async (tx) => {
+      await tx.delete(userTopics).where(eq(userTopics.userId, userId));
+      if (ids.length > 0)
+        await tx.insert(userTopics).values(ids.map((topicId) => ({ userId, topicId })));
+    });
+    return topicsOfUser(db, userId);
+  });
 };

@@ -1,19 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API_PREFIX } from '@talaqa/domain';
+import { API, API_PREFIX } from '@talaqa/domain';
 import type { PhoneCodeDeliveryAnswer } from '@talaqa/domain';
 import { AppError } from '../../errors';
-import { loopbackOrigin } from '../../http/origins';
+import { serve } from '../../http/endpoint';
 import {
   notificationSchema,
   statusUpdates,
   WHATSAPP_SIGNATURE_HEADER,
 } from '../../integrations/whatsapp/webhook';
-import { anyone, identityOf, signedIn } from '../../http/access';
+import { identityOf } from '../../http/access';
+import { loopbackOrigin } from '../../http/origins';
 import { latestCodeMessage } from './repo';
 import { applyStatuses, emitCodeUndelivered, UNDELIVERED_CODE_MESSAGE } from './service';
 
-export const WHATSAPP_WEBHOOK_PATH = '/whatsapp/webhook';
 /**
  * A notification batches statuses (Meta sends up to 1000 per change); a status is about half a
  * kilobyte, so 1 MiB is ample and bounds what an unsigned caller can make us hash.
@@ -30,7 +30,7 @@ function simulatorSubscription(app: FastifyInstance): () => Promise<void> {
     const origin = loopbackOrigin(app);
     if (!simulator || !origin) return;
     await simulator
-      .subscribe(`${origin}${API_PREFIX}${WHATSAPP_WEBHOOK_PATH}`)
+      .subscribe(`${origin}${API_PREFIX}${API.whatsapp.webhook.path}`)
       .catch((error: unknown) =>
         app.log.warn({ err: error }, 'WhatsApp simulator webhook not subscribed'),
       );
@@ -51,24 +51,15 @@ const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
     (_request, body, done) => done(null, body),
   );
 
-  app.get(WHATSAPP_WEBHOOK_PATH, { config: { access: anyone } }, async (request, reply) => {
-    const challenge = app.whatsapp.handshake(request.query as Record<string, unknown>);
+  serve(app, API.whatsapp.verifyWebhook, async (request, reply) => {
+    const challenge = app.whatsapp.handshake(request.query);
     if (challenge === undefined) throw new AppError('forbidden', 'Verification refused');
     return reply.code(200).type('text/plain; charset=utf-8').send(challenge);
   });
 
-  app.post(
-    WHATSAPP_WEBHOOK_PATH,
-    {
-      config: { access: anyone },
-      bodyLimit: WEBHOOK_BODY_LIMIT,
-      // The signature is the only credential: no header, no reading of the body.
-      onRequest: async (request) => {
-        if (request.headers[WHATSAPP_SIGNATURE_HEADER] === undefined) {
-          throw new AppError('unauthenticated', 'Signature missing');
-        }
-      },
-    },
+  serve(
+    app,
+    API.whatsapp.webhook,
     async (request, reply) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       if (!app.whatsapp.verifySignature(request.headers[WHATSAPP_SIGNATURE_HEADER], raw)) {
@@ -97,6 +88,15 @@ const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return reply.code(200).send();
     },
+    {
+      bodyLimit: WEBHOOK_BODY_LIMIT,
+      // The signature is the only credential: no header, no reading of the body.
+      onRequest: async (request) => {
+        if (request.headers[WHATSAPP_SIGNATURE_HEADER] === undefined) {
+          throw new AppError('unauthenticated', 'Signature missing');
+        }
+      },
+    },
   );
 };
 
@@ -110,22 +110,18 @@ export const whatsappRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Polled by the verification screen while it waits for the code (the realtime event says the
   // same at once to an open socket).
-  app.get(
-    '/confirmation-code/phone/delivery',
-    { config: { access: signedIn } },
-    async (request) => {
-      const row = await latestCodeMessage(db, identityOf(request).userId);
-      const answer: PhoneCodeDeliveryAnswer = row
-        ? {
-            state: row.state,
-            phone: row.phone,
-            error:
-              row.state === 'failed'
-                ? { code: 'unresolved-phone', message: UNDELIVERED_CODE_MESSAGE }
-                : null,
-          }
-        : { state: 'none', phone: null, error: null };
-      return answer;
-    },
-  );
+  serve(app, API.whatsapp.phoneCodeDelivery, async (request) => {
+    const row = await latestCodeMessage(db, identityOf(request).userId);
+    const answer: PhoneCodeDeliveryAnswer = row
+      ? {
+          state: row.state,
+          phone: row.phone,
+          error:
+            row.state === 'failed'
+              ? { code: 'unresolved-phone', message: UNDELIVERED_CODE_MESSAGE }
+              : null,
+        }
+      : { state: 'none', phone: null, error: null };
+    return answer;
+  });
 };

@@ -91,12 +91,9 @@ export function PhoneVerification() {
     // Only a new answer matters; `undelivered` reads the current state when it runs.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [polled]);
-  useRealtimeEvent(ServerEvent.PhoneCodeUndelivered, awaitingWhatsApp !== null, (payload) => {
-    const event = payload as { code?: unknown; phone?: unknown } | null;
-    if (event?.code === 'unresolved-phone' && typeof event.phone === 'string') {
-      undelivered(event.phone);
-    }
-  });
+  useRealtimeEvent(ServerEvent.PhoneCodeUndelivered, awaitingWhatsApp !== null, (event) =>
+    undelivered(event.phone),
+  );
 
   const sendCode = async (phone: string, channel: PhoneCodeChannel) => {
     try {

@@ -5,9 +5,17 @@
  */
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FreshTokenAnswer, PhoneCodeChannel, Topic, TutorMeta, User } from '@talaqa/domain';
+import type {
+  FreshTokenAnswer,
+  OwnPasswordBody,
+  PhoneCodeChannel,
+  StudentProfileBody,
+  Topic,
+  TutorMeta,
+  UpdateUserBody,
+  User,
+} from '@talaqa/domain';
 import { api, authApi, codesApi, studentApi, topicsApi, tutorApi, userApi } from '../../api';
-import type { ChangePasswordBody, ProfileUpdateBody, StudentProfileBody } from '../../api';
 import { CURRENT_USER_KEY, useCurrentUser, useSession } from '../../lib/session';
 
 export const accountKeys = {
@@ -30,7 +38,7 @@ export function useUpdateProfile() {
   const { setUser } = useSession();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ProfileUpdateBody) => userApi.update(user.id, body),
+    mutationFn: (body: UpdateUserBody) => userApi.update(user.id, body),
     onSuccess: (saved, body) => {
       setUser(saved);
       if (body.bio === undefined && body.about === undefined) return;
@@ -71,7 +79,7 @@ const keepFreshToken = ({ token }: FreshTokenAnswer) => api.tokens.setBearer(tok
 export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ChangePasswordBody) => authApi.changePassword(body),
+    mutationFn: (body: OwnPasswordBody) => authApi.changePassword(body),
     onSuccess: (answer) => {
       keepFreshToken(answer);
       queryClient.setQueryData<User>(CURRENT_USER_KEY, (user) =>

@@ -68,7 +68,11 @@ describe('sign-up', () => {
     server.on(
       'POST',
       '/user/',
-      json({ user: created, token: makeToken(created.id), deviceToken: 'device-new' }, 201),
+      // The verification e-mail could not go out (null): the code is asked for again later.
+      json(
+        { user: created, token: makeToken(created.id), deviceToken: 'device-new', emailCode: null },
+        201,
+      ),
     );
     server.on('GET', '/topic/list', json([]));
     const { router } = renderApp('/register/student');

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { formatCairoDate, formatCairoDateTime, formatCairoTime, PlanPeriod } from '@talaqa/domain';
-import type { AvailabilityWeek, LessonView, TutorProfile } from '@talaqa/domain';
+import type { AvailabilityWeek, TutorProfile } from '@talaqa/domain';
 import { ERROR_MESSAGES } from '@talaqa/ui';
 import { stubHealthyApi } from '@talaqa/ui/testing';
 import type { FakeRequest } from '../../testing/fake-api';
@@ -15,6 +15,7 @@ import {
   resetSession,
   signInAs,
 } from '../../testing/fake-api';
+import { makeLesson } from '../../testing/lessons-fixtures';
 import { makeSubscription, pageOf } from '../../testing/payments-fixtures';
 
 const server = fakeApi(stubHealthyApi());
@@ -163,9 +164,11 @@ describe('the book-lesson dialog', () => {
 
   it('books the chosen time after showing the cancellation policy', async () => {
     let booked: unknown;
-    server.on('POST', '/lesson/', (request: FakeRequest) => {
+    server.on('POST', '/lesson', (request: FakeRequest) => {
       booked = request.body;
-      return json({ id: 90 } as Partial<LessonView>, 201);
+      const start = '2026-11-23T08:45:00.000Z';
+      const members = { tutorId: TUTOR_ID, studentId: 7 };
+      return json(makeLesson({ id: 90, members, start, duration: 15 }), 201);
     });
     const { ui, dialog } = await openDialog();
     await chooseDayAndDuration(ui, dialog, '2026-11-23T08:00:00Z', '١٥ دقيقة');
@@ -194,7 +197,7 @@ describe('the book-lesson dialog', () => {
   });
 
   it('shows the server refusal and refreshes the free times', async () => {
-    server.on('POST', '/lesson/', apiError(409, 'conflicting-lessons'));
+    server.on('POST', '/lesson', apiError(409, 'conflicting-lessons'));
     const { ui, dialog } = await openDialog();
     await chooseDayAndDuration(ui, dialog, '2026-11-23T08:00:00Z', '١٥ دقيقة');
     await ui.click(

@@ -60,7 +60,7 @@ export function DashboardLessons({
   const headingId = useId();
   const user = useCurrentUser();
   const lessons = useLessonPage({ ...query, page: 1, size: DASHBOARD_LESSONS });
-  const list = lessons.data && Array.isArray(lessons.data.list) ? lessons.data.list : null;
+  const list = lessons.data?.list ?? null;
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3">

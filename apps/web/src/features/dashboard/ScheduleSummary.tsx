@@ -1,26 +1,18 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ErrorState, Skeleton, buttonClasses, formatNumber } from '@talaqa/ui';
-import type { AvailabilityWeek } from '@talaqa/domain';
 import { scheduleApi } from '../../api';
 import { paths } from '../../paths';
-import { UnexpectedAnswerError } from '../../lib/answers';
 import { hoursText } from '../../lib/format';
 
 /** The key of /schedule-management's own query: both pages share one answer. */
 const OWN_WEEK_KEY = ['availability-slot', 'own'] as const;
 
-function expectWeek(value: unknown): AvailabilityWeek {
-  const week = value as Partial<AvailabilityWeek> | null;
-  if (!week || !Array.isArray(week.template)) throw new UnexpectedAnswerError('schedule');
-  return week as AvailabilityWeek;
-}
-
 /** The tutor's weekly schedule (GET /availability-slot/), read again after lesson events. */
 function useOwnWeek() {
   return useQuery({
     queryKey: OWN_WEEK_KEY,
-    queryFn: async ({ signal }) => expectWeek(await scheduleApi.week({}, signal)),
+    queryFn: ({ signal }) => scheduleApi.week({}, signal),
   });
 }
 

@@ -5,6 +5,7 @@ import { LessonStatus, Role, formatCairoDayMonth } from '@talaqa/domain';
 import type { AvailabilityWeek, LessonStats, LessonView } from '@talaqa/domain';
 import { stubHealthyApi } from '@talaqa/ui/testing';
 import { fakeApi, json, makeUser, renderApp, resetSession, signInAs } from '../../testing/fake-api';
+import { makeLesson } from '../../testing/lessons-fixtures';
 import type { FakeRequest } from '../../testing/fake-api';
 import { fakeSockets } from '../../testing/fake-socket';
 import { makeSubscription, pageOf } from '../../testing/payments-fixtures';
@@ -55,27 +56,6 @@ const EMPTY_STATS = makeStats({
   upcoming: { lessons: 0, minutes: 0 },
   weeks: weeksOf([0, 0, 0, 0, 0, 0, 0, 0]),
 });
-
-function makeLesson(overrides: Partial<LessonView> = {}): LessonView {
-  const start = overrides.start ?? '2025-03-24T08:00:00.000Z';
-  const duration = overrides.duration ?? 30;
-  return {
-    id: 11,
-    members: { tutorId: TUTOR.id, studentId: STUDENT.id },
-    price: 0,
-    duration,
-    start,
-    end: new Date(new Date(start).getTime() + duration * 60_000).toISOString(),
-    status: LessonStatus.Pending,
-    canceledBy: null,
-    tutor: { id: TUTOR.id, name: TUTOR.name, image: null },
-    student: { id: STUDENT.id, name: STUDENT.name, image: null },
-    bookedAt: '2025-03-22T08:00:00.000Z',
-    canceledAt: null,
-    freeCancelUntil: new Date(new Date(start).getTime() - 2 * 3_600_000).toISOString(),
-    ...overrides,
-  };
-}
 
 /** Monday 10:00 Cairo. */
 const TOMORROW = makeLesson();

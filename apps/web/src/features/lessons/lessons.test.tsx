@@ -14,6 +14,7 @@ import {
   resetSession,
   signInAs,
 } from '../../testing/fake-api';
+import { makeLesson } from '../../testing/lessons-fixtures';
 import { fakeSockets } from '../../testing/fake-socket';
 import { pageOf } from '../../testing/payments-fixtures';
 
@@ -33,27 +34,6 @@ afterEach(() => {
   vi.useRealTimers();
   resetSession();
 });
-
-function makeLesson(overrides: Partial<LessonView> = {}): LessonView {
-  const start = overrides.start ?? '2025-03-24T08:00:00.000Z';
-  const duration = overrides.duration ?? 30;
-  return {
-    id: 11,
-    members: { tutorId: TUTOR.id, studentId: STUDENT.id },
-    price: 0,
-    duration,
-    start,
-    end: new Date(new Date(start).getTime() + duration * 60_000).toISOString(),
-    status: LessonStatus.Pending,
-    canceledBy: null,
-    tutor: { id: TUTOR.id, name: TUTOR.name, image: null },
-    student: { id: STUDENT.id, name: STUDENT.name, image: null },
-    bookedAt: '2025-03-22T08:00:00.000Z',
-    canceledAt: null,
-    freeCancelUntil: new Date(new Date(start).getTime() - 2 * 3_600_000).toISOString(),
-    ...overrides,
-  };
-}
 
 /** Monday 10:00 Cairo: cancelling now gives the 30 minutes back. */
 const TOMORROW = makeLesson();

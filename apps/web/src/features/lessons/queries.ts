@@ -6,15 +6,8 @@
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ServerEvent } from '@talaqa/domain';
-import type {
-  LessonListQuery,
-  LessonStats,
-  LessonStatsWeek,
-  LessonTally,
-  RescheduleLessonBody,
-} from '@talaqa/domain';
+import type { LessonListQuery, RescheduleLessonBody } from '@talaqa/domain';
 import { lessonsListApi, scheduleApi } from '../../api';
-import { UnexpectedAnswerError } from '../../lib/answers';
 import { useRealtimeEvent } from '../../lib/realtime';
 import { paymentKeys } from '../payments/queries';
 
@@ -35,39 +28,11 @@ export function useLessonPage(query: LessonListQuery) {
   });
 }
 
-const isWhole = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
-
-const isTally = (value: unknown): value is LessonTally =>
-  typeof value === 'object' &&
-  value !== null &&
-  isWhole((value as LessonTally).lessons) &&
-  isWhole((value as LessonTally).minutes);
-
-const isStatsWeek = (value: unknown): value is LessonStatsWeek =>
-  isTally(value) && typeof (value as LessonStatsWeek).weekStart === 'string';
-
-/** The answer as LessonStats, or an error that the page shows as a failed load. */
-export function expectLessonStats(value: unknown): LessonStats {
-  const stats = value as Partial<LessonStats> | null;
-  if (
-    !stats ||
-    !isTally(stats.attended) ||
-    !isTally(stats.canceled) ||
-    !isTally(stats.upcoming) ||
-    !Array.isArray(stats.weeks) ||
-    !stats.weeks.every(isStatsWeek)
-  ) {
-    throw new UnexpectedAnswerError('lesson stats');
-  }
-  return stats as LessonStats;
-}
-
 /** GET /lesson/attended/stats: the caller's tallies and minutes of the last `weeks` Cairo weeks. */
 export function useLessonStats(weeks: number, enabled = true) {
   return useQuery({
     queryKey: lessonKeys.stats(weeks),
-    queryFn: async ({ signal }) => expectLessonStats(await lessonsListApi.stats({ weeks }, signal)),
+    queryFn: ({ signal }) => lessonsListApi.stats({ weeks }, signal),
     enabled,
   });
 }

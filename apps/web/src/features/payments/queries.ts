@@ -7,22 +7,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { DEFAULT_PAGE_SIZE, ServerEvent, TransactionStatus } from '@talaqa/domain';
 import type { SubscriptionView, TransactionView } from '@talaqa/domain';
 import { paymentsApi, subscriptionsApi, transactionsApi } from '../../api';
-import {
-  expectPage,
-  expectSubscription,
-  expectTransaction,
-  transactionIdOfUpdate,
-} from '../../lib/answers';
+import { expectPage, expectSubscription, expectTransaction } from '../../lib/answers';
 import { useRealtimeEvent } from '../../lib/realtime';
-
-/** The payload as a TransactionView when it has that shape, else null. */
-function asTransaction(payload: unknown): TransactionView | null {
-  try {
-    return expectTransaction(payload);
-  } catch {
-    return null;
-  }
-}
 
 export const paymentKeys = {
   currentSubscription: ['sub', 'user'] as const,
@@ -146,14 +132,9 @@ export function useWatchedTransaction(
   const status = query.data?.status;
   const waiting = status === TransactionStatus.New;
 
-  useRealtimeEvent(ServerEvent.TransactionStatusUpdate, id !== null && waiting, (payload) => {
-    const named = transactionIdOfUpdate(payload);
-    if (named !== null && named !== id) return;
-    const key = paymentKeys.transaction(id ?? 0);
-    // The server sends the TransactionView itself; anything else is read again.
-    const view = asTransaction(payload);
-    if (view && view.id === id) queryClient.setQueryData(key, view);
-    else void queryClient.invalidateQueries({ queryKey: key });
+  // The server sends the TransactionView itself (the realtime contract): only this one counts.
+  useRealtimeEvent(ServerEvent.TransactionStatusUpdate, id !== null && waiting, (view) => {
+    if (view.id === id) queryClient.setQueryData(paymentKeys.transaction(id), view);
   });
 
   // Once per status change (the refresh function itself is new on every render).

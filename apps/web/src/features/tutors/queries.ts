@@ -1,58 +1,10 @@
 /** TanStack Query hooks of the tutors list, a tutor's profile and its reviews. */
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Query } from '@tanstack/react-query';
-import { RATING_STARS, ServerEvent } from '@talaqa/domain';
-import type {
-  TutorCard,
-  TutorListQuery,
-  TutorPage,
-  TutorProfile,
-  TutorReview,
-  TutorReviewPage,
-} from '@talaqa/domain';
+import { ServerEvent } from '@talaqa/domain';
+import type { TutorListQuery, TutorPage } from '@talaqa/domain';
 import { topicsApi, tutorsApi } from '../../api';
-import { UnexpectedAnswerError, expectPage } from '../../lib/answers';
 import { useRealtimeEvent } from '../../lib/realtime';
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null;
-
-/** A tutor card as the API answers it; anything else is an unexpected answer, not a crash. */
-export function expectTutorCard(value: unknown): TutorCard {
-  if (
-    !isRecord(value) ||
-    typeof value.id !== 'number' ||
-    typeof value.name !== 'string' ||
-    !Array.isArray(value.topics) ||
-    !isRecord(value.rating)
-  ) {
-    throw new UnexpectedAnswerError('tutor');
-  }
-  return value as unknown as TutorCard;
-}
-
-const expectTutorPage = (value: unknown): TutorPage => expectPage(value, expectTutorCard);
-const expectTutorProfile = (value: unknown): TutorProfile => expectTutorCard(value) as TutorProfile;
-
-/**
- * A review as the API answers it. Stars outside 1-5 or a date that does not parse would break
- * the row (the Cairo date formatter throws), so they make the whole page an unexpected answer.
- */
-export function expectRating(value: unknown): TutorReview {
-  if (
-    !isRecord(value) ||
-    typeof value.id !== 'number' ||
-    !(RATING_STARS as readonly unknown[]).includes(value.value) ||
-    typeof value.name !== 'string' ||
-    typeof value.createdAt !== 'string' ||
-    Number.isNaN(Date.parse(value.createdAt))
-  ) {
-    throw new UnexpectedAnswerError('rating');
-  }
-  return value as unknown as TutorReview;
-}
-
-const expectReviewPage = (value: unknown): TutorReviewPage => expectPage(value, expectRating);
 
 export const TUTOR_REVIEWS_PAGE_SIZE = 10;
 
@@ -68,7 +20,7 @@ export const tutorKeys = {
 export function useTutorPage(query: TutorListQuery) {
   return useQuery({
     queryKey: tutorKeys.list(query),
-    queryFn: async ({ signal }) => expectTutorPage(await tutorsApi.list(query, signal)),
+    queryFn: ({ signal }) => tutorsApi.list(query, signal),
     placeholderData: keepPreviousData,
   });
 }
@@ -77,7 +29,7 @@ export function useTutorPage(query: TutorListQuery) {
 export function useTutor(id: number | null) {
   return useQuery({
     queryKey: tutorKeys.one(id ?? 0),
-    queryFn: async ({ signal }) => expectTutorProfile(await tutorsApi.get(id ?? 0, signal)),
+    queryFn: ({ signal }) => tutorsApi.get(id ?? 0, signal),
     enabled: id !== null,
   });
 }
@@ -86,10 +38,7 @@ export function useTutor(id: number | null) {
 export function useTutorReviews(id: number, page: number) {
   return useQuery({
     queryKey: tutorKeys.reviews(id, page),
-    queryFn: async ({ signal }) =>
-      expectReviewPage(
-        await tutorsApi.reviews(id, { page, size: TUTOR_REVIEWS_PAGE_SIZE }, signal),
-      ),
+    queryFn: ({ signal }) => tutorsApi.reviews(id, { page, size: TUTOR_REVIEWS_PAGE_SIZE }, signal),
     placeholderData: keepPreviousData,
   });
 }
@@ -102,14 +51,6 @@ export function useTopics() {
     staleTime: 5 * 60_000,
   });
 }
-
-const idsOf = (value: unknown): number[] | null | undefined => {
-  if (!isRecord(value)) return undefined;
-  if (value.tutorIds === null) return null;
-  return Array.isArray(value.tutorIds)
-    ? value.tutorIds.filter((id): id is number => typeof id === 'number')
-    : undefined;
-};
 
 const showsAnyOf = (ids: readonly number[]) => (query: Query) => {
   const page = query.state.data as TutorPage | undefined;
@@ -125,11 +66,8 @@ const showsAnyOf = (ids: readonly number[]) => (query: Query) => {
  */
 export function useTutorEvents(enabled: boolean): void {
   const queryClient = useQueryClient();
-  useRealtimeEvent(ServerEvent.TutorUpdated, enabled, (payload) => {
-    if (!isRecord(payload) || typeof payload.tutorId !== 'number') return;
-    const { tutorId } = payload;
-    if (isRecord(payload.card) && payload.card.id === tutorId) {
-      const card = expectTutorCard(payload.card);
+  useRealtimeEvent(ServerEvent.TutorUpdated, enabled, ({ tutorId, card }) => {
+    if (card?.id === tutorId) {
       queryClient.setQueriesData<TutorPage>({ queryKey: tutorKeys.lists }, (page) =>
         page
           ? { ...page, list: page.list.map((each) => (each.id === tutorId ? card : each)) }
@@ -138,9 +76,7 @@ export function useTutorEvents(enabled: boolean): void {
     }
     void queryClient.invalidateQueries({ queryKey: tutorKeys.one(tutorId) });
   });
-  useRealtimeEvent(ServerEvent.TutorsCacheUpdated, enabled, (payload) => {
-    const ids = idsOf(payload);
-    if (ids === undefined) return;
+  useRealtimeEvent(ServerEvent.TutorsCacheUpdated, enabled, ({ tutorIds: ids }) => {
     if (ids === null) {
       void queryClient.invalidateQueries({ queryKey: tutorKeys.lists });
       return;

@@ -56,6 +56,15 @@ function sendPage(reply: FastifyReply, bytes: Buffer, gzipped: boolean): Fastify
   return reply.send(bytes);
 }
 
+/**
+ * An answer as the route's serializer wrote it (through the contract's schema), as bytes: a
+ * cached page holds nothing the contract does not name.
+ */
+function bytesOf(serialized: string | ArrayBuffer | Buffer): Buffer {
+  if (typeof serialized === 'string') return Buffer.from(serialized);
+  return Buffer.isBuffer(serialized) ? serialized : Buffer.from(new Uint8Array(serialized));
+}
+
 /** The page cache over a store; `warn` logs what could not be cached (the answer still goes). */
 function pageCacheOf(
   store: TutorsCache,
@@ -78,7 +87,7 @@ function pageCacheOf(
       );
     },
     send: async (request, reply, page) => {
-      const body = Buffer.from(JSON.stringify(page));
+      const body = bytesOf(reply.serialize(page));
       const zipped = await gzipAsync(body);
       await Promise.all([
         store.set(pageKeyOf(request.url, false), body),

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { tutorInfoParamsSchema, tutorListQuerySchema } from '@talaqa/domain';
-import { admins, anyone } from '../../../http/access';
+import { API } from '@talaqa/domain';
+import { serve } from '../../../http/endpoint';
 import { announceListingChange } from './changes';
 import { listTutors, tutorInfo } from './queries';
 
@@ -8,29 +8,21 @@ import { listTutors, tutorInfo } from './queries';
 export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
 
-  app.get(
-    '/user/tutor/list/onboarded',
-    {
-      config: { access: anyone },
-      schema: { querystring: tutorListQuerySchema },
-      onRequest: app.tutorPageCache.serveCached,
-    },
+  serve(
+    app,
+    API.tutors.list,
     async (request, reply) => {
       const cache = app.tutorPageCache;
       const page = await listTutors(db, request.query, app.clock.now(), cache.totals);
       return cache.send(request, reply, page);
     },
+    { onRequest: app.tutorPageCache.serveCached },
   );
 
-  app.get(
-    '/user/tutor/info/:id',
-    { config: { access: anyone }, schema: { params: tutorInfoParamsSchema } },
-    async (request) => tutorInfo(db, request.params.id, app.clock.now()),
-  );
+  serve(app, API.tutors.info, async (request) => tutorInfo(db, request.params.id, app.clock.now()));
 
-  app.delete('/cache/flush', { config: { access: admins } }, async (_request, reply) => {
+  serve(app, API.tutors.flushCache, async () => {
     await app.tutorPageCache.clear();
     await announceListingChange(app, null);
-    return reply.code(204).send();
   });
 };

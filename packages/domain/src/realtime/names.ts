@@ -1,10 +1,10 @@
 /**
- * The realtime channel of spec section 7 (socket.io). Event names on the wire are the spec's names
- * verbatim, so a client and a server built from this file always agree. Payload shapes are not in
- * the spec; they belong to the server and api-client packages.
+ * The names of the realtime channel of spec section 7 (socket.io): events, subscription channels
+ * and acknowledgement results, the spec's names verbatim. Payloads and acknowledgements of the
+ * events in use are declared once in ./contract, which the server and the api-client both read.
  */
 
-import { valuesOf } from './values';
+import { valuesOf } from '../values';
 
 /** Events the browser emits. */
 export const ClientEvent = {

@@ -1,0 +1,119 @@
+/**
+ * The prose of the API reference (info.description, Markdown): how to call the API, the access
+ * rules and the error catalogue. Written from the same tables the server and the apps read (the
+ * codes and statuses of packages/domain, the Arabic sentences of packages/ui), so the reference
+ * cannot list a code the server does not know or miss one it answers.
+ */
+import {
+  API_ERROR_CODES,
+  API_PREFIX,
+  Role,
+  ROLES,
+  VALIDATION_CODES,
+  isApiErrorCode,
+  isValidationCode,
+  statusOfErrorCode,
+} from '@talaqa/domain';
+import type { Access, ErrorCode } from '@talaqa/domain';
+import { ERROR_MESSAGES } from '@talaqa/ui/messages';
+
+/** `TutorManager` is "tutor manager": the names of spec section 6. */
+const ROLE_NAMES = Object.fromEntries(
+  Object.entries(Role).map(([key, value]) => [
+    value,
+    key.replace(/(?<=[a-z])(?=[A-Z])/g, ' ').toLowerCase(),
+  ]),
+) as Record<Role, string>;
+
+const roleName = (role: Role): string => `${ROLE_NAMES[role]} (${role})`;
+
+/** The sentence each operation's description carries (also given as data in `x-access`). */
+export function accessSentence(access: Access): string {
+  if (access.kind === 'anyone') return 'Anyone';
+  if (access.kind === 'signed-in') return 'Any signed-in account';
+  return `Roles: ${access.roles.map(roleName).join(', ')}`;
+}
+
+/** Every code once: the API codes in the catalogue's order, then the field-only codes. */
+const CATALOGUE_CODES: readonly ErrorCode[] = [
+  ...API_ERROR_CODES,
+  ...VALIDATION_CODES.filter((code) => !isApiErrorCode(code)),
+];
+
+/** Where a code appears in an error body. */
+function placeOf(code: ErrorCode): string {
+  if (!isValidationCode(code)) return '`code`';
+  return isApiErrorCode(code) ? '`code`, `fields[].code`' : '`fields[].code`';
+}
+
+/** A table cell: no line breaks, and a `|` does not end the cell. */
+const cell = (text: string): string => text.replace(/\s+/g, ' ').replace(/\|/g, '\\|');
+
+function catalogueTable(): string {
+  const rows = CATALOGUE_CODES.map(
+    (code) =>
+      `| \`${code}\` | ${statusOfErrorCode(code)} | ${placeOf(code)} | ${cell(ERROR_MESSAGES[code])} |`,
+  );
+  return ['| Code | Status | Where | Arabic message |', '| --- | --- | --- | --- |', ...rows].join(
+    '\n',
+  );
+}
+
+function rolesTable(): string {
+  const rows = ROLES.map((role) => `| ${ROLE_NAMES[role]} | ${role} |`);
+  return ['| Role | Value |', '| --- | --- |', ...rows].join('\n');
+}
+
+const INTRODUCTION = `The HTTP API of Talaqa, generated from the endpoint contracts of \`packages/domain\`: \
+the server's routes, the typed client of \`packages/api-client\` and this document are made from \
+the same definitions, so they cannot disagree. Every path below is relative to \`${API_PREFIX}\`.
+
+Bodies are JSON (\`application/json\`) except uploads (\`multipart/form-data\`). Path and query \
+values are strings on the wire; their schemas say how they are read (digits to ids, \
+\`true\`/\`false\` to flags). An answer carries only the fields its schema names.`;
+
+const ACCESS_RULES = `## Access rules
+
+Each operation says who may call it, in its description and as data in \`x-access\` \
+(\`{ "kind": "anyone" }\`, \`{ "kind": "signed-in" }\` or \`{ "kind": "roles", "roles": [4] }\`):
+
+- **Anyone**: no token needed. A valid token that comes along still identifies the caller; an \
+invalid one is ignored.
+- **Any signed-in account**: a valid access token of any role.
+- **Roles: …**: a valid access token of one of the listed roles.
+
+A signed-in call sends \`Authorization: Bearer <access token>\` (the \`bearerAuth\` scheme). The roles \
+and their numeric values (the \`role\` field of a user):
+
+${rolesTable()}
+
+Super admins and regular admins are both "admins".
+
+- **401 \`unauthenticated\`**: no token, or one that is invalid or expired, whose account no \
+longer exists, or whose session has ended (a password change, signing out everywhere). Sign in \
+again.
+- **403 \`forbidden\`**: signed in, but the account's role is not among the operation's roles. \
+The role is read from the database on every request, so a changed role counts at once.
+- Access is checked before the request is read: a caller who may not call an operation learns \
+nothing from its validation errors.
+- **Ownership** is checked after that by the operation itself, which alone knows what is owned \
+(your own profile, a lesson you take part in, your own transactions): another account's data \
+answers \`forbidden\`, or the thing's \`…-not-found\` code where an operation does not reveal that \
+it exists.`;
+
+const ERRORS = `## Errors
+
+Every error answer has the same body: \`{ "code", "message", "fields"? }\` (the \`ErrorBody\` \
+schema). \`code\` is one of the catalogue codes below, and its HTTP status is the one listed with \
+it; \`message\` is an English text for developers, never shown to a person. A request that fails \
+validation answers 400 with \`fields\`: each field's path (\`a.0.b\`) and its validation code. The \
+apps show the Arabic message of the code. Each operation lists the codes it may answer, by status \
+(\`x-errors\` has them as data); any operation may also answer \`unexpected\` (500) and \
+\`service-unavailable\` (503).
+
+### Error catalogue
+
+${catalogueTable()}`;
+
+/** info.description of the document. */
+export const referenceDescription = (): string => [INTRODUCTION, ACCESS_RULES, ERRORS].join('\n\n');

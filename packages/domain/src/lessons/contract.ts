@@ -1,0 +1,139 @@
+/**
+ * The lessons endpoints (spec section 7, issue 6) and the shapes they answer. Students book and
+ * move their lessons; a lesson's student or tutor (or an admin) reads and cancels it, which the
+ * service checks. Paths are the server's own (it ignores a trailing slash).
+ */
+import { z } from 'zod';
+import { rolesOnly, signedIn } from '../access';
+import { BOOKING_RULES } from '../booking';
+import { endpoint } from '../contract/endpoint';
+import { pageSchema } from '../contract/page';
+import { instantSchema } from '../contract/query-fields';
+import type { Lesson } from '../entities';
+import { Role, SESSION_SLOT_LENGTHS } from '../enums';
+import type { ErrorCode } from '../errors';
+import { LESSON_CANCELED_BY, LESSON_STATUSES } from '../statuses';
+import {
+  bookLessonBodySchema,
+  lessonIdParamsSchema,
+  lessonListQuerySchema,
+  lessonStatsQuerySchema,
+  rescheduleLessonBodySchema,
+} from './validation';
+
+const id = z.number().int();
+
+/** The other side of a lesson as the lists show it. */
+export const personSummarySchema = z.object({ id, name: z.string(), image: z.string().nullable() });
+export type PersonSummary = z.infer<typeof personSummarySchema>;
+
+/** A lesson as screens show it. `status` is `lessonStatusAt` when the server answered. */
+export const lessonViewSchema = z.object({
+  id,
+  members: z.object({ tutorId: id, studentId: id }),
+  /** Piasters. */
+  price: z.number().int(),
+  duration: z.literal(SESSION_SLOT_LENGTHS),
+  start: instantSchema,
+  status: z.literal(LESSON_STATUSES),
+  canceledBy: z.literal(LESSON_CANCELED_BY).nullable(),
+  /** `start` + `duration`. */
+  end: instantSchema,
+  tutor: personSummarySchema,
+  student: personSummarySchema,
+  bookedAt: instantSchema,
+  canceledAt: instantSchema.nullable(),
+  /** Until when the student may cancel with the minutes back, or reschedule (`freeCancelUntil`). */
+  freeCancelUntil: instantSchema,
+}) satisfies z.ZodType<Lesson>;
+export type LessonView = z.infer<typeof lessonViewSchema>;
+
+export const lessonPageSchema = pageSchema(lessonViewSchema);
+export type LessonPage = z.infer<typeof lessonPageSchema>;
+
+/** DELETE /lesson/{id} (its student or tutor, or an admin): the canceled lesson. */
+export const lessonCanceledAnswerSchema = z.object({
+  lesson: lessonViewSchema,
+  /** Minutes given back to the student's subscription (`minutesReturnedOnCancel`). */
+  minutesReturned: z.number().int(),
+});
+export type LessonCanceledAnswer = z.infer<typeof lessonCanceledAnswerSchema>;
+
+export const lessonTallySchema = z.object({ lessons: z.number().int(), minutes: z.number().int() });
+export type LessonTally = z.infer<typeof lessonTallySchema>;
+
+/** One Cairo week (Saturday first) of the stats chart. */
+export const lessonStatsWeekSchema = lessonTallySchema.extend({ weekStart: instantSchema });
+export type LessonStatsWeek = z.infer<typeof lessonStatsWeekSchema>;
+
+/**
+ * GET /lesson/attended/stats: a student's or tutor's lessons. Attended lessons are those that
+ * ended without being canceled; `weeks` holds one entry per Cairo week asked for, oldest first,
+ * the current week last, for the dashboard's chart.
+ */
+export const lessonStatsSchema = z.object({
+  attended: lessonTallySchema,
+  canceled: lessonTallySchema,
+  upcoming: lessonTallySchema,
+  weeks: z.array(lessonStatsWeekSchema),
+});
+export type LessonStats = z.infer<typeof lessonStatsSchema>;
+
+/** What booking may refuse, in `BOOKING_RULES` order (moving a lesson runs the same rules). */
+const BOOKING_ERRORS: readonly ErrorCode[] = [...new Set(BOOKING_RULES.map((rule) => rule.code))];
+
+export const lessonEndpoints = {
+  book: endpoint({
+    method: 'POST',
+    path: '/lesson',
+    summary: 'Books a lesson with a tutor this week',
+    access: rolesOnly(Role.Student),
+    body: bookLessonBodySchema,
+    responses: { 201: lessonViewSchema },
+    errors: BOOKING_ERRORS,
+  }),
+  reschedule: endpoint({
+    method: 'PATCH',
+    path: '/lesson',
+    summary: 'Moves one of the student’s lessons to a new start',
+    access: rolesOnly(Role.Student),
+    body: rescheduleLessonBodySchema,
+    responses: { 200: lessonViewSchema },
+    errors: ['lesson-not-found', ...BOOKING_ERRORS],
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: '/lesson/list',
+    summary: 'The caller’s lessons (every lesson for admins), filtered and paged',
+    access: signedIn,
+    query: lessonListQuerySchema,
+    responses: { 200: lessonPageSchema },
+  }),
+  stats: endpoint({
+    method: 'GET',
+    path: '/lesson/attended/stats',
+    summary: 'Attended, canceled and upcoming lessons, and minutes by Cairo week',
+    access: signedIn,
+    query: lessonStatsQuerySchema,
+    responses: { 200: lessonStatsSchema },
+    errors: ['forbidden', 'user-not-found'],
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/lesson/:id',
+    summary: 'One lesson of the caller (any lesson for admins)',
+    access: signedIn,
+    params: lessonIdParamsSchema,
+    responses: { 200: lessonViewSchema },
+    errors: ['lesson-not-found'],
+  }),
+  cancel: endpoint({
+    method: 'DELETE',
+    path: '/lesson/:id',
+    summary: 'Cancels a lesson; the student gets the minutes back while it is early enough',
+    access: signedIn,
+    params: lessonIdParamsSchema,
+    responses: { 200: lessonCanceledAnswerSchema },
+    errors: ['lesson-not-found', 'illegal'],
+  }),
+};

@@ -1,0 +1,128 @@
+/**
+ * The realtime channel's contract (issue 17, spec section 7): every event in use, once, with the
+ * schema of its payload, who hears it (server to client) or the acknowledgements it may answer
+ * (client to server). The server's socket.io is typed from this map and sends every payload
+ * through its schema (a field the map does not name never leaves the server, a wrong shape is a
+ * server fault); the api-client's `on` and `emit` are typed from it and, in development and
+ * tests, read every payload through it.
+ *
+ * Names come from the spec's catalogue (./names); an event joins this map when a feature starts
+ * using it, so an event the map lacks cannot be sent or listened to.
+ */
+import type { z } from 'zod';
+import { phoneCodeUndeliveredEventSchema } from '../codes/events';
+import {
+  lessonBookedEventSchema,
+  lessonCanceledEventSchema,
+  lessonRebookedEventSchema,
+} from '../lessons/events';
+import { transactionViewSchema } from '../payments/events';
+import { tutorsCacheUpdatedEventSchema, tutorUpdatedEventSchema } from '../tutors/events';
+import type { AckResult, ClientEvent, ServerEvent } from './names';
+
+/**
+ * Who hears a server event: the tabs of one user (their `user:{id}` room), both sides of a lesson
+ * (the student's and the tutor's rooms), or every connection (public data).
+ */
+export type EventAudience = 'user' | 'lesson-members' | 'everyone';
+
+export interface ServerEventDefinition {
+  /** One line for the reference. */
+  readonly summary: string;
+  readonly audience: EventAudience;
+  readonly payload: z.ZodType;
+}
+
+export interface ClientEventDefinition {
+  readonly summary: string;
+  readonly payload: z.ZodType;
+  /** What the server may answer in the acknowledgement. */
+  readonly acks: readonly AckResult[];
+}
+
+/** Declares an event; `const` keeps each schema's own type for the server and the client. */
+export const serverEvent = <const D extends ServerEventDefinition>(definition: D): D => definition;
+export const clientEvent = <const D extends ClientEventDefinition>(definition: D): D => definition;
+
+/** Events the server sends, each after the transaction that caused it has committed. */
+export const SERVER_TO_CLIENT = {
+  LessonBooked: serverEvent({
+    summary: 'A lesson was booked',
+    audience: 'lesson-members',
+    payload: lessonBookedEventSchema,
+  }),
+  LessonRebooked: serverEvent({
+    summary: 'A lesson moved to a new start (with where it was)',
+    audience: 'lesson-members',
+    payload: lessonRebookedEventSchema,
+  }),
+  LessonCanceled: serverEvent({
+    summary: 'A lesson was canceled (with the minutes given back)',
+    audience: 'lesson-members',
+    payload: lessonCanceledEventSchema,
+  }),
+  TutorUpdated: serverEvent({
+    summary: 'A tutor’s card changed; null once the tutor is no longer listed',
+    audience: 'everyone',
+    payload: tutorUpdatedEventSchema,
+  }),
+  TutorsCacheUpdated: serverEvent({
+    summary: 'Tutors list pages changed: read these tutors again, or all of them (null)',
+    audience: 'everyone',
+    payload: tutorsCacheUpdatedEventSchema,
+  }),
+  TransactionStatusUpdate: serverEvent({
+    summary: 'Where one of the user’s payments stands now',
+    audience: 'user',
+    payload: transactionViewSchema,
+  }),
+  PhoneCodeUndelivered: serverEvent({
+    summary: 'A phone code sent over WhatsApp did not arrive (`unresolved-phone`)',
+    audience: 'user',
+    payload: phoneCodeUndeliveredEventSchema,
+  }),
+} as const satisfies { readonly [E in ServerEvent]?: ServerEventDefinition };
+
+/**
+ * Events the browser sends, with their acknowledgements. None is handled yet: chat and the session
+ * room (spec section 7) bring theirs with them.
+ */
+export const CLIENT_TO_SERVER = {} as const satisfies {
+  readonly [E in ClientEvent]?: ClientEventDefinition;
+};
+
+/** The one map of the channel. */
+export const REALTIME = {
+  serverToClient: SERVER_TO_CLIENT,
+  clientToServer: CLIENT_TO_SERVER,
+} as const;
+
+type ServerMap = typeof SERVER_TO_CLIENT;
+type ClientMap = typeof CLIENT_TO_SERVER;
+
+export type ServerEventName = keyof ServerMap;
+export type ClientEventName = keyof ClientMap;
+
+/** What a listener receives with a server event. */
+export type ServerEventPayload<E extends ServerEventName> = z.output<ServerMap[E]['payload']>;
+/** What the server may hand to its schema when it sends the event. */
+export type ServerEventInput<E extends ServerEventName> = z.input<ServerMap[E]['payload']>;
+
+/** What the browser sends with a client event, and what its acknowledgement may answer. */
+export type ClientEventPayload<E extends ClientEventName> = z.input<ClientMap[E]['payload']>;
+export type ClientEventAck<E extends ClientEventName> = ClientMap[E]['acks'][number];
+
+/** socket.io's event maps, for `Server<ClientToServerEvents, ServerToClientEvents>` and clients. */
+export type ServerToClientEvents = {
+  [E in ServerEventName]: (payload: ServerEventPayload<E>) => void;
+};
+export type ClientToServerEvents = {
+  [E in ClientEventName]: (
+    payload: ClientEventPayload<E>,
+    ack: (result: ClientEventAck<E>) => void,
+  ) => void;
+};
+
+/** Whether `event` is a server event of the map (for code reading events off the wire). */
+export const isServerEventName = (event: string): event is ServerEventName =>
+  Object.hasOwn(SERVER_TO_CLIENT, event);
