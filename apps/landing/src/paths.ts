@@ -1,4 +1,3 @@
-import { generatePath } from 'react-router';
 import { resolveWebUrl } from '@talaqa/api-client';
 
 /** Every route of the marketing site (spec section 2), with the spec's path parameters. */
@@ -19,8 +18,6 @@ export const paths = {
 /** The two audiences of `/faq/:role`. */
 export const FAQ_ROLES = ['student', 'tutor'] as const;
 export type FaqRole = (typeof FAQ_ROLES)[number];
-
-export const faqRolePath = (role: FaqRole): string => generatePath(paths.faqRole, { role });
 
 /** The main app, where sign-up happens: the served runtime config, VITE_WEB_URL, or port 4100. */
 export const WEB_URL = resolveWebUrl(import.meta.env.VITE_WEB_URL).replace(/\/+$/, '');

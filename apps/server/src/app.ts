@@ -1,8 +1,7 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
-import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_PREFIX } from '@talaqa/domain';
@@ -18,44 +17,36 @@ import { createJobs } from './jobs';
 import { createDomainEventBus } from './kernel/domain-events';
 import { lazyChildLogger, loggerOptions } from './logger';
 import { assertEveryRouteServesAContract } from './http/endpoint';
-import { healthRoutes } from './modules/health/routes';
+import { accessControl } from './http/access';
+import { memoryAttemptCounter, redisAttemptCounterWithFallback } from './http/attempts';
+import type { AttemptCounter } from './http/attempts';
+import { redisStoreWithFallback } from './http/rate-limit-store';
+import { assetRoutes, diskStorage } from './modules/assets';
+import type { AssetStorage } from './modules/assets';
+import { authRoutes, sessionVersionOf } from './modules/auth';
+import { availabilityRoutes } from './modules/availability';
+import { calendarRoutes } from './modules/calendar';
+import { codeRoutes } from './modules/codes';
+import type { AccountMessenger } from './modules/codes';
+import { couponRoutes } from './modules/coupons';
+import { healthRoutes } from './modules/health';
 import { docsPage, docsPageServed, openApiDocument, referenceRoutes } from './modules/reference';
-import { lessonReminderJobs } from './modules/lessons/reminders';
-import { disabledReminderMessenger } from './modules/lessons/reminders-messenger';
-import type { LessonReminderMessenger } from './modules/lessons/reminders-messenger';
-import { lessonRoutes } from './modules/lessons/routes';
-import { assetRoutes } from './modules/assets/routes';
-import { availabilityRoutes } from './modules/availability/routes';
-import { calendarRoutes } from './modules/calendar/routes';
-import { diskStorage } from './modules/assets/storage';
-import type { AssetStorage } from './modules/assets/storage';
-import { accessControl } from './modules/auth/access';
-import { memoryAttemptCounter, redisAttemptCounterWithFallback } from './modules/auth/attempts';
-import type { AttemptCounter } from './modules/auth/attempts';
-import { redisStoreWithFallback } from './modules/auth/rate-limit-store';
-import { authRoutes } from './modules/auth/routes';
-import type { AccountMessenger } from './modules/codes/messenger';
-import { codeRoutes } from './modules/codes/routes';
-import { couponRoutes } from './modules/coupons/routes';
-import type { PaymentGateways } from './modules/payments/gateways';
-import { fawryRoutes, paymobRoutes } from './modules/payments/routes';
-import { planInviteRoutes, planRoutes } from './modules/plans/routes';
-import { ratingRoutes } from './modules/ratings/routes';
-import { studentRoutes } from './modules/students/routes';
-import { subscriptionJobs } from './modules/subscriptions/jobs';
-import { subscriptionRoutes } from './modules/subscriptions/routes';
-import { disabledTelegramChannel } from './modules/telegram/channel';
-import type { TelegramChannel } from './modules/telegram/channel';
-import { telegramRoutes } from './modules/telegram/routes';
-import { disabledWhatsAppChannel } from './modules/whatsapp/channel';
-import type { WhatsAppChannel } from './modules/whatsapp/channel';
-import { whatsappRoutes } from './modules/whatsapp/routes';
-import { topicRoutes } from './modules/topics/routes';
-import { transactionRoutes } from './modules/transactions/routes';
-import { tutorListing } from './modules/tutors/listing/plugin';
-import { tutorListingSql } from './modules/tutors/listing/living-sql';
-import { tutorRoutes } from './modules/tutors/routes';
-import { userRoutes } from './modules/users/routes';
+import { disabledReminderMessenger, lessonReminderJobs, lessonRoutes } from './modules/lessons';
+import type { LessonReminderMessenger } from './modules/lessons';
+import { fawryRoutes, paymobRoutes } from './modules/payments';
+import type { PaymentGateways } from './modules/payments';
+import { planInviteRoutes, planRoutes } from './modules/plans';
+import { ratingRoutes } from './modules/ratings';
+import { studentRoutes } from './modules/students';
+import { subscriptionJobs, subscriptionRoutes } from './modules/subscriptions';
+import { disabledTelegramChannel, telegramRoutes } from './modules/telegram';
+import type { TelegramChannel } from './modules/telegram';
+import { topicRoutes } from './modules/topics';
+import { transactionRoutes } from './modules/transactions';
+import { tutorListing, tutorListingSql, tutorRoutes } from './modules/tutors';
+import { userRoutes } from './modules/users';
+import { disabledWhatsAppChannel, whatsappRoutes } from './modules/whatsapp';
+import type { WhatsAppChannel } from './modules/whatsapp';
 import type { GoogleIdTokenVerifier } from './integrations/google/verify';
 import { attachRealtime } from './realtime';
 import type { RealtimeServer } from './realtime';
@@ -63,14 +54,9 @@ import { connectRedis } from './redis';
 import type { RedisConnections } from './redis';
 import { genReqId, REQUEST_ID_HEADER } from './request-id';
 
-/** The API server with zod schemas as its type provider. */
-export type App = FastifyInstance<
-  RawServerDefault,
-  IncomingMessage,
-  ServerResponse,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
+import type { App } from './http/server';
+
+export type { App };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -177,7 +163,10 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   const redis = config.redisUrl ? connectRedis(config.redisUrl, app.log) : undefined;
   // Waiting (briefly) means the adapter's subscriptions exist before the first socket connects.
   if (redis && !(await redis.ready())) app.log.warn('Redis unreachable at start-up; continuing');
-  const io = attachRealtime(app, config, redis);
+  // The database is decorated after this runs, and read only once sockets connect.
+  const io = attachRealtime(app, config, redis, (userId) =>
+    sessionVersionOf(app.database.db, userId),
+  );
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('redis', redis);

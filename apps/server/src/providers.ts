@@ -14,16 +14,16 @@ import { isMessagingError } from './integrations/messaging';
 import { createMessaging } from './integrations/messaging-factory';
 import type { Messaging } from './integrations/messaging-factory';
 import type { Outbox } from './integrations/outbox';
-import type { AccountMessenger } from './modules/codes/messenger';
-import { lessonReminderText } from './modules/lessons/reminders-messenger';
-import type { LessonReminderMessenger } from './modules/lessons/reminders-messenger';
-import { startPaymentGateways } from './modules/payments/gateways';
-import type { GatewayOptions, PaymentGateways } from './modules/payments/gateways';
 import { checkGraphApiVersion, versionWarning } from './integrations/whatsapp';
-import { disabledTelegramChannel } from './modules/telegram/channel';
-import { disabledWhatsAppChannel } from './modules/whatsapp/channel';
-import type { WhatsAppChannel } from './modules/whatsapp/channel';
-import type { TelegramChannel } from './modules/telegram/channel';
+import type { AccountMessenger } from './modules/codes';
+import { lessonReminderText } from './modules/lessons';
+import type { LessonReminderMessenger } from './modules/lessons';
+import { startPaymentGateways } from './modules/payments';
+import type { GatewayOptions, PaymentGateways } from './modules/payments';
+import { disabledTelegramChannel } from './modules/telegram';
+import type { TelegramChannel } from './modules/telegram';
+import { disabledWhatsAppChannel } from './modules/whatsapp';
+import type { WhatsAppChannel } from './modules/whatsapp';
 
 /** The outside services of one server process, started (simulators included) and ready. */
 export interface RunningProviders {

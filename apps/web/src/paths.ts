@@ -36,8 +36,6 @@ export const paths = {
   tutorCompleteProfile: '/t/complete-profile',
 } as const;
 
-export type PathName = keyof typeof paths;
-
 /** The two sign-up variants of `/register/:role`. */
 export const REGISTER_ROLES = ['student', 'tutor'] as const;
 export type RegisterRole = (typeof REGISTER_ROLES)[number];
@@ -45,8 +43,6 @@ export type RegisterRole = (typeof REGISTER_ROLES)[number];
 export const registerPath = (role: RegisterRole): string => generatePath(paths.register, { role });
 export const tutorProfilePath = (id: string | number): string =>
   generatePath(paths.tutorProfile, { id: String(id) });
-export const lessonPath = (id: string | number): string =>
-  generatePath(paths.lesson, { id: String(id) });
 
 // ---------------------------------------------------------------------------------------------
 // The checkout address: /checkout/{planId}/{period}, the period as a word (month, quarter, year)

@@ -1,4 +1,5 @@
 export * from './errors';
+export * from './access';
 export * from './constants';
 export * from './enums';
 export * from './statuses';
@@ -50,7 +51,6 @@ export * from './tutors/events';
 export * from './ratings/reviews';
 export * from './ratings/contract';
 export * from './calendar/contract';
-export * from './access';
 export * from './contract';
 export * from './endpoints';
 export * from './health/contract';

@@ -145,11 +145,6 @@ export const ReviewStatus = { Pending: 1, Rejected: 2, Approved: 3 } as const;
 export type ReviewStatus = (typeof ReviewStatus)[keyof typeof ReviewStatus];
 export const REVIEW_STATUSES = valuesOf(ReviewStatus);
 
-/** The intro video is reviewed with the generic review statuses (pending, rejected, approved). */
-export const IntroVideoReviewStatus = ReviewStatus;
-export type IntroVideoReviewStatus = ReviewStatus;
-export const INTRO_VIDEO_REVIEW_STATUSES = REVIEW_STATUSES;
-
 /** Who wants to cancel an interview. */
 export type InterviewActor = 'interviewee' | 'interviewer';
 

@@ -12,10 +12,9 @@ import {
   users,
   userTopics,
 } from '../db/schema';
-import { replaceTemplate } from '../modules/availability/repo';
-import { refreshNextFree } from '../modules/tutors/listing/next-free';
-import { findUserRowByEmail } from '../modules/users/repo';
-import { createUser, patchUser } from '../modules/users/service';
+import { createUser, findUserRowByEmail, patchUser } from '../modules/accounts';
+import { replaceTemplate } from '../modules/availability';
+import { refreshNextFree } from '../modules/tutors';
 
 /** The password of every demo account; printed at start, never used outside APP_ENV=local. */
 export const DEMO_PASSWORD = 'Talaqa2026';

@@ -20,7 +20,7 @@ import type {
   ParamsOf,
   QueryOf,
 } from '@talaqa/domain';
-import type { App } from '../app';
+import type { App } from './server';
 
 export type EndpointRequest<E extends EndpointDefinition> = FastifyRequest<{
   Params: ParamsOf<E>;

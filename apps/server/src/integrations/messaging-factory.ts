@@ -133,9 +133,6 @@ export const LOCAL_TELEGRAM: TelegramSettings = {
   webhookSecret: 'local-telegram-webhook-secret',
 };
 
-/** Proposed local ports (the API is 4000). */
-export const LOCAL_MESSAGING_PORTS = { whatsapp: 4510, telegram: 4520, smtp: 4525, outbox: 4530 };
-
 const notConfigured = (channel: string): MessagingError =>
   new MessagingError('unavailable', `${channel} is not configured`);
 

@@ -1,5 +1,5 @@
-import { bearerToken, verifyAccessToken } from '../modules/auth/tokens';
-import type { TokenSettings } from '../modules/auth/tokens';
+import { bearerToken, verifyAccessToken } from '../security/tokens';
+import type { TokenSettings } from '../security/tokens';
 import type { RealtimeSocket } from './types';
 
 /** The message a client sees in `connect_error` for any authentication failure. */

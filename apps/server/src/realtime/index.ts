@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import { adapterPublisher } from '../redis';
 import type { RedisConnections } from '../redis';
-import { sessionVersionOf } from '../modules/auth/sessions';
 import { authenticateSocket } from './auth';
+import type { SessionVersionLookup } from './auth';
 import { checkOutgoingPayloads } from './payloads';
 import { userRoom } from './types';
 import type { RealtimeServer } from './types';
@@ -19,12 +19,14 @@ export const SOCKET_PATH = '/socket.io';
 /**
  * socket.io on the API's own HTTP server. With Redis, the adapter relays room broadcasts between
  * instances, so an event emitted by one instance reaches sockets connected to another. Every
- * event goes out through its payload schema (./payloads).
+ * event goes out through its payload schema (./payloads). A socket is let in only with a token of
+ * its user's current session (`sessionVersionOf`, from auth).
  */
 export function attachRealtime(
   app: FastifyInstance,
   config: Pick<Config, 'corsOrigins' | 'jwtSecret' | 'env'>,
   redis: RedisConnections | undefined,
+  sessionVersionOf: SessionVersionLookup,
 ): RealtimeServer {
   const io: RealtimeServer = new Server(app.server, {
     path: SOCKET_PATH,
@@ -33,8 +35,7 @@ export function attachRealtime(
     adapter: redis ? createAdapter(adapterPublisher(redis.pub, app.log), redis.sub) : undefined,
   });
   checkOutgoingPayloads(io, { strict: config.env !== 'production', log: app.log });
-  // The database is decorated after this runs, and read only once sockets connect.
-  io.use(authenticateSocket(config, (userId) => sessionVersionOf(app.database.db, userId)));
+  io.use(authenticateSocket(config, sessionVersionOf));
   io.on('connection', (socket) => {
     void socket.join(userRoom(socket.data.userId));
   });

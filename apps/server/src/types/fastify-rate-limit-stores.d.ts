@@ -1,6 +1,6 @@
 /**
  * The two stores @fastify/rate-limit ships (its package has no "exports" map, so the files can be
- * loaded directly; modules/auth/rate-limit-store.ts combines them). Only what we call is typed.
+ * loaded directly; http/rate-limit-store.ts combines them). Only what we call is typed.
  */
 declare module '@fastify/rate-limit/store/*.js' {
   import type { FastifyRateLimitStore } from '@fastify/rate-limit';

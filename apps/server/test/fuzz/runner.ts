@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import { ROLES, Role, mayCall } from '@talaqa/domain';
 import type { EndpointDefinition } from '@talaqa/domain';
 import { users } from '../../src/db/schema';
-import { signAccessToken } from '../../src/modules/auth/tokens';
+import { signAccessToken } from '../../src/security/tokens';
 import { signedInUser } from '../integration/api';
 import type { TestServer } from '../integration/helpers';
 import { insertSubscription } from '../integration/lessons-fixtures';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Role, User } from '@talaqa/domain';
-import { signAccessToken } from '../../src/modules/auth/tokens';
-import { createUser } from '../../src/modules/users/service';
+import { signAccessToken } from '../../src/security/tokens';
+import { createUser } from '../../src/modules/accounts';
 import type { TestServer } from './helpers';
 
 /** What a route answered: the status and the parsed JSON body (`{}` when there is none). */

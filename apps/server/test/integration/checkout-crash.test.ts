@@ -21,9 +21,9 @@ import { LOCAL_FAWRY, loadConfig } from '../../src/config';
 import { createFawryClient, FAWRY_PATHS, FAWRY_TEST_CARDS } from '../../src/integrations/fawry';
 import { startFawrySimulator } from '../../src/integrations/fawry/simulator';
 import type { FawrySimulator } from '../../src/integrations/fawry/simulator';
-import { signAccessToken } from '../../src/modules/auth/tokens';
+import { signAccessToken } from '../../src/security/tokens';
 import { EXPIRE_UNPAID_ORDER_JOB } from '../../src/modules/payments/context';
-import { createUser, patchUser } from '../../src/modules/users/service';
+import { createUser, patchUser } from '../../src/modules/accounts';
 import { closedPort, testDriver } from './helpers';
 
 /**

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { COUPON_DISCOUNT_MAX, COUPON_DISCOUNT_MIN, PlanPeriod, Role } from '@talaqa/domain';
 import type { Coupon, CouponBody, CouponPage } from '@talaqa/domain';
 import { coupons, plans, transactions } from '../../src/db/schema';
-import { findActiveCoupon } from '../../src/modules/plans/service';
+import { findActiveCoupon } from '../../src/modules/coupons';
 import { apiOn, signedInUser } from './api';
 import type { SignedInUser } from './api';
 import { startTestServer } from './helpers';

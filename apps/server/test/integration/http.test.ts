@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { ErrorBody } from '@talaqa/domain';
 import type { App } from '../../src/app';
-import { anyone } from '../../src/modules/auth/access';
+import { anyone } from '../../src/http/access';
 import { AppError } from '../../src/errors';
 import { startTestServer, testDriver } from './helpers';
 import type { TestServer } from './helpers';

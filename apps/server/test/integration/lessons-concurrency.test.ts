@@ -3,7 +3,7 @@ import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cairoWeekBounds, PlanPeriod, Role } from '@talaqa/domain';
 import { appointments, lessons, subscriptions, users } from '../../src/db/schema';
-import { signAccessToken } from '../../src/modules/auth/tokens';
+import { signAccessToken } from '../../src/security/tokens';
 import { call } from './api';
 import type { Caller } from './api';
 import { startTestServer } from './helpers';

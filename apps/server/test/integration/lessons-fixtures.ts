@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { cairoWeekBounds, PlanPeriod, Role } from '@talaqa/domain';
-import { signAccessToken } from '../../src/modules/auth/tokens';
+import { signAccessToken } from '../../src/security/tokens';
 import {
   appointments,
   availabilitySlots,

@@ -480,15 +480,15 @@ describe('realtime', () => {
 
 describe('subscriptions and lessons', () => {
   it('counts a subscription’s lessons, so PATCH /sub/cancel refuses past the maximum', async () => {
-    // /sub/cancel reads the real clock: this subscription and its lessons live in real time.
-    const realNow = new Date();
+    // /sub/cancel reads the app's clock, like booking: the subscription and lessons live at NOW.
+    const clockNow = server.app.clock.now();
     const tutor = await insertTutor(server);
     const learner = await insertUser(server, Role.Student);
-    const sub = await insertSubscription(server, learner.id, { planId, now: realNow });
+    const sub = await insertSubscription(server, learner.id, { planId, now: clockNow });
     const db = server.app.database.db;
     const hour = 3_600_000;
     for (let index = 0; index <= SUBSCRIPTION_CANCEL_MAX_LESSONS + 1; index += 1) {
-      const startsAt = new Date(realNow.getTime() - (index + 2) * hour);
+      const startsAt = new Date(clockNow.getTime() - (index + 2) * hour);
       const [appointment] = await db
         .insert(appointments)
         .values({
@@ -518,8 +518,8 @@ describe('subscriptions and lessons', () => {
     // With one lesson fewer (canceled), it may be cancelled.
     await db
       .update(lessons)
-      .set({ status: 'cancelled', canceledBy: 'tutor', canceledAt: realNow })
-      .where(eq(lessons.startsAt, new Date(realNow.getTime() - 3 * hour)));
+      .set({ status: 'cancelled', canceledBy: 'tutor', canceledAt: clockNow })
+      .where(eq(lessons.startsAt, new Date(clockNow.getTime() - 3 * hour)));
     const allowed = await call<SubscriptionView>(server, 'PATCH', '/sub/cancel', learner, {});
     expect(allowed.status).toBe(200);
     expect(allowed.body.state).toBe('canceled');

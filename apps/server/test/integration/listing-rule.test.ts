@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@talaqa/domain';
 import { queryRows } from '../../src/db';
 import { tutorProfiles, users } from '../../src/db/schema';
-import { isListedRow, listedTutor } from '../../src/modules/tutors/listing/rule';
+import { isListedRow, listedTutor } from '../../src/db/listed-tutor';
 import { startTestServer, testDriver } from './helpers';
 import type { TestServer } from './helpers';
 
 /**
- * The listed rule is written once (listing/rule.ts) and used three ways: on rows in memory, as
+ * The listed rule is written once (db/listed-tutor.ts) and used three ways: on rows in memory, as
  * the list's SQL condition, and inside the totals' trigger function (listing.sql). All three
  * agree for every role and every state of the profile.
  */

@@ -78,7 +78,7 @@ describe(`the living SQL on ${testDriver}`, () => {
     expect(await triggerDefinitions()).toHaveLength(triggerNames.length);
   });
 
-  it('states the listed rule once: the role and the profile fields from listing/rule.ts', () => {
+  it('states the listed rule once: the role and the profile fields from db/listed-tutor.ts', () => {
     const keysOf = statements.find((s) => s.includes('FUNCTION listed_tutor_keys_of('));
     expect(keysOf).toContain(
       `"users"."role" = ${Role.Tutor} and "tutor_profiles"."activated" and ` +

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@talaqa/domain';
-import type { Access } from '../../src/modules/auth/access';
+import type { Access } from '../../src/http/access';
 import { signedInUser } from './api';
 import type { SignedInUser } from './api';
 import { startTestServer } from './helpers';

@@ -9,7 +9,7 @@ import type {
 } from '@talaqa/domain';
 import { transactions } from '../../src/db/schema';
 import { FAWRY_PATHS, FAWRY_TEST_CARDS } from '../../src/integrations/fawry';
-import { activatePaidTransaction } from '../../src/modules/subscriptions/service';
+import { activatePaidTransaction } from '../../src/modules/subscriptions';
 import { call } from './api';
 import type { Caller } from './api';
 import { startTestServer, testConfig } from './helpers';

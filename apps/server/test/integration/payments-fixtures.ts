@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { PlanPeriod, Role, TransactionStatus } from '@talaqa/domain';
-import type { PaymentStarted, TransactionView } from '@talaqa/domain';
+import type { PaymentStarted } from '@talaqa/domain';
 import { queryRows } from '../../src/db';
 import { paymentNotifications, plans, subscriptions, transactions } from '../../src/db/schema';
 import type { TransactionRow } from '../../src/db/schema';
 import { FAWRY_PATHS, FAWRY_TEST_CARDS } from '../../src/integrations/fawry';
 import type { FawrySimulator } from '../../src/integrations/fawry';
 import type { PaymobSimulator } from '../../src/integrations/paymob';
-import { patchUser } from '../../src/modules/users/service';
+import { patchUser } from '../../src/modules/accounts';
 import { call, signedInUser } from './api';
 import type { Caller } from './api';
 import type { TestServer } from './helpers';
@@ -195,9 +195,6 @@ export async function eventually(check: () => Promise<void> | void, timeoutMs = 
     }
   }
 }
-
-export type Started = PaymentStarted;
-export type View = TransactionView;
 
 /** A new student who paid a plan (quarter) with a saved Fawry card that succeeds. */
 export async function paidByFawryCard(

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NAME_MAX_LENGTH, userNameSchema } from '@talaqa/domain';
 import type { PaymobCheckoutAnswer } from '@talaqa/domain';
 import { PAYMOB_INTENTION_PATH, paymobLength } from '../../src/integrations/paymob';
-import { patchUser } from '../../src/modules/users/service';
+import { patchUser } from '../../src/modules/accounts';
 import { call } from './api';
 import { startTestServer } from './helpers';
 import type { TestServer } from './helpers';

@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { API_PREFIX, ENDPOINTS, ROLES, Role, mayCall, pathOf } from '@talaqa/domain';
 import type { Access, EndpointDefinition } from '@talaqa/domain';
 import { contractsWithoutRoute, routesWithoutContract } from '../../src/http/endpoint';
-import { signAccessToken } from '../../src/modules/auth/tokens';
-import { createUser } from '../../src/modules/users/service';
+import { signAccessToken } from '../../src/security/tokens';
+import { createUser } from '../../src/modules/accounts';
 import { startTestServer } from './helpers';
 import type { TestServer } from './helpers';
 
@@ -135,7 +135,6 @@ describe('the permission of every endpoint', () => {
   it('holds for a stranger and each of the six roles on every contract', async () => {
     expect(await wrongAnswers(ENDPOINTS.map(doorOf))).toEqual([]);
   });
-
 
   it('answers an expired or forged token as unauthenticated even on a signed-in route', async () => {
     const forged = `${callers[4]?.token ?? ''}x`;

@@ -2,7 +2,7 @@ import { SignJWT } from 'jose';
 import { io as connect } from 'socket.io-client';
 import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { signAccessToken } from '../../src/modules/auth/tokens';
+import { signAccessToken } from '../../src/security/tokens';
 import { RealtimePayloadError, userRoom } from '../../src/realtime';
 import { Role, ServerEvent } from '@talaqa/domain';
 import type { PhoneCodeUndeliveredEvent } from '@talaqa/domain';

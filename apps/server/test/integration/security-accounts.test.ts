@@ -11,8 +11,8 @@ import type { AuthSession, SignUpAnswer, User } from '@talaqa/domain';
 import { confirmationCodes, jobs, securityEvents, users } from '../../src/db/schema';
 /** The job kind of a reset-code mail (modules/codes/security.ts). */
 const RESET_MAIL_JOB = 'accounts.password-reset-mail';
-import { createUser } from '../../src/modules/users/service';
-import { signAccessToken, signDeviceToken, signPurposeToken } from '../../src/modules/auth/tokens';
+import { createUser } from '../../src/modules/accounts';
+import { signAccessToken, signDeviceToken, signPurposeToken } from '../../src/security/tokens';
 import { apiOn, callApi } from './api';
 import type { Answer } from './api';
 import { startTestServer, testDriver, testRedisUrl } from './helpers';

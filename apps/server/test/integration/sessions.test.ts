@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { Role, SESSION_MAX_AGE_SECONDS } from '@talaqa/domain';
 import type { AuthSession, SignUpAnswer } from '@talaqa/domain';
 import { users } from '../../src/db/schema';
-import { signAccessToken, signPurposeToken } from '../../src/modules/auth/tokens';
+import { signAccessToken, signPurposeToken } from '../../src/security/tokens';
 import { apiOn, callApi } from './api';
 import { startTestServer, testDriver, testRedisUrl } from './helpers';
 import type { TestServer } from './helpers';

@@ -15,6 +15,7 @@ import type { SubscriptionPage, SubscriptionView } from '@talaqa/domain';
 import type { Database } from '../../src/db';
 import { jobs, plans, subscriptions, transactions, users } from '../../src/db/schema';
 import type { PlanRow, SubscriptionRow, TransactionRow } from '../../src/db/schema';
+import { systemClock } from '../../src/clock';
 import { AppError } from '../../src/errors';
 import { scheduleJob } from '../../src/jobs';
 import { RENEW_WEEK_JOB } from '../../src/modules/subscriptions/jobs';
@@ -284,7 +285,9 @@ describe('hasLiveSubscription and refunds', () => {
     const student = await makeUser();
     const transaction = await paidTransaction(student.id);
     await activate(transaction);
-    const partial = await db.transaction((tx) => refundApplied(tx, transaction, 30_00, false));
+    const partial = await db.transaction((tx) =>
+      refundApplied(tx, transaction, 30_00, false, new Date()),
+    );
     expect(partial).toMatchObject({ canceledAt: null });
     expect(await hasLiveSubscription(db, student.id, new Date())).toBe(true);
     const now = new Date();
@@ -292,7 +295,9 @@ describe('hasLiveSubscription and refunds', () => {
     expect(full?.canceledAt).toEqual(now);
     expect(await hasLiveSubscription(db, student.id, new Date())).toBe(false);
     // Replayed: still cancelled, at the first time.
-    const again = await db.transaction((tx) => refundApplied(tx, transaction, 100_00, true));
+    const again = await db.transaction((tx) =>
+      refundApplied(tx, transaction, 100_00, true, new Date()),
+    );
     expect(again?.canceledAt).toEqual(now);
   });
 
@@ -300,7 +305,9 @@ describe('hasLiveSubscription and refunds', () => {
     const student = await makeUser();
     const transaction = await paidTransaction(student.id);
     await activate(transaction);
-    const row = await db.transaction((tx) => refundApplied(tx, transaction, 100_00, false));
+    const row = await db.transaction((tx) =>
+      refundApplied(tx, transaction, 100_00, false, new Date()),
+    );
     expect(row?.canceledAt).not.toBeNull();
   });
 });
@@ -606,12 +613,12 @@ describe('cancellation', () => {
     if (result.kind !== 'created') throw new Error('expected created');
     const caller = { userId: student.id, role: Role.Student };
     const tooMany = async () => SUBSCRIPTION_CANCEL_MAX_LESSONS + 1;
-    expect(await codeOf(cancelSubscription(db, caller, {}, new Date(), tooMany))).toBe(
-      'subscription-uncancellable',
-    );
+    expect(
+      await codeOf(cancelSubscription({ db, clock: systemClock() }, caller, {}, tooMany)),
+    ).toBe('subscription-uncancellable');
     expect(await hasLiveSubscription(db, student.id, new Date())).toBe(true);
     const atMost = async () => SUBSCRIPTION_CANCEL_MAX_LESSONS;
-    const view = await cancelSubscription(db, caller, {}, new Date(), atMost);
+    const view = await cancelSubscription({ db, clock: systemClock() }, caller, {}, atMost);
     expect(view.state).toBe('canceled');
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTICE_PERIOD_PLACEHOLDER_MINUTES, Role } from '@talaqa/domain';
 import type { TutorMeta, User } from '@talaqa/domain';
-import { signAccessToken } from '../../src/modules/auth/tokens';
+import { signAccessToken } from '../../src/security/tokens';
 import { apiOn, signedInUser } from './api';
 import type { SignedInUser } from './api';
 import { startTestServer } from './helpers';

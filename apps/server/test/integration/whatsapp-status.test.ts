@@ -13,7 +13,7 @@ import {
   WHATSAPP_SIGNATURE_HEADER,
 } from '../../src/integrations/whatsapp';
 import type { WhatsAppSimulator, WhatsAppStatus } from '../../src/integrations/whatsapp';
-import { issueCode } from '../../src/modules/codes/service';
+import { issueCode } from '../../src/modules/codes';
 import { recordAcceptedMessage } from '../../src/modules/whatsapp/service';
 import { call } from './api';
 import type { Caller } from './api';

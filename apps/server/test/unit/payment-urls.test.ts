@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
-import {
-  checkoutResultUrl,
-  isWebUrl,
-  webOriginFor,
-  webOrigins,
-} from '../../src/modules/payments/urls';
+import { isWebUrl, webOriginFor, webOrigins } from '../../src/http/origins';
+import { checkoutResultUrl } from '../../src/modules/payments/urls';
 import type { FastifyRequest } from 'fastify';
 
 const local = loadConfig({ APP_ENV: 'local' }, '/repo');

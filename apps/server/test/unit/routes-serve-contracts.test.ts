@@ -6,7 +6,7 @@ import {
   contractsWithoutRoute,
   routesWithoutContract,
 } from '../../src/http/endpoint';
-import type { RouteAccess } from '../../src/modules/auth/access';
+import type { RouteAccess } from '../../src/http/access';
 
 const status = endpoint({
   method: 'GET',

@@ -10,7 +10,7 @@ import {
   verifyAccessToken,
   verifyDeviceToken,
   verifyPurposeToken,
-} from '../../src/modules/auth/tokens';
+} from '../../src/security/tokens';
 
 const settings = { jwtSecret: 's'.repeat(40), accessTokenTtl: 3600 };
 const now = () => Math.floor(Date.now() / 1000);

@@ -34,6 +34,7 @@ export type RefreshTokenAnswer = z.output<typeof refreshTokenAnswerSchema>;
 /**
  * PATCH /auth/password and POST /auth/sign-out-all (not in the spec's list) end every other
  * session and answer a fresh token for the caller's device, which the client stores.
+ * @alias of the refresh answer, named for these endpoints.
  */
 export const freshTokenAnswerSchema = refreshTokenAnswerSchema;
 export type FreshTokenAnswer = RefreshTokenAnswer;

@@ -80,7 +80,10 @@ export const fawryCardPaymentBodySchema = purchaseBodySchema.extend({
 });
 export type FawryCardPaymentBody = z.input<typeof fawryCardPaymentBodySchema>;
 
-/** POST /fawry/pay/ref-num: a reference number to pay at a Fawry outlet; answers `reference`. */
+/**
+ * POST /fawry/pay/ref-num: a reference number to pay at a Fawry outlet; answers `reference`.
+ * @alias of the purchase body, named for its endpoint.
+ */
 export const fawryReferencePaymentBodySchema = purchaseBodySchema;
 export type FawryReferencePaymentBody = z.input<typeof fawryReferencePaymentBodySchema>;
 
@@ -189,7 +192,10 @@ export const fawryReturnQuerySchema = z
 // ---------------------------------------------------------------------------------------------
 // Paymob
 
-/** POST /paymob/create-checkout-url: a purchase paid on Paymob's hosted page. */
+/**
+ * POST /paymob/create-checkout-url: a purchase paid on Paymob's hosted page.
+ * @alias of the purchase body, named for its endpoint.
+ */
 export const paymobCheckoutBodySchema = purchaseBodySchema;
 export type PaymobCheckoutBody = z.input<typeof paymobCheckoutBodySchema>;
 

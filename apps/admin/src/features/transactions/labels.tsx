@@ -1,9 +1,4 @@
-import {
-  PaymentProvider,
-  TransactionStatus,
-  canTransitionTransaction,
-  formatMoney,
-} from '@talaqa/domain';
+import { PaymentProvider, TransactionStatus, canTransitionTransaction } from '@talaqa/domain';
 import type { Piasters, TransactionView } from '@talaqa/domain';
 import { Badge, PLAN_PERIOD_NAMES_AR, TRANSACTION_STATUS_NAMES_AR } from '@talaqa/ui';
 import type { BadgeTone } from '@talaqa/ui';
@@ -64,5 +59,3 @@ export function OpenRefundBadge({ transaction }: { transaction: TransactionView 
   if (!transaction.openRefund) return null;
   return <Badge tone="warning">{OPEN_REFUND_NAMES_AR[transaction.openRefund.state]}</Badge>;
 }
-
-export const money = (piasters: Piasters): string => formatMoney(piasters);

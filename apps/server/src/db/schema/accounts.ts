@@ -13,7 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { listedProfile } from '../../modules/tutors/listing/rule';
+import { listedProfile } from '../listed-tutor';
 import { timestamps, users } from './users';
 
 /**

@@ -32,19 +32,13 @@ export {
 } from './errors';
 export type { FawryErrorKind } from './errors';
 export {
-  FAWRY_ORDER_STATUSES,
   FAWRY_PATHS,
   FAWRY_PAYMENT_METHODS,
   FAWRY_PRODUCTION_URL,
   FAWRY_STAGING_URL,
   FAWRY_STATUS,
 } from './protocol';
-export type {
-  FawryLanguage,
-  FawryNotificationBody,
-  FawryOrderStatus,
-  FawryPaymentMethod,
-} from './protocol';
+export type { FawryLanguage, FawryNotificationBody, FawryPaymentMethod } from './protocol';
 export * as fawrySignatures from './signatures';
 export {
   FAWRY_TEST_CARDS,

@@ -27,23 +27,6 @@ export const FAWRY_PATHS = {
 export const FAWRY_PAYMENT_METHODS = ['CARD', 'PAYATFAWRY', 'MWALLET'] as const;
 export type FawryPaymentMethod = (typeof FAWRY_PAYMENT_METHODS)[number];
 
-/**
- * Order statuses as Fawry writes them. `UNPAID` is what the status API says of an order awaiting
- * payment, `NEW` what the creation notification says; some pages spell `CANCELLED`.
- */
-export const FAWRY_ORDER_STATUSES = [
-  'NEW',
-  'UNPAID',
-  'PAID',
-  'CANCELED',
-  'CANCELLED',
-  'REFUNDED',
-  'PARTIAL_REFUNDED',
-  'EXPIRED',
-  'FAILED',
-] as const;
-export type FawryOrderStatus = (typeof FAWRY_ORDER_STATUSES)[number];
-
 export type FawryLanguage = 'ar-eg' | 'en-gb';
 
 /** `statusCode` values (and cancel-unpaid-order `code` values) this integration names. */

@@ -247,6 +247,3 @@ export function chargeResponseSignatureString(
     secureKey,
   ].join('');
 }
-
-/** Builds a signature from one of the strings above. */
-export const sign = (signatureString: string): string => sha256Hex(signatureString);

@@ -1,7 +1,6 @@
 export {
   createGoogleIdTokenVerifier,
   GOOGLE_ISSUERS,
-  GOOGLE_JWKS_URL,
   GOOGLE_SIGN_IN_FAILURES,
   GoogleSignInError,
 } from './verify';

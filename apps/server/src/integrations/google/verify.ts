@@ -3,8 +3,6 @@ import { createRemoteJWKSet, errors, jwtVerify } from 'jose';
 import type { JWSHeaderParameters, JWTPayload, FlattenedJWSInput } from 'jose';
 import { AppError } from '../../errors';
 
-/** Google's production key set and the issuers its ID tokens carry (modern and legacy). */
-export const GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
 export const GOOGLE_ISSUERS: readonly string[] = [
   'https://accounts.google.com',
   'accounts.google.com',

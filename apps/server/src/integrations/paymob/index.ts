@@ -52,11 +52,10 @@ export {
   PAYMOB_INTENTION_PATH,
   PAYMOB_REFUND_PATH,
   PAYMOB_TRANSACTIONS_PATH,
-  transactionCallbackSchema,
   transactionObjSchema,
   unifiedCheckoutUrl,
 } from './wire';
-export type { IntentionRequest, IntentionResponse, TransactionObj } from './wire';
+export type { IntentionRequest, TransactionObj } from './wire';
 export {
   fitToLimit,
   normaliseSpaces,

@@ -32,7 +32,6 @@ export const intentionItemSchema = z.object({
   quantity: z.number().int().positive().optional(),
   image: z.string().optional(),
 });
-export type IntentionItem = z.infer<typeof intentionItemSchema>;
 
 export const billingDataSchema = z.object({
   first_name: z.string().min(1),
@@ -49,7 +48,6 @@ export const billingDataSchema = z.object({
   postal_code: z.string().optional(),
   shipping_method: z.string().optional(),
 });
-export type BillingData = z.infer<typeof billingDataSchema>;
 
 /** The body of `POST /v1/intention/` (Authorization: `Token <secret key>`). */
 export const intentionRequestSchema = z.object({
@@ -95,7 +93,6 @@ export const intentionResponseSchema = z.object({
     .optional(),
   intention_detail: z.object({ amount: z.number().int(), currency: z.string() }).optional(),
 });
-export type IntentionResponse = z.infer<typeof intentionResponseSchema>;
 
 /** A transaction as Paymob sends it in callbacks and answers to refunds (fields we read). */
 /**
@@ -150,12 +147,6 @@ export const transactionObjSchema = z.object({
     .optional(),
 });
 export type TransactionObj = z.infer<typeof transactionObjSchema>;
-
-/** The processed callback: `POST <notification_url>?hmac=<hex>` with this JSON body. */
-export const transactionCallbackSchema = z.object({
-  type: z.literal('TRANSACTION'),
-  obj: transactionObjSchema,
-});
 
 /** The body of the refund request (Authorization: `Token <secret key>`). */
 export const refundRequestSchema = z.object({

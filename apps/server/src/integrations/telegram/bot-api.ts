@@ -3,8 +3,6 @@ import { MessagingError } from '../messaging';
 
 export const TELEGRAM_DEFAULT_API_URL = 'https://api.telegram.org';
 
-/** `123456789:AA…`: the bot id, a colon, and the secret part. */
-export const TELEGRAM_BOT_TOKEN = /^\d{1,20}:[A-Za-z0-9_-]{20,}$/;
 /** What `secret_token` may contain (Bot API: 1-256 of A-Z, a-z, 0-9, _ and -). */
 export const TELEGRAM_SECRET_TOKEN = /^[A-Za-z0-9_-]{1,256}$/;
 

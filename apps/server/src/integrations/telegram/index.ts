@@ -1,7 +1,6 @@
 export {
   classifyTelegramError,
   createTelegramBotSender,
-  TELEGRAM_BOT_TOKEN,
   TELEGRAM_DEFAULT_API_URL,
   TELEGRAM_SECRET_TOKEN,
   TelegramApiError,

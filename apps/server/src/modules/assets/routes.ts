@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API, Role, UPLOADS_PER_HOUR } from '@talaqa/domain';
 import { AppError } from '../../errors';
 import { serve } from '../../http/endpoint';
-import { identityOf } from '../auth/access';
-import { limitPerAccount } from '../auth/limits';
-import { assertSelfOrAdmin, requireUser } from '../users/service';
+import { assertSelfOrAdmin, identityOf } from '../../http/access';
+import { limitPerAccount } from '../../http/limits';
+import { requireUser } from '../accounts';
 import { readImageUpload, refuseDeclaredOversize, replaceProfileImage } from './service';
 
 const IMAGE_CONTENT_TYPES = { jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif' } as const;

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { detectImageType, IMAGE_MAX_BYTES, USER_STORAGE_MAX_BYTES } from '@talaqa/domain';
 import type { ImageType, User } from '@talaqa/domain';
 import { AppError } from '../../errors';
-import { patchUser } from '../users/service';
+import { patchUser } from '../accounts';
 import { addUserFile, heldBytesBesides, lockUserImage, removeUserFile } from './repo';
 
 /** The multipart form of an image upload: one file, a few small fields at most. */

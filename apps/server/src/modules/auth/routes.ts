@@ -4,13 +4,17 @@ import { API, Role, SESSION_MAX_AGE_SECONDS } from '@talaqa/domain';
 import type { AuthSession, BodyOf } from '@talaqa/domain';
 import { AppError } from '../../errors';
 import { serve } from '../../http/endpoint';
-import { recordSecurityEvent } from '../codes/security';
-import { consumeCode } from '../codes/service';
-import { findUserRow, findUserRowByEmail, updateUserRow } from '../users/repo';
-import { createUser, requireUser } from '../users/service';
-import { identityOf } from './access';
-import { limitPerAccount, limitPerAddress, limitPerAddressUnless } from './limits';
-import { hashPassword, passwordMatches, spendPasswordCheckTime } from './passwords';
+import { identityOf } from '../../http/access';
+import { limitPerAccount, limitPerAddress, limitPerAddressUnless } from '../../http/limits';
+import { hashPassword, passwordMatches, spendPasswordCheckTime } from '../../security/passwords';
+import {
+  createUser,
+  findUserRow,
+  findUserRowByEmail,
+  requireUser,
+  updateUserRow,
+} from '../accounts';
+import { consumeCode, recordSecurityEvent } from '../codes';
 import {
   bumpSessionVersion,
   disconnectEndedSessions,
@@ -19,7 +23,7 @@ import {
 } from './sessions';
 import { memorySignInThrottle, redisSignInThrottle, throttleWithFallback } from './throttle';
 import type { ThrottleSource } from './throttle';
-import { signDeviceToken, verifyDeviceToken, verifyPurposeToken } from './tokens';
+import { signDeviceToken, verifyDeviceToken, verifyPurposeToken } from '../../security/tokens';
 import type { UserRow } from '../../db/schema';
 
 const SIGN_IN_PER_ADDRESS = { max: 30, minutes: 15 };

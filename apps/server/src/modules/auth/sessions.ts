@@ -4,8 +4,8 @@ import type { Database } from '../../db';
 import { users } from '../../db/schema';
 import { userRoom } from '../../realtime/types';
 import { AppError } from '../../errors';
-import { signAccessToken } from './tokens';
-import type { TokenSettings } from './tokens';
+import { signAccessToken } from '../../security/tokens';
+import type { TokenSettings } from '../../security/tokens';
 
 /**
  * Sessions (issue 15): every access token carries the user's `session_version`; a token of

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API } from '@talaqa/domain';
+import { serviceContextOf } from '../../context';
 import { serve } from '../../http/endpoint';
-import { identityOf } from '../auth/access';
+import { identityOf } from '../../http/access';
 import { readAvailability, saveAvailability } from './service';
 
 /**
@@ -10,15 +11,15 @@ import { readAvailability, saveAvailability } from './service';
  * caller's whole template and answers the current week.
  */
 export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = app.database.db;
+  const ctx = serviceContextOf(app, 'availability');
 
   serve(app, API.availability.week, async (request) =>
-    readAvailability(db, identityOf(request), request.query, app.clock.now()),
+    readAvailability(ctx, identityOf(request), request.query),
   );
 
   serve(app, API.availability.save, async (request) => {
     const tutorId = identityOf(request).userId;
-    const week = await saveAvailability(db, tutorId, request.body.slots, app.clock.now());
+    const week = await saveAvailability(ctx, tutorId, request.body.slots);
     // After the commit: list pages and open tutor pages learn the new free times.
     await app.domainEvents.emit('TutorListingChanged', { tutorIds: [tutorId] });
     return week;

@@ -6,16 +6,15 @@ import {
   slotWeekMinute,
 } from '@talaqa/domain';
 import type { AvailabilityWeek, WeeklySlot } from '@talaqa/domain';
+import type { ServiceContext } from '../../context';
 import type { Database } from '../../db';
 import { isExclusionViolation } from '../../db/errors';
 import { AppError } from '../../errors';
-import type { Identity } from '../auth/access';
-import { isAdmin } from '../auth/access';
-import { isListedRow } from '../tutors/listing/rule';
-import { requireTutor } from '../tutors/service';
-import type { TutorRow } from '../tutors/repo';
-import { busyOf, lockTutor, replaceTemplate, templateOf, upcomingLessonsOf } from './repo';
-import { refreshNextFree } from '../tutors/listing/next-free';
+import type { Identity } from '../../http/access';
+import { isAdmin } from '../../http/access';
+import { busyOf, isListedRow, refreshNextFree, requireTutor, templateOf } from '../tutors';
+import type { TutorRow } from '../tutors';
+import { lockTutor, replaceTemplate, upcomingLessonsOf } from './repo';
 
 /** The tutor's schedule on the calendar of the Cairo week holding `weekOf`, as seen by `viewerId`. */
 export async function availabilityWeek(
@@ -51,11 +50,11 @@ export async function availabilityWeek(
  * read any tutor's. Everyone else's view is `tutor-not-found`, like an unknown id.
  */
 export async function readAvailability(
-  db: Database,
+  { db, clock }: Pick<ServiceContext, 'db' | 'clock'>,
   caller: Identity,
   query: { tutorId?: number; week?: Date },
-  now: Date,
 ): Promise<AvailabilityWeek> {
+  const now = clock.now();
   const tutorId = query.tutorId ?? caller.userId;
   const tutor = await requireTutor(db, tutorId);
   if (tutorId !== caller.userId && !isAdmin(caller) && !isListedRow(tutor)) {
@@ -90,11 +89,11 @@ function overlapping(first: number, second: number): AppError {
  * outside the new schedule.
  */
 export async function saveAvailability(
-  db: Database,
+  { db, clock }: Pick<ServiceContext, 'db' | 'clock'>,
   tutorId: number,
   slots: readonly WeeklySlot[],
-  now: Date,
 ): Promise<AvailabilityWeek> {
+  const now = clock.now();
   const ordered = inWeekOrder(slots);
   await db
     .transaction(async (tx) => {

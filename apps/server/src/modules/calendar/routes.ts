@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API, API_PREFIX } from '@talaqa/domain';
 import { serve } from '../../http/endpoint';
-import { identityOf } from '../auth/access';
-import { browserApiOrigin, webOriginFor } from '../payments/urls';
+import { identityOf } from '../../http/access';
+import { browserApiOrigin, webOriginFor } from '../../http/origins';
 import { createFeed, disableFeed, feedDocument, feedState } from './service';
 
 /**

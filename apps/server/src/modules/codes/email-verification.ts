@@ -1,7 +1,9 @@
 import { CodePurpose } from '@talaqa/domain';
 import type { CodeSentAnswer, User } from '@talaqa/domain';
 import type { Database } from '../../db';
+import { patchUser } from '../accounts';
 import type { AccountMessenger } from './messenger';
+import { recordSecurityEvent, scheduleNotice } from './security';
 import { CODE_TTL_MINUTES, issueCode } from './service';
 
 /** Issues an e-mail verification code for the user's current address and mails it. */
@@ -24,4 +26,32 @@ export async function sendEmailVerificationCode(
     validMinutes: CODE_TTL_MINUTES,
   });
   return { expiresAt: issued.expiresAt, resendAfter: issued.resendAfter };
+}
+
+/**
+ * The code sent to the pending address was confirmed: the account's address becomes it
+ * (verified), and the old address is told. Another account holding it by now: `user-exists`.
+ */
+export async function completeEmailChange(
+  db: Database,
+  user: User & { pendingEmail: string },
+): Promise<User> {
+  return db.transaction(async (tx) => {
+    const updated = await patchUser(tx, user.id, {
+      email: user.pendingEmail,
+      emailVerified: true,
+      pendingEmail: null,
+    });
+    await recordSecurityEvent(tx, user.id, 'email-changed', {
+      by: user.id,
+      from: user.email,
+      to: user.pendingEmail,
+    });
+    await scheduleNotice(tx, {
+      userId: user.id,
+      to: user.email,
+      notice: { kind: 'email-changed', newEmail: user.pendingEmail },
+    });
+    return updated;
+  });
 }

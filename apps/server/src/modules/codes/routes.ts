@@ -3,15 +3,13 @@ import { API, CodePurpose, defaultPhoneCodeChannel } from '@talaqa/domain';
 import type { CodeSentAnswer } from '@talaqa/domain';
 import { AppError } from '../../errors';
 import { serve } from '../../http/endpoint';
-import { identityOf } from '../auth/access';
-import { limitPerAccount, limitPerAddress } from '../auth/limits';
-import { signPurposeToken } from '../auth/tokens';
-import { linkedChatId } from '../telegram/repo';
-import { findUserRowByEmail } from '../users/repo';
-import { recordAcceptedMessage } from '../whatsapp/service';
-import { patchUser, requireUser } from '../users/service';
-import { completeEmailChange } from '../users/email-change';
-import { sendEmailVerificationCode } from './email-verification';
+import { identityOf } from '../../http/access';
+import { limitPerAccount, limitPerAddress } from '../../http/limits';
+import { signPurposeToken } from '../../security/tokens';
+import { findUserRowByEmail, patchUser, requireUser } from '../accounts';
+import { linkedChatId } from '../telegram';
+import { recordAcceptedMessage } from '../whatsapp';
+import { completeEmailChange, sendEmailVerificationCode } from './email-verification';
 import { noteWrongResetCode, registerAccountJobs, requestResetMail } from './security';
 import {
   CODE_RESEND_SECONDS,
@@ -31,7 +29,7 @@ const sentAnswer = ({ expiresAt, resendAfter }: CodeSentAnswer): CodeSentAnswer 
 });
 
 /** The answer a password-reset request gets whether or not the e-mail has an account. */
-function neutralAnswer(now = Date.now()): CodeSentAnswer {
+function neutralAnswer(now: number): CodeSentAnswer {
   return {
     expiresAt: new Date(now + CODE_TTL_MINUTES * 60_000).toISOString(),
     resendAfter: new Date(now + CODE_RESEND_SECONDS * 1000).toISOString(),
@@ -169,7 +167,7 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
           request.log.warn({ err: error }, 'running the reset mail job at once failed');
         });
       });
-      return neutralAnswer();
+      return neutralAnswer(app.clock.now().getTime());
     },
     sendLimits('password-send'),
   );

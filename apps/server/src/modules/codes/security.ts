@@ -7,7 +7,7 @@ import { confirmationCodes, securityEvents } from '../../db/schema';
 import { scheduleJob } from '../../jobs';
 import type { AccountNotice } from '../../integrations/email';
 import { AppError } from '../../errors';
-import { findUserRow, findUserRowByEmail } from '../users/repo';
+import { findUserRow, findUserRowByEmail } from '../accounts';
 import { CODE_TTL_MINUTES, issueCode, withdrawCode } from './service';
 
 export type SecurityEventKind = 'google-dropped-password' | 'reset-codes-capped' | 'email-changed';

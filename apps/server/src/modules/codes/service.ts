@@ -171,11 +171,3 @@ export async function consumeCode(
     .returning({ id: confirmationCodes.id });
   if (!used) throw new AppError('expired-verification-code', 'The code was already used');
 }
-
-export async function findCode(
-  db: Database,
-  codeId: number,
-): Promise<ConfirmationCodeRow | undefined> {
-  const [row] = await db.select().from(confirmationCodes).where(eq(confirmationCodes.id, codeId));
-  return row;
-}

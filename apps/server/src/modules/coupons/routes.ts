@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API } from '@talaqa/domain';
 import { serve } from '../../http/endpoint';
-import { limitPerAccount, limitPerAddress } from '../auth/limits';
+import { limitPerAccount, limitPerAddress } from '../../http/limits';
 import { toCoupon } from './repo';
 import {
   createCoupon,
@@ -23,12 +23,12 @@ const LOOKUPS_PER_ADDRESS = { max: 60, minutes: 15 };
 export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
 
-  serve(app, API.coupons.list, async (request) => listCoupons(db, request.query, new Date()));
+  serve(app, API.coupons.list, async (request) => listCoupons(db, request.query, app.clock.now()));
 
   serve(
     app,
     API.coupons.byCode,
-    async (request) => toCoupon(await findActiveCoupon(db, request.params.code, new Date())),
+    async (request) => toCoupon(await findActiveCoupon(db, request.params.code, app.clock.now())),
     {
       onRequest: limitPerAddress(app, 'coupon-lookup', LOOKUPS_PER_ADDRESS),
       preHandler: limitPerAccount(app, 'coupon-lookup:account', LOOKUPS_PER_ACCOUNT),

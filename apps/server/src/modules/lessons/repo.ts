@@ -248,18 +248,6 @@ export async function moveLessonRow(
 // ---------------------------------------------------------------------------------------------
 // Reading
 
-/** Lessons of a subscription that were not canceled. */
-export async function countLessonsOfSubscription(
-  db: Database,
-  subscriptionId: number,
-): Promise<number> {
-  const [row] = await db
-    .select({ total: count() })
-    .from(lessons)
-    .where(and(eq(lessons.subscriptionId, subscriptionId), ne(lessons.status, 'cancelled')));
-  return row?.total ?? 0;
-}
-
 const tutorUser = alias(users, 'lesson_tutor');
 const studentUser = alias(users, 'lesson_student');
 

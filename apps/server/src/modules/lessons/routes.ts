@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API, ServerEvent } from '@talaqa/domain';
 import type { LessonView } from '@talaqa/domain';
 import { serve } from '../../http/endpoint';
-import { identityOf } from '../auth/access';
+import { identityOf } from '../../http/access';
 import { lessonRooms } from './events';
 import {
   bookLesson,

@@ -28,10 +28,15 @@ import { AppError } from '../../errors';
 import type { Database } from '../../db';
 import { isExclusionViolation } from '../../db/errors';
 import type { LessonRow, SubscriptionRow } from '../../db/schema';
-import type { Identity } from '../auth/access';
-import { isAdmin } from '../auth/access';
-import { consumeMinutes, grantFreeTrial, returnMinutes } from '../subscriptions/service';
-import { findLiveRow, quotaFields } from '../subscriptions/repo';
+import type { Identity } from '../../http/access';
+import { isAdmin } from '../../http/access';
+import {
+  consumeMinutes,
+  findLiveRow,
+  grantFreeTrial,
+  quotaFields,
+  returnMinutes,
+} from '../subscriptions';
 import {
   bookingReads,
   cancelLessonRow,
@@ -48,8 +53,8 @@ import {
 } from './repo';
 import type { BookingReads, LessonWithPeople } from './repo';
 import { cancelLessonReminders, scheduleLessonReminders } from './reminders';
-import { refreshNextFree, storeNextFree } from '../tutors/listing/next-free';
-import type { StoredNextFree } from '../tutors/listing/next-free';
+import { refreshNextFree, storeNextFree } from '../tutors';
+import type { StoredNextFree } from '../tutors';
 
 /**
  * Lessons (issue 6): booking, moving and cancelling, each in one transaction under the rules of

@@ -1,17 +1,14 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
-import type { Database } from '../../db';
-import type { RealtimeServer } from '../../realtime';
+import { serviceContextOf } from '../../context';
+import type { ServiceContext } from '../../context';
 import { createCheckoutAttempts } from './attempts';
 import type { CheckoutAttempts } from './attempts';
 import type { PaymentGateways } from './gateways';
 
-/** What the payment services need from the app. */
-export interface PaymentsContext {
-  db: Database;
+/** What the payment services need from the app: the services' context and the gateways. */
+export interface PaymentsContext extends ServiceContext {
   gateways: PaymentGateways;
-  io: RealtimeServer;
-  log: Pick<FastifyBaseLogger, 'debug' | 'info' | 'warn' | 'error'>;
   config: Config;
   attempts: CheckoutAttempts;
 }
@@ -36,10 +33,8 @@ function attemptsOf(app: FastifyInstance): CheckoutAttempts {
 }
 
 export const paymentsContextOf = (app: FastifyInstance): PaymentsContext => ({
-  db: app.database.db,
+  ...serviceContextOf(app, 'payments'),
   gateways: app.payments,
-  io: app.io,
-  log: app.log.child({ module: 'payments' }),
   config: app.config,
   attempts: attemptsOf(app),
 });

@@ -180,7 +180,7 @@ export async function handlePaymobCallback(
     outcome = {
       kind: 'paid',
       providerReference: String(transaction.paymobOrderId),
-      paidAt: new Date(),
+      paidAt: ctx.clock.now(),
     };
   }
   const result = await applyOutcome(ctx, row.id, outcome, { notification });

@@ -9,8 +9,8 @@ import { isFawryError } from '../../integrations/fawry';
 import type { FawryPayment } from '../../integrations/fawry';
 import { isPaymobError } from '../../integrations/paymob';
 import { scheduleJob } from '../../jobs';
-import { refundApplied } from '../subscriptions/service';
-import { findTransactionRow, viewOfRow } from '../transactions/repo';
+import { refundApplied } from '../subscriptions';
+import { findTransactionRow, viewOfRow } from '../transactions';
 import type { PaymentsContext } from './context';
 import { CHECK_REFUND_JOB } from './context';
 import { emitTransactionStatus } from './events';
@@ -21,8 +21,7 @@ import {
   reserveRefund,
   settleRefundStatus,
 } from './repo';
-import { gatewayError, refundAtProvider } from './settle';
-import { askFawry } from './status';
+import { askFawry, gatewayError, refundAtProvider } from './provider';
 
 export interface RefundInput {
   transactionId: number;
@@ -240,7 +239,13 @@ async function settleRefundOnce(
     if (refund.origin === 'admin') {
       row = await settleRefundStatus(tx, refund.transactionId);
       if (row) {
-        await refundApplied(tx, row, refund.amount, row.status === TransactionStatus.Refunded);
+        await refundApplied(
+          tx,
+          row,
+          refund.amount,
+          row.status === TransactionStatus.Refunded,
+          ctx.clock.now(),
+        );
       }
     } else if (refund.origin === 'conflict') {
       row = await settleRefundStatus(tx, refund.transactionId);

@@ -7,16 +7,16 @@ import { AppError } from '../../errors';
 import { isFawryError } from '../../integrations/fawry';
 import type { FawrySavedCard } from '../../integrations/fawry';
 import { serve } from '../../http/endpoint';
-import { identityOf } from '../auth/access';
-import { limitPerAccount, limitPerAddress } from '../auth/limits';
-import { findTransactionRow } from '../transactions/repo';
+import { identityOf } from '../../http/access';
+import { limitPerAccount, limitPerAddress } from '../../http/limits';
+import { findTransactionRow } from '../transactions';
 import { startPayment } from './checkout';
 import type { PaymentChoice, PurchaseInput } from './checkout';
 import { CHECK_REFUND_JOB, EXPIRE_UNPAID_ORDER_JOB, paymentsContextOf } from './context';
 import type { PaymentsContext } from './context';
 import { handleFawryNotification, handlePaymobCallback } from './notifications';
 import { checkRefundInDoubt, refundTransaction, settleRefundByHand } from './refunds';
-import { gatewayError } from './settle';
+import { gatewayError } from './provider';
 import {
   cancelUnpaidOrder,
   expireUnpaidOrder,
@@ -24,14 +24,8 @@ import {
   paymentStatus,
   syncTransaction,
 } from './status';
-import {
-  browserApiOrigin,
-  callbackOrigin,
-  checkoutResultUrl,
-  isWebUrl,
-  loopbackOrigin,
-  webOriginFor,
-} from './urls';
+import { browserApiOrigin, isWebUrl, loopbackOrigin, webOriginFor } from '../../http/origins';
+import { callbackOrigin, checkoutResultUrl } from './urls';
 
 /** Payment attempts per student (card testing is the abuse to stop). */
 const PAY_LIMIT = { max: 30, minutes: 60 };

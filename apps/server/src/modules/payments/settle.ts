@@ -2,22 +2,14 @@ import { TransactionStatus } from '@talaqa/domain';
 import type { TransactionView } from '@talaqa/domain';
 import type { Database } from '../../db';
 import type { TransactionRow } from '../../db/schema';
-import { isFawryError } from '../../integrations/fawry';
-import { isPaymobError, PaymobError } from '../../integrations/paymob';
 import { AppError } from '../../errors';
 import { cancelJobs } from '../../jobs';
-import { activatePaidTransaction } from '../subscriptions/service';
-import { findTransactionRow, viewOfRow } from '../transactions/repo';
+import { activatePaidTransaction } from '../subscriptions';
+import { findTransactionRow, viewOfRow } from '../transactions';
 import type { PaymentsContext } from './context';
 import { EXPIRE_UNPAID_ORDER_JOB } from './context';
 import { emitTransactionStatus } from './events';
-import {
-  closeUnpaid,
-  markPaid,
-  noteProviderReference,
-  paidPaymobTransactionId,
-  recordNotification,
-} from './repo';
+import { closeUnpaid, markPaid, noteProviderReference, recordNotification } from './repo';
 import { sendRefund } from './refunds';
 import type { NotificationValues } from './repo';
 
@@ -115,7 +107,7 @@ export async function applyOutcome(
   outcome: ProviderOutcome | undefined,
   options: ApplyOptions = {},
 ): Promise<ApplyResult> {
-  const now = options.now ?? new Date();
+  const now = options.now ?? ctx.clock.now();
   const result = await ctx.db.transaction(async (tx): Promise<Transition | 'replay'> => {
     if (options.notification) {
       const fresh = await recordNotification(tx, {
@@ -145,48 +137,6 @@ export async function applyOutcome(
   const view = await viewOfRow(ctx.db, (await findTransactionRow(ctx.db, row.id)) ?? row);
   if (changed || follow !== 'none') emitTransactionStatus(ctx.io, view);
   return changed ? { kind: 'applied', view } : { kind: 'unchanged', view };
-}
-
-/**
- * Asks the provider to give back `piasters` of the transaction's payment; answers the provider's
- * id of the refund when it gives one (Paymob's refund transaction).
- */
-export async function refundAtProvider(
-  ctx: PaymentsContext,
-  row: TransactionRow,
-  piasters: number,
-  reason: string,
-): Promise<string | undefined> {
-  if (row.provider === 'fawry') {
-    if (!row.providerReference) throw new AppError('illegal', 'No Fawry reference to refund');
-    await ctx.gateways.fawry.refund({
-      referenceNumber: row.providerReference,
-      amountPiasters: piasters,
-      reason,
-    });
-    return undefined;
-  }
-  const paymobTransactionId = await paidPaymobTransactionId(ctx.db, row.id);
-  if (paymobTransactionId === undefined) {
-    throw new AppError('illegal', 'No Paymob payment recorded for this transaction');
-  }
-  const made = await ctx.gateways.paymob.refund({
-    transactionId: paymobTransactionId,
-    amountPiasters: piasters,
-  });
-  if (made.pending) {
-    // Accepted, not made yet: its callback (or the inquiry) tells.
-    throw new PaymobError('unavailable', 'Paymob refund pending');
-  }
-  return String(made.transactionId);
-}
-
-/** A provider's failure in the catalogue's words (fawry-error is the payment gateway's fault). */
-export function gatewayError(error: unknown): unknown {
-  if (isFawryError(error) || isPaymobError(error)) {
-    return new AppError('fawry-error', error.message, { cause: error });
-  }
-  return error;
 }
 
 /**

@@ -2,13 +2,13 @@ import { PaymentMethod, TransactionStatus } from '@talaqa/domain';
 import type { PaymentStatusAnswer, ProviderPaymentStatus, TransactionView } from '@talaqa/domain';
 import type { TransactionRow } from '../../db/schema';
 import { AppError } from '../../errors';
-import { isFawryError } from '../../integrations/fawry';
 import type { FawryPayment } from '../../integrations/fawry';
-import type { Identity } from '../auth/access';
-import { isAdmin } from '../auth/access';
-import { findTransactionRow, viewOfRow } from '../transactions/repo';
+import type { Identity } from '../../http/access';
+import { isAdmin } from '../../http/access';
+import { findTransactionRow, viewOfRow } from '../transactions';
 import type { PaymentsContext } from './context';
-import { applyOutcome, gatewayError } from './settle';
+import { askFawry, gatewayError } from './provider';
+import { applyOutcome } from './settle';
 import type { ProviderOutcome } from './settle';
 
 /** What Fawry's word about an order means for our transaction (undefined: nothing to change). */
@@ -57,19 +57,6 @@ export async function ownedTransaction(
     throw new AppError('transaction-not-found');
   }
   return row;
-}
-
-/** Fawry's report of our order; undefined when Fawry has no such order. */
-export async function askFawry(
-  ctx: PaymentsContext,
-  row: TransactionRow,
-): Promise<FawryPayment | undefined> {
-  try {
-    return await ctx.gateways.fawry.paymentStatus(row.orderReference);
-  } catch (error) {
-    if (isFawryError(error) && error.kind === 'not-found') return undefined;
-    throw gatewayError(error);
-  }
 }
 
 const providerStatusOf = (payment: FawryPayment): ProviderPaymentStatus => ({

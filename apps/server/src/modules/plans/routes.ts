@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API } from '@talaqa/domain';
-import { identityOf } from '../auth/access';
+import { identityOf } from '../../http/access';
 import { serve } from '../../http/endpoint';
 import {
   createPlan,

@@ -12,9 +12,9 @@ import { AppError } from '../../errors';
 import type { Database } from '../../db';
 import { isUniqueViolation } from '../../db/errors';
 import type { PlanRow } from '../../db/schema';
-import type { Identity } from '../auth/access';
-import { isAdmin } from '../auth/access';
-import { findUserRow } from '../users/repo';
+import type { Identity } from '../../http/access';
+import { isAdmin } from '../../http/access';
+import { findUserRow } from '../accounts';
 import {
   deleteInviteRow,
   deletePlanRow,
@@ -33,9 +33,6 @@ import {
   updatePlanRow,
 } from './repo';
 import type { PlanViewer } from './repo';
-
-// Other modules (payments) read coupons through this module too.
-export { findActiveCoupon } from '../coupons/service';
 
 type CreatePlanInput = z.output<typeof createPlanBodySchema>;
 type UpdatePlanInput = z.output<typeof updatePlanBodySchema>;

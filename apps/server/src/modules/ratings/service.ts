@@ -2,8 +2,7 @@ import { toTutorReview } from '@talaqa/domain';
 import type { TutorReviewPage } from '@talaqa/domain';
 import type { Database } from '../../db';
 import { AppError } from '../../errors';
-import { findTutorRow } from '../tutors/repo';
-import { isListedRow } from '../tutors/listing/rule';
+import { findTutorRow, isListedRow } from '../tutors';
 import { ratingsOfTutor } from './repo';
 
 /**

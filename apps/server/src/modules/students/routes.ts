@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API } from '@talaqa/domain';
 import { serve } from '../../http/endpoint';
-import { identityOf } from '../auth/access';
-import { patchUser } from '../users/service';
+import { identityOf } from '../../http/access';
+import { patchUser } from '../accounts';
 
 /** The student's own profile: the "main info" step of complete-profile, then later edits. */
 export const studentRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API } from '@talaqa/domain';
 import { serve } from '../../http/endpoint';
-import { identityOf } from '../auth/access';
+import { serviceContextOf } from '../../context';
+import { identityOf } from '../../http/access';
 import {
   cancelSubscription,
   currentSubscription,
@@ -11,22 +12,20 @@ import {
 
 /** Subscriptions (spec section 7, contract `API.subscriptions`). */
 export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = app.database.db;
+  const ctx = serviceContextOf(app, 'subscriptions');
 
   // `null` is an answer here ("no subscription"), sent as JSON.
   serve(app, API.subscriptions.current, async (request) =>
-    currentSubscription(db, identityOf(request), new Date()),
+    currentSubscription(ctx, identityOf(request)),
   );
 
-  serve(app, API.subscriptions.list, async (request) =>
-    listSubscriptions(db, request.query, new Date()),
-  );
+  serve(app, API.subscriptions.list, async (request) => listSubscriptions(ctx, request.query));
 
   serve(app, API.subscriptions.get, async (request) =>
-    getSubscription(db, identityOf(request), request.params.id, new Date()),
+    getSubscription(ctx, identityOf(request), request.params.id),
   );
 
   serve(app, API.subscriptions.cancel, async (request) =>
-    cancelSubscription(db, identityOf(request), request.body, new Date()),
+    cancelSubscription(ctx, identityOf(request), request.body),
   );
 };

@@ -14,11 +14,12 @@ import {
 import type { Plan, SubscriptionPage, SubscriptionView } from '@talaqa/domain';
 import { AppError } from '../../errors';
 import type { Database } from '../../db';
+import type { ServiceContext } from '../../context';
 import { isExclusionViolation, isUniqueViolation } from '../../db/errors';
 import type { SubscriptionRow, TransactionRow } from '../../db/schema';
-import type { Identity } from '../auth/access';
-import { isAdmin } from '../auth/access';
-import { findPlanRow, toPlan } from '../plans/repo';
+import type { Identity } from '../../http/access';
+import { isAdmin } from '../../http/access';
+import { findPlanRow, toPlan } from '../plans';
 import { countSubscriptionLessons } from './lessons';
 import type { LessonCounter } from './lessons';
 import {
@@ -189,7 +190,7 @@ export async function refundApplied(
   transaction: TransactionRow,
   refundedAmount: number,
   full: boolean,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<SubscriptionRow | undefined> {
   const wholeAmount = full || refundedAmount >= transaction.amount;
   if (wholeAmount) {
@@ -329,10 +330,10 @@ export async function persistWeeklyRenewals(db: Database, now: Date): Promise<nu
 
 /** GET /sub/user: the caller's live subscription (a student's trial is granted on first look). */
 export async function currentSubscription(
-  db: Database,
+  { db, clock }: Pick<ServiceContext, 'db' | 'clock'>,
   caller: Identity,
-  now: Date,
 ): Promise<SubscriptionView | null> {
+  const now = clock.now();
   if (caller.role === Role.Student) await grantFreeTrial(db, caller.userId, now);
   const row = await findLiveRow(db, caller.userId, now);
   return row ? viewOf(db, row, now) : null;
@@ -340,11 +341,11 @@ export async function currentSubscription(
 
 /** GET /sub/{id}: the owner's or, for admins, anyone's; others learn nothing of it. */
 export async function getSubscription(
-  db: Database,
+  { db, clock }: Pick<ServiceContext, 'db' | 'clock'>,
   caller: Identity,
   id: number,
-  now: Date,
 ): Promise<SubscriptionView> {
+  const now = clock.now();
   const row = await findSubscriptionRow(db, id);
   if (!row || (row.userId !== caller.userId && !isAdmin(caller))) {
     throw new AppError('subscription-not-found');
@@ -353,10 +354,10 @@ export async function getSubscription(
 }
 
 export async function listSubscriptions(
-  db: Database,
+  { db, clock }: Pick<ServiceContext, 'db' | 'clock'>,
   query: SubscriptionFilters & { page: number; size: number },
-  now: Date,
 ): Promise<SubscriptionPage> {
+  const now = clock.now();
   const { page, size, ...filters } = query;
   const { rows, total } = await listSubscriptionRows(db, filters, { page, size }, now);
   return { list: await viewsOf(db, rows, now, countSubscriptionLessons), total };
@@ -369,12 +370,12 @@ export async function listSubscriptions(
  * already cancelled subscription is answered as it is; an ended one is `illegal`.
  */
 export async function cancelSubscription(
-  db: Database,
+  { db, clock }: Pick<ServiceContext, 'db' | 'clock'>,
   caller: Identity,
   body: { subscriptionId?: number | undefined },
-  now: Date,
   lessons: LessonCounter = countSubscriptionLessons,
 ): Promise<SubscriptionView> {
+  const now = clock.now();
   const admin = isAdmin(caller);
   let id = body.subscriptionId;
   if (id === undefined) {

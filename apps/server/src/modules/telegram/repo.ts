@@ -127,9 +127,3 @@ export async function recordUpdate(
     .returning({ updateId: telegramUpdates.updateId });
   return inserted.length > 0;
 }
-
-/** A user's link row, pending or linked. */
-export async function findLink(db: Database, userId: number): Promise<TelegramLinkRow | undefined> {
-  const [row] = await db.select().from(telegramLinks).where(eq(telegramLinks.userId, userId));
-  return row;
-}

@@ -1,31 +1,18 @@
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API, API_PREFIX } from '@talaqa/domain';
 import { AppError } from '../../errors';
 import { serve } from '../../http/endpoint';
 import { parseTelegramUpdate, TELEGRAM_SECRET_HEADER } from '../../integrations/telegram';
-import { identityOf } from '../auth/access';
-import { limitPerAccount, limitPerAddress } from '../auth/limits';
-import { requireUser } from '../users/service';
+import { identityOf } from '../../http/access';
+import { limitPerAccount, limitPerAddress } from '../../http/limits';
+import { loopbackOrigin } from '../../http/origins';
+import { requireUser } from '../accounts';
 import { createLink, handleUpdate } from './service';
 
 const LINKS = { max: 20, minutes: 60 };
 /** Updates are small (a command or a contact); Telegram's own limit for a message is 4096 chars. */
 const WEBHOOK_BODY_LIMIT = 64 * 1024;
-
-/** Where this instance is reachable from the simulator, which runs in the same process. */
-export function loopbackOrigin(app: FastifyInstance): string | undefined {
-  const address = app.server.address() as AddressInfo | string | null;
-  if (!address || typeof address === 'string') return undefined;
-  const host =
-    address.address === '0.0.0.0' || address.address === '::'
-      ? '127.0.0.1'
-      : address.family === 'IPv6'
-        ? `[${address.address}]`
-        : address.address;
-  return `http://${host}:${address.port}`;
-}
 
 /**
  * setWebhook, once per process and again after a failure: at start-up (once listening) and
@@ -75,7 +62,7 @@ export const telegramRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!app.telegram.enabled) {
         throw new AppError('service-unavailable', 'Telegram is not configured');
       }
-      const link = await createLink(db, user.id, phone);
+      const link = await createLink(db, user.id, phone, app.clock.now());
       await ensureWebhook();
       return {
         url: app.telegram.startLink(link.token),
@@ -94,7 +81,7 @@ export const telegramRoutes: FastifyPluginAsyncZod = async (app) => {
     app,
     API.telegram.webhook,
     async (request, reply) => {
-      const answer = await handleUpdate(db, parseTelegramUpdate(request.body));
+      const answer = await handleUpdate(db, parseTelegramUpdate(request.body), app.clock.now());
       // The update is handled (and recorded) whatever happens to the reply, so Telegram must not
       // deliver it again: a failed reply is logged, and the answer is 200 all the same.
       if (answer) {

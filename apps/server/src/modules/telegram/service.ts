@@ -32,7 +32,7 @@ export async function createLink(
   db: Database,
   userId: number,
   phone: string,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<CreatedLink> {
   const token = createLinkToken();
   const expiresAt = new Date(now.getTime() + TELEGRAM_LINK_TTL_MINUTES * 60_000);
@@ -86,7 +86,7 @@ async function onContact(db: Database, update: ContactUpdate, now: Date): Promis
 export async function handleUpdate(
   db: Database,
   update: TelegramUpdate,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<BotAnswer | undefined> {
   if (update.kind === 'other') return undefined;
   return db.transaction(async (tx) => {

@@ -8,7 +8,7 @@ import type { Database } from '../../db';
 import { isUniqueViolation } from '../../db/errors';
 import { topics, userTopics } from '../../db/schema';
 import type { TopicRow } from '../../db/schema';
-import { identityOf } from '../auth/access';
+import { identityOf } from '../../http/access';
 
 const toTopic = ({ id, nameAr, nameEn }: TopicRow): Topic => ({ id, nameAr, nameEn });
 

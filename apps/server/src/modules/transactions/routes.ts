@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API } from '@talaqa/domain';
 import { AppError } from '../../errors';
 import { serve } from '../../http/endpoint';
-import { identityOf, isAdmin } from '../auth/access';
+import { identityOf, isAdmin } from '../../http/access';
 import { findTransactionView, lastTransactionView, listTransactionViews } from './repo';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API } from '@talaqa/domain';
 import { serve } from '../../http/endpoint';
-import { identityOf } from '../auth/access';
+import { identityOf } from '../../http/access';
 import { patchTutorAdminFields, tutorMeta } from './service';
 
 /**

@@ -3,14 +3,11 @@ import type { User } from '@talaqa/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db';
 import { AppError } from '../../errors';
-import type { Identity } from '../auth/access';
-import type { AttemptCounter } from '../auth/attempts';
-import type { AccountMessenger } from '../codes/messenger';
-import { recordSecurityEvent, scheduleNotice } from '../codes/security';
-import { CODE_TTL_MINUTES, issueCode } from '../codes/service';
-import type { IssuedCode } from '../codes/service';
-import type { UserPatch } from './repo';
-import { patchUser } from './service';
+import type { Identity } from '../../http/access';
+import type { AttemptCounter } from '../../http/attempts';
+import type { UserPatch } from '../accounts';
+import { CODE_TTL_MINUTES, issueCode, recordSecurityEvent, scheduleNotice } from '../codes';
+import type { AccountMessenger, IssuedCode } from '../codes';
 
 /** New addresses an owner may ask for in an hour (each one mails a code to it). */
 const EMAIL_CHANGES_PER_HOUR = 10;
@@ -92,32 +89,4 @@ export function planEmailChange(
       });
     },
   };
-}
-
-/**
- * The code sent to the pending address was confirmed: the account's address becomes it
- * (verified), and the old address is told. Another account holding it by now: `user-exists`.
- */
-export async function completeEmailChange(
-  db: Database,
-  user: User & { pendingEmail: string },
-): Promise<User> {
-  return db.transaction(async (tx) => {
-    const updated = await patchUser(tx, user.id, {
-      email: user.pendingEmail,
-      emailVerified: true,
-      pendingEmail: null,
-    });
-    await recordSecurityEvent(tx, user.id, 'email-changed', {
-      by: user.id,
-      from: user.email,
-      to: user.pendingEmail,
-    });
-    await scheduleNotice(tx, {
-      userId: user.id,
-      to: user.email,
-      notice: { kind: 'email-changed', newEmail: user.pendingEmail },
-    });
-    return updated;
-  });
 }

@@ -1,22 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API, Role } from '@talaqa/domain';
 import { serve } from '../../http/endpoint';
-import { identityOf } from '../auth/access';
-import { issueAccessToken } from '../auth/sessions';
-import { signDeviceToken } from '../auth/tokens';
-import { sendEmailVerificationCode } from '../codes/email-verification';
-import { limitPerAddress } from '../auth/limits';
+import { assertSelfOrAdmin, identityOf } from '../../http/access';
+import { limitPerAddress } from '../../http/limits';
+import { signDeviceToken } from '../../security/tokens';
+import { createUser, listUsers, requireUser } from '../accounts';
+import { issueAccessToken } from '../auth';
+import { sendEmailVerificationCode } from '../codes';
 import { planEmailChange } from './email-change';
-import {
-  assertMayCreateRole,
-  assertMayPatch,
-  assertSelfOrAdmin,
-  createUser,
-  listUsers,
-  requireUser,
-  updateUser,
-  viewProfile,
-} from './service';
+import { assertMayCreateRole, assertMayPatch, updateUser, viewProfile } from './service';
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;

@@ -1,19 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { NotificationMethod, Role, SELF_SIGN_UP_ROLES, sameEmail, userView } from '@talaqa/domain';
-import type { User, UserListFilters, UserPage, UserView, UserViewName } from '@talaqa/domain';
+import type { User, UserView, UserViewName } from '@talaqa/domain';
 import { AppError } from '../../errors';
 import type { Database } from '../../db';
-import { isUniqueViolation } from '../../db/errors';
-import type { Identity } from '../auth/access';
-import { isAdmin } from '../auth/access';
-import { hashPassword } from '../auth/passwords';
 import { lessons } from '../../db/schema';
-import { findTutorRow } from '../tutors/repo';
-import { isListedRow } from '../tutors/listing/rule';
-import { upsertTutorText } from '../tutors/repo';
-import type { TutorTextPatch } from '../tutors/repo';
-import { insertUser, listUserRows, loadUser, toUsers, updateUserRow } from './repo';
-import type { UserPatch } from './repo';
+import { assertSelfOrAdmin, isAdmin } from '../../http/access';
+import type { Identity } from '../../http/access';
+import { patchUser, requireUser } from '../accounts';
+import type { UserPatch } from '../accounts';
+import { findTutorRow, isListedRow, upsertTutorText } from '../tutors';
+import type { TutorTextPatch } from '../tutors';
 
 const ADMIN_ROLE_VALUES: readonly Role[] = [Role.SuperAdmin, Role.RegularAdmin];
 
@@ -28,41 +24,6 @@ export function assertMayCreateRole(creator: Identity | null, role: Role): void 
   if (ADMIN_ROLE_VALUES.includes(role) && creator.role !== Role.SuperAdmin) {
     throw new AppError('forbidden', 'Only a super admin creates admins');
   }
-}
-
-export async function createUser(
-  db: Database,
-  input: {
-    name: string;
-    email: string;
-    password: string | null;
-    role: Role;
-    googleSubject?: string;
-    emailVerified?: boolean;
-  },
-): Promise<User> {
-  try {
-    const row = await insertUser(db, {
-      name: input.name,
-      email: input.email,
-      passwordHash: input.password === null ? null : await hashPassword(input.password),
-      role: input.role,
-      googleSubject: input.googleSubject ?? null,
-      emailVerified: input.emailVerified ?? false,
-    });
-    const [user] = await toUsers(db, [row]);
-    if (!user) throw new Error('created user vanished');
-    return user;
-  } catch (error) {
-    if (isUniqueViolation(error, 'users_email_lower_key')) throw new AppError('user-exists');
-    throw error;
-  }
-}
-
-export async function requireUser(db: Database, id: number): Promise<User> {
-  const user = await loadUser(db, id);
-  if (!user) throw new AppError('user-not-found');
-  return user;
 }
 
 /** Whether a tutor and a student share a lesson (of any status: past, coming or cancelled). */
@@ -105,13 +66,6 @@ export async function viewProfile(db: Database, caller: Identity, id: number): P
   return userView(user, await profileViewName(db, caller, user));
 }
 
-/** Your own profile, or anyone's for an admin. */
-export function assertSelfOrAdmin(caller: Identity, userId: number): void {
-  if (caller.userId !== userId && !isAdmin(caller)) {
-    throw new AppError('forbidden', 'Only the owner or an admin may do that');
-  }
-}
-
 /** The patch changes the address, phone or password (the e-mail compared case-insensitively). */
 export function changesCredentials(target: User, patch: UserPatch): boolean {
   return (
@@ -146,20 +100,6 @@ export function assertMayPatch(caller: Identity, target: User, patch: UserPatch)
     (ADMIN_ROLE_VALUES.includes(patch.role as Role) || ADMIN_ROLE_VALUES.includes(target.role));
   if (adminRoleChange && caller.role !== Role.SuperAdmin) {
     throw new AppError('forbidden', 'Only a super admin grants or removes admin roles');
-  }
-}
-
-export async function patchUser(db: Database, id: number, patch: UserPatch): Promise<User> {
-  try {
-    const row = await updateUserRow(db, id, patch);
-    if (!row) throw new AppError('user-not-found');
-    const [user] = await toUsers(db, [row]);
-    if (!user) throw new AppError('user-not-found');
-    return user;
-  } catch (error) {
-    if (isUniqueViolation(error, 'users_email_lower_key')) throw new AppError('user-exists');
-    if (isUniqueViolation(error, 'users_phone_key')) throw new AppError('incorrect-phone');
-    throw error;
   }
 }
 
@@ -204,9 +144,4 @@ export async function updateUser(
     await alsoInTransaction?.(tx);
     return user;
   });
-}
-
-export async function listUsers(db: Database, query: UserListFilters): Promise<UserPage> {
-  const { rows, total } = await listUserRows(db, query);
-  return { list: await toUsers(db, rows), total };
 }

@@ -9,8 +9,8 @@ import {
   statusUpdates,
   WHATSAPP_SIGNATURE_HEADER,
 } from '../../integrations/whatsapp/webhook';
-import { identityOf } from '../auth/access';
-import { loopbackOrigin } from '../telegram/routes';
+import { identityOf } from '../../http/access';
+import { loopbackOrigin } from '../../http/origins';
 import { latestCodeMessage } from './repo';
 import { applyStatuses, emitCodeUndelivered, UNDELIVERED_CODE_MESSAGE } from './service';
 

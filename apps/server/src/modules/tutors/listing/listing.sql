@@ -1,7 +1,7 @@
 -- The tutor listing's database code, as it is now (a living file, db/living-sql.ts): applied
 -- again after the migrations on every start, so every statement here is idempotent. Change the
 -- code here, never in a new migration; drizzle/0011 and 0012 created the first versions.
--- {{listed_tutor}} is the rule of listing/rule.ts (the role, activated, onboarded or let
+-- {{listed_tutor}} is the rule of db/listed-tutor.ts (the role, activated, onboarded or let
 -- through), over the tables `users` and `tutor_profiles` by their own names.
 
 -- The filter sets a tutor is counted in now (see listed_tutor_totals): none unless the tutor is

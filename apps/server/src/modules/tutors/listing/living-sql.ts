@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { LivingSql } from '../../../db/living-sql';
 import { tutorProfiles, users } from '../../../db/schema';
 import { SERVER_ROOT } from '../../../paths';
-import { listedTutor } from './rule';
+import { listedTutor } from '../../../db/listed-tutor';
 
 /** listing.sql, read from the sources at start (the bundle in dist/ does not carry it). */
 export const tutorListingSql: LivingSql = {

@@ -5,7 +5,7 @@ import type { TutorTimeContext } from '@talaqa/domain';
 import type { Database } from '../../../db';
 import { tutorProfiles } from '../../../db/schema';
 import { scheduleJob } from '../../../jobs';
-import { busyOf, storedSlotsOf } from '../../availability/repo';
+import { busyOf, storedSlotsOf } from '../schedule';
 
 /**
  * The stored next free start of each tutor (`tutor_profiles.next_free_at`), which the public list

@@ -14,10 +14,10 @@ import {
   users,
 } from '../../../db/schema';
 import { AppError } from '../../../errors';
-import { busyOf, storedSlotsOf } from '../../availability/repo';
+import { busyOf, storedSlotsOf } from '../schedule';
 import { tutorColumns, tutorRowOf } from '../repo';
 import type { TutorRow } from '../repo';
-import { isListedRow, listedTutor } from './rule';
+import { isListedRow, listedTutor } from '../../../db/listed-tutor';
 
 /**
  * The read side of the tutor listing: cards, the public profile and the public list. The

@@ -5,7 +5,7 @@ import { isTutorListed, Role } from '@talaqa/domain';
 /**
  * Which tutors are listed: shown in the public list, bookable, with a public profile. The rule is
  * the domain's `isTutorListed` for a user of role tutor; this file is the one place the server
- * states it, once for rows in memory and once as SQL over typed columns. The SQL serves the
+ * states it (in db/, below the modules, because the schema's partial indexes need it too), once for rows in memory and once as SQL over typed columns. The SQL serves the
  * list's queries, the partial indexes that those queries walk (db/schema: an index is used only
  * when the query's condition implies the index's, so both come from here) and the triggers that
  * keep the totals (listing.sql, where `{{listed_tutor}}` is this condition).

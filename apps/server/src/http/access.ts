@@ -1,27 +1,20 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { API_PREFIX, Role } from '@talaqa/domain';
-import type { EndpointDefinition } from '@talaqa/domain';
+import { ADMIN_ROLES, API_PREFIX } from '@talaqa/domain';
+import type { Access, EndpointDefinition, Role } from '@talaqa/domain';
 import { eq, sql } from 'drizzle-orm';
-import { preparedOnce } from '../../db';
-import { AppError } from '../../errors';
-import { users } from '../../db/schema';
-import { bearerToken, verifyAccessToken } from './tokens';
-import type { AccessTokenPayload } from './tokens';
+import { preparedOnce } from '../db';
+import { AppError } from '../errors';
+import { users } from '../db/schema';
+import { bearerToken, verifyAccessToken } from '../security/tokens';
+import type { AccessTokenPayload } from '../security/tokens';
 
 /**
- * Who may call a route (spec section 6), declared on every route under /api/v1 as
- * `config: { access }`. Ownership ("only your own profile") is checked by the service, which
- * knows what is owned.
+ * Access is declared on every route under /api/v1 as `config: { access }` (the values come from
+ * the domain, so contracts and the permission test read the same ones); this plugin checks it.
  */
-export type Access =
-  { kind: 'anyone' } | { kind: 'signed-in' } | { kind: 'roles'; roles: readonly Role[] };
-
-export const anyone: Access = { kind: 'anyone' };
-export const signedIn: Access = { kind: 'signed-in' };
-export const rolesOnly = (...roles: Role[]): Access => ({ kind: 'roles', roles });
-export const ADMIN_ROLES = [Role.SuperAdmin, Role.RegularAdmin] as const;
-export const admins: Access = rolesOnly(...ADMIN_ROLES);
+export { admins, ADMIN_ROLES, anyone, rolesOnly, signedIn } from '@talaqa/domain';
+export type { Access } from '@talaqa/domain';
 
 /** The caller, as far as the server trusts it: the user of a valid token that still exists. */
 export interface Identity {
@@ -132,3 +125,10 @@ export const accessControl = fp(async (app: FastifyInstance) => {
     identify(app, request, access).then(() => done(), done);
   });
 });
+
+/** Your own profile, or anyone's for an admin. */
+export function assertSelfOrAdmin(caller: Identity, userId: number): void {
+  if (caller.userId !== userId && !isAdmin(caller)) {
+    throw new AppError('forbidden', 'Only the owner or an admin may do that');
+  }
+}

@@ -1,7 +1,7 @@
 import { randomUUID, webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { DEVICE_TOKEN_MAX_AGE_SECONDS, SESSION_MAX_AGE_SECONDS } from '@talaqa/domain';
-import { AppError } from '../../errors';
+import { AppError } from '../errors';
 
 /**
  * What an access token carries: the user id, issued-at and expiry in seconds (spec section 3),

@@ -4,7 +4,7 @@ import type {
   onRequestHookHandler,
   preHandlerHookHandler,
 } from 'fastify';
-import { AppError } from '../../errors';
+import { AppError } from '../errors';
 
 interface Window {
   max: number;

@@ -1,0 +1,3 @@
+/** Coupons: discount codes (admins manage them; checkout applies them). */
+export { couponRoutes } from './routes';
+export { findActiveCoupon } from './service';

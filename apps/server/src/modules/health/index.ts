@@ -1,0 +1,2 @@
+/** Health: is this instance and what it depends on (database, Redis) answering. */
+export { healthRoutes } from './routes';

@@ -1,0 +1,7 @@
+/**
+ * Payments: buying a plan through Fawry or Paymob (checkout, the providers' callbacks, status
+ * sync, unpaid order expiry) and refunds. What it tells others goes through subscriptions.
+ */
+export { fawryRoutes, paymobRoutes } from './routes';
+export { startPaymentGateways } from './gateways';
+export type { GatewayOptions, PaymentGateways } from './gateways';

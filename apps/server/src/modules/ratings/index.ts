@@ -1,0 +1,2 @@
+/** Ratings: students' stars and reviews of tutors. */
+export { ratingRoutes } from './routes';

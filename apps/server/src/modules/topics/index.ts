@@ -1,0 +1,2 @@
+/** Topics: the catalogue of conversation topics people pick as favourites. */
+export { topicRoutes } from './routes';

@@ -1,0 +1,15 @@
+/**
+ * Tutors: the tutor's own profile (service, routes), the schedule reads shared with availability
+ * (schedule.ts) and the listing read model that visitors see (listing/: the list, the public
+ * profile, their cache, each tutor's stored next free start and its job).
+ */
+export { tutorRoutes } from './routes';
+export { tutorListing } from './listing/plugin';
+export { tutorListingSql } from './listing/living-sql';
+export { refreshNextFree, storeNextFree } from './listing/next-free';
+export type { StoredNextFree } from './listing/next-free';
+export { isListedRow } from '../../db/listed-tutor';
+export { findTutorRow, upsertTutorText } from './repo';
+export type { TutorRow, TutorTextPatch } from './repo';
+export { busyOf, templateOf } from './schedule';
+export { requireTutor } from './service';

@@ -1,0 +1,6 @@
+/** WhatsApp: messages we sent, and what the status webhook tells of their delivery. */
+export { whatsappRoutes } from './routes';
+export { disabledWhatsAppChannel } from './channel';
+export type { WhatsAppChannel } from './channel';
+export { findWhatsAppMessage } from './repo';
+export { recordAcceptedMessage, REMINDER_FALLBACK_JOB } from './service';

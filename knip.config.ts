@@ -1,0 +1,34 @@
+import type { KnipConfig } from 'knip';
+
+/**
+ * Unused files, exports and dependencies, checked by `npm run lint`. Knip finds most entry points
+ * itself (package.json scripts and exports, Vite, Vitest, Playwright, Drizzle, tsup); listed here
+ * are only those it cannot see. Tests are entry points: what only a test uses counts as used.
+ */
+const config: KnipConfig = {
+  // An export also used in its own file (a type in a signature, a constant) is not dead code.
+  ignoreExportsUsedInFile: true,
+  workspaces: {
+    '.': {
+      entry: ['scripts/*.mjs'],
+      // Started by scripts/dev.mjs through npx.
+      ignoreDependencies: ['concurrently'],
+    },
+    'apps/server': {
+      // The crash test starts this file in a child process.
+      entry: ['test/integration/checkout-crash-server.ts'],
+      // Loaded by pino by name, as its pretty-printing transport (src/logger.ts).
+      ignoreDependencies: ['pino-pretty'],
+    },
+    'apps/{web,admin,landing}': {
+      // Each index.html loads it with a <script> before the app.
+      entry: ['public/runtime-config.js'],
+    },
+    bench: {
+      // run.mjs starts it in a child process.
+      entry: ['bare-server.mjs'],
+    },
+  },
+};
+
+export default config;
