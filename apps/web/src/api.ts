@@ -8,7 +8,7 @@ import {
 import type { Realtime } from '@talaqa/api-client';
 import type { ImageUploadControls } from '@talaqa/ui';
 import type { BookLessonBody, TutorListQuery, TutorReviewsQuery } from '@talaqa/domain';
-import { API, LOCAL_PORTS } from '@talaqa/domain';
+import { API, LOCAL_PORTS, isSignUpSession } from '@talaqa/domain';
 import type {
   AvailabilityBody,
   AvailabilityQuery,
@@ -33,6 +33,7 @@ import type {
   FawryWalletPaymentBody,
   PaymobCheckoutBody,
   PlanListQuery,
+  SignUpAnswer,
   TransactionListQuery,
 } from '@talaqa/domain';
 
@@ -72,7 +73,12 @@ export const getHealth = () => api.call(API.health.check);
 
 export const authApi = {
   /** Sign-up; answers the new session (201). */
-  signUp: (body: CreateUserBody) => api.call(API.users.create, { body }),
+  signUp: async (body: CreateUserBody): Promise<SignUpAnswer> => {
+    const answer = await api.call(API.users.create, { body });
+    // Only an admin's call is answered without a session, and this app signs nobody up for others.
+    if (!isSignUpSession(answer)) throw new Error('The sign-up answered no session');
+    return answer;
+  },
   /** A password sign-in, with this device's token for the e-mail when it has one. */
   signIn: (body: PasswordSignInBody) => {
     const deviceToken = deviceTokens.get(body.email);

@@ -9,6 +9,8 @@ import {
   authSessionSchema,
   isWholeAccount,
   signUpAnswerSchema,
+  createUserAnswerSchema,
+  isSignUpSession,
   successStatusOf,
   topicListSchema,
   userPageSchema,
@@ -93,6 +95,14 @@ describe('the accounts answers', () => {
     expect(page).toEqual({ list: [user], total: 1 });
     const topics = topicListSchema.parse([{ id: 1, nameAr: 'سفر', nameEn: 'Travel', x: 1 }]);
     expect(topics).toEqual([{ id: 1, nameAr: 'سفر', nameEn: 'Travel' }]);
+  });
+
+  it('answer an admin the created account alone, and tell it from a sign-up session', () => {
+    const created = createUserAnswerSchema.parse({ user, token: undefined });
+    expect(created).toEqual({ user });
+    expect(isSignUpSession(created)).toBe(false);
+    const session = createUserAnswerSchema.parse({ user, token: 't', emailCode: null });
+    expect(isSignUpSession(session) && session.token).toBe('t');
   });
 
   it('say whether the sign-up e-mail went out: its times, or null, never left out', () => {

@@ -162,6 +162,9 @@ describe('sign-up', () => {
       body: body(Role.TutorManager, 'tm2@example.com'),
     });
     expect(managerByRegular.status).toBe(201);
+    // The admin gets the account alone: no session of someone else, no device token, no code.
+    expect(Object.keys(managerByRegular.body as object)).toEqual(['user']);
+    expect(managerByRegular.body).toMatchObject({ user: { email: 'tm2@example.com' } });
     const bySuper = await api('POST', '/user/', {
       token: adminToken,
       body: body(Role.RegularAdmin, 'a3@example.com'),

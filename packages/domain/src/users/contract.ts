@@ -2,7 +2,7 @@
  * Users (spec sections 3 and 6): sign-up and creation by admins, one's own account, the admins'
  * list and a profile as each caller may see it (api/profiles.ts).
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { User } from '../entities';
 import { admins, anyone, signedIn } from '../access';
 import { endpoint } from '../contract/endpoint';
@@ -15,13 +15,25 @@ import { idParamsSchema } from '../validation';
 import { createUserBodySchema, updateUserBodySchema, userListQuerySchema } from './validation';
 
 /**
- * POST /user/ answers the new session and, for a self sign-up, when the verification e-mail with
- * its code went out (null when it could not be sent, or when an admin created the account).
+ * POST /user/ answers someone signing up with their new session and when the verification e-mail
+ * with its code went out (null when it could not be sent).
  */
 export const signUpAnswerSchema = authSessionSchema.extend({
   emailCode: codeSentAnswerSchema.nullable(),
 });
 export type SignUpAnswer = z.output<typeof signUpAnswerSchema>;
+
+/**
+ * An admin who creates someone's account gets the account alone: a session of it would hand the
+ * admin a way to act as that person (record 253).
+ */
+export const accountCreatedAnswerSchema = z.object({ user: userSchema });
+export const createUserAnswerSchema = z.union([signUpAnswerSchema, accountCreatedAnswerSchema]);
+export type CreateUserAnswer = z.output<typeof createUserAnswerSchema>;
+
+/** Whether POST /user/ answered a session (a sign-up), not an admin's created account. */
+export const isSignUpSession = (answer: CreateUserAnswer): answer is SignUpAnswer =>
+  'token' in answer;
 
 /** Whether a profile view is the whole account (what its owner and admins are answered). */
 export const isWholeAccount = (view: UserView): view is User => userSchema.safeParse(view).success;
@@ -42,7 +54,7 @@ export const userEndpoints = {
     summary: 'Signs up (a student or a tutor), or an admin creates an account of any role',
     access: anyone,
     body: createUserBodySchema,
-    responses: { 201: signUpAnswerSchema },
+    responses: { 201: createUserAnswerSchema },
     errors: ['user-exists', 'too-many-requests'],
   }),
   current: endpoint({

@@ -70,16 +70,13 @@ export function useUpdateUser(id: number) {
   });
 }
 
-/**
- * POST /user/ : an admin creates an account. The answer's token belongs to the new user and is
- * ignored: the admin stays signed in as themself.
- */
+/** POST /user/ : an admin creates an account; the answer is the account alone, no session. */
 export function useCreateUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: CreateUserBody) => {
-      const session = await api.call(API.users.create, { body }, { private: true });
-      return session.user;
+      const created = await api.call(API.users.create, { body }, { private: true });
+      return created.user;
     },
     onSuccess: (user) => {
       queryClient.setQueryData(userKeys.detail(user.id), user);

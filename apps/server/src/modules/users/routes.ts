@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API, Role } from '@talaqa/domain';
 import { serve } from '../../http/endpoint';
-import { assertSelfOrAdmin, identityOf } from '../../http/access';
+import { assertSelfOrAdmin, identityOf, isAdmin } from '../../http/access';
 import { limitPerAddress } from '../../http/limits';
 import { signDeviceToken } from '../../security/tokens';
 import { createUser, listUsers, requireUser } from '../accounts';
@@ -21,21 +21,22 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body;
       assertMayCreateRole(request.identity, body.role);
       const user = await createUser(db, { ...body, password: body.password });
+      // An admin gets the account alone, never a session of it (record 253).
+      if (isAdmin(request.identity)) return { user };
       const token = await issueAccessToken(db, app.config, user.id);
-      // Someone signing up alone gets the verification code at once; the account exists either
-      // way, so a mail failure only means asking again from the banner.
-      const emailCode = request.identity
-        ? null
-        : await sendEmailVerificationCode(db, app.config.jwtSecret, app.messenger, user).catch(
-            (error: unknown) => {
-              request.log.warn({ err: error }, 'verification e-mail at sign-up failed');
-              return null;
-            },
-          );
-      // Someone signing up alone is on their own device: it gets its device token (issue 15).
-      return request.identity
-        ? { user, token, emailCode }
-        : { user, token, emailCode, deviceToken: await signDeviceToken(user, app.config) };
+      // Someone signing up gets the verification code at once; the account exists either way,
+      // so a mail failure only means asking again from the banner.
+      const emailCode = await sendEmailVerificationCode(
+        db,
+        app.config.jwtSecret,
+        app.messenger,
+        user,
+      ).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'verification e-mail at sign-up failed');
+        return null;
+      });
+      // Someone signing up is on their own device: it gets its device token (issue 15).
+      return { user, token, emailCode, deviceToken: await signDeviceToken(user, app.config) };
     },
     { onRequest: limitPerAddress(app, 'sign-up', { max: 20, minutes: 60 }) },
   );
