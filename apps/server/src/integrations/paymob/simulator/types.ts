@@ -72,7 +72,10 @@ export interface PaymobSimulator extends LocalServer {
    * Pays as the customer would: a test card's name or any card number on the checkout page, or
    * `'wallet'` / `'kiosk'` (paid at once; their callbacks carry nulls, signed as Paymob signs them).
    */
-  pay(clientSecret: string, payer: TestCardName | 'wallet' | 'kiosk' | string): Promise<SimulatedPayment>;
+  pay(
+    clientSecret: string,
+    payer: TestCardName | 'wallet' | 'kiosk' | string,
+  ): Promise<SimulatedPayment>;
   /** Decides a pending transaction (the same transaction id is called back again). */
   settle(transactionId: number, outcome: 'success' | 'declined'): Promise<SimulatedPayment>;
   /** Sends a transaction's callback again, byte for byte as before (for idempotency tests). */
