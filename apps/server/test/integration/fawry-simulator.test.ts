@@ -455,6 +455,11 @@ describe('reference number (pay at Fawry)', () => {
     expect((await client.payByReferenceNumber(input)).referenceNumber).toBe(
       created.referenceNumber,
     );
+    // Anything else under a merchantRefNum it knows is refused (README: "A merchantRefNum Fawry
+    // already knows").
+    await expect(
+      client.payByReferenceNumber({ ...input, amountPiasters: input.amountPiasters + 100 }),
+    ).rejects.toThrow(/duplicated/);
 
     const paid = await fetch(`${simulator.url}/simulator/pay-reference`, {
       method: 'POST',
@@ -462,6 +467,9 @@ describe('reference number (pay at Fawry)', () => {
       body: JSON.stringify({ referenceNumber: created.referenceNumber }),
     });
     expect(await paid.json()).toMatchObject({ orderStatus: 'PAID' });
+
+    // Paid, the same request is no longer the open order: refused too.
+    await expect(client.payByReferenceNumber(input)).rejects.toThrow(/duplicated/);
 
     await simulator.idle();
     const notices = received(input.merchantRefNum);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { TransactionStatus } from '@talaqa/domain';
-import type { PaymentStarted } from '@talaqa/domain';
+import type { PaymentStarted, PaymobCheckoutAnswer } from '@talaqa/domain';
 import { queryRows } from '../../src/db';
 import { FAWRY_PATHS } from '../../src/integrations/fawry';
 import { call } from './api';
@@ -12,6 +12,7 @@ import {
   fawryOrderOf,
   fawrySimulator,
   notificationsOf,
+  paymobSimulator,
   plan,
   purchase,
   student,
@@ -44,6 +45,21 @@ async function payReference(buyer: Caller) {
   expect(started.status).toBe(200);
   if (started.body.next.kind !== 'reference') throw new Error('expected a reference number');
   return { id: started.body.transaction.id, referenceNumber: started.body.next.referenceNumber };
+}
+
+async function paymobCheckout(buyer: Caller) {
+  const answer = await call<PaymobCheckoutAnswer>(
+    server,
+    'POST',
+    '/paymob/create-checkout-url',
+    buyer,
+    purchase(planId),
+  );
+  expect(answer.status).toBe(200);
+  const clientSecret = new URL(answer.body.url).searchParams.get('clientSecret') ?? '';
+  const intention = paymobSimulator(server).intention(clientSecret);
+  if (!intention) throw new Error('no intention at the simulator');
+  return { id: answer.body.transactionId, clientSecret, intention };
 }
 
 /** What a reset staging database does: every order gone, the row ids counting from 1 again. */
@@ -95,6 +111,37 @@ describe('order references', () => {
     // The new order's own payment pays it.
     simulator.payReference(after.referenceNumber);
     await simulator.idle();
+    expect((await transactionRow(server, after.id)).status).toBe(TransactionStatus.Paid);
+  });
+
+  it('never sends Paymob a special_reference again after the database is reset', async () => {
+    await resetPayments();
+    const before = await paymobCheckout(await student(server));
+    await resetPayments();
+    // Paymob refuses a special_reference it has seen: a row id sent again would fail here.
+    const after = await paymobCheckout(await student(server));
+    expect(after.id).toBe(before.id);
+    const afterRow = await transactionRow(server, after.id);
+    expect(after.intention.request.special_reference).toBe(afterRow.orderReference);
+    expect(afterRow.orderReference).not.toBe(before.intention.request.special_reference);
+
+    // The simulator does refuse a repeated one, as Paymob does.
+    const simulator = paymobSimulator(server);
+    const repeat = await fetch(`${simulator.url}/v1/intention/`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Token ${server.config.paymob.secretKey}`,
+      },
+      body: JSON.stringify(before.intention.request),
+    });
+    expect(repeat.status).toBe(400);
+    expect(await repeat.json()).toEqual({ detail: 'duplicate order with same id' });
+
+    // The order made before the reset is paid: it is no order of ours any more.
+    await simulator.pay(before.clientSecret, 'success');
+    expect((await transactionRow(server, after.id)).status).toBe(TransactionStatus.New);
+    await simulator.pay(after.clientSecret, 'success');
     expect((await transactionRow(server, after.id)).status).toBe(TransactionStatus.Paid);
   });
 

@@ -38,6 +38,25 @@ export async function findTransactionByOrderReference(
   return row;
 }
 
+/**
+ * Gives an order a new reference: Paymob refuses a special_reference it has seen, so a Paymob
+ * order asked for again (a new intention) needs one. Only for an order whose earlier intention
+ * never reached the browser (nobody can pay it), so no callback can come under the old one.
+ */
+export async function renewOrderReference(
+  db: Database,
+  id: number,
+  reference: string,
+): Promise<TransactionRow> {
+  const [row] = await db
+    .update(transactions)
+    .set({ orderReference: reference })
+    .where(eq(transactions.id, id))
+    .returning();
+  if (!row) throw new Error(`transaction ${id} vanished`);
+  return row;
+}
+
 /** The student's open order (New), if any: at most one (`transactions_one_open_per_user`). */
 export async function findOpenTransaction(
   db: Database,

@@ -2,8 +2,8 @@
  * Transaction processed callbacks: the signed TRANSACTION body POSTed to the intention's
  * notification URL (`?hmac=`), retried until a 2xx or the retries run out.
  */
-import { transactionCallbackHmac } from '../hmac';
 import type { PaymobBooks, SimTransaction } from './state';
+import { signCallback } from './signing';
 import { transactionObj } from './transaction';
 import type { CallbackAttempt, CallbackDelivery } from './types';
 
@@ -96,7 +96,7 @@ export function createCallbacks(options: CallbackOptions): Callbacks {
       const target = tx.intention.request.notification_url;
       if (!target) return undefined;
       const obj = transactionObj(options.books, tx);
-      const hmac = transactionCallbackHmac(obj, options.hmacSecret);
+      const hmac = signCallback(obj, options.hmacSecret);
       const url = new URL(target);
       url.searchParams.set('hmac', hmac);
       return send({

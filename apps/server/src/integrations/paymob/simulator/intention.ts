@@ -18,6 +18,17 @@ const UNKNOWN_INTEGRATION =
 
 type Refusal = { status: number; body: unknown };
 
+/**
+ * Paymob's words for a special_reference it has seen, as its WooCommerce plugin quotes them (4.1.12,
+ * `class-paymob-update-pixel-data.php`); the status and body around them are ours (see README.md).
+ */
+const DUPLICATE_REFERENCE = 'duplicate order with same id';
+
+const usedReference = (sim: PaymobSim, reference: string): boolean =>
+  [...sim.books.intentionsBySecret.values()].some(
+    (intention) => intention.request.special_reference === reference,
+  );
+
 /** The integration ids the request names (`card` is the first one); undefined where unknown. */
 const methodsOf = (sim: PaymobSim, body: IntentionRequest): (number | undefined)[] =>
   body.payment_methods.map((method) =>
@@ -137,6 +148,11 @@ export function intentionRoutes(app: FastifyInstance, sim: PaymobSim): void {
     // Paymob's field lengths, counted in code points as Django counts them.
     const tooLong = paymobFieldLimitErrors(parsed.data);
     if (tooLong) return reply.code(400).send(tooLong);
+    // A special_reference Paymob has seen is refused, whatever became of its intention.
+    const reference = parsed.data.special_reference;
+    if (reference !== undefined && usedReference(sim, reference)) {
+      return reply.code(400).send({ detail: DUPLICATE_REFERENCE });
+    }
     const refusal = refusalOf(sim, parsed.data);
     if (refusal) return reply.code(refusal.status).send(refusal.body);
     return reply.code(201).send(intentionAnswer(sim, newIntention(sim, parsed.data)));

@@ -1,10 +1,11 @@
 /**
  * The customer's side: paying an intention with a card (approved, declined or pending by the
- * test card), and a pending payment decided later. Each is called back and redirected.
+ * test card), a wallet or at a kiosk, and a pending payment decided later. Each is called back and redirected.
  */
 import { luhnValid } from '../../payment-simulators';
-import type { PaymobSim, SimTransaction } from './state';
+import type { PaymobSim, SimSource, SimTransaction } from './state';
 import { APPROVED, cardBrand, cardNumberOf, DECLINED, outcomeOf } from './test-data';
+import type { Outcome } from './test-data';
 import { redirectUrlOf, transactionObj } from './transaction';
 import { PaymobSimulatorError } from './types';
 import type { SimulatedIntention, SimulatedPayment } from './types';
@@ -34,15 +35,57 @@ async function reported(sim: PaymobSim, tx: SimTransaction): Promise<SimulatedPa
   };
 }
 
-/** Pays as the customer would on the checkout page: a test card's name, or any card number. */
+/** The wallet number a simulated wallet payment is made from. */
+export const SIMULATED_WALLET_NUMBER = '01010101010';
+
+/**
+ * What the customer pays with: a wallet or a kiosk (paid at once, with the nulls their callbacks
+ * carry), or a card (a test card's name or any number) with its outcome.
+ */
+function payerOf(payer: string): { source: SimSource; outcome: Outcome } {
+  if (payer === 'wallet') {
+    return {
+      source: {
+        type: 'wallet',
+        pan: SIMULATED_WALLET_NUMBER,
+        subType: 'wallet',
+        is3dSecure: null,
+        isCapture: null,
+      },
+      outcome: APPROVED,
+    };
+  }
+  if (payer === 'kiosk') {
+    return {
+      source: { type: 'aggregator', pan: null, subType: null, is3dSecure: null, isCapture: null },
+      outcome: APPROVED,
+    };
+  }
+  const number = cardNumberOf(payer);
+  if (!luhnValid(number)) throw new PaymobSimulatorError(400, 'Not a card number');
+  return {
+    source: {
+      type: 'card',
+      pan: number.slice(-4),
+      subType: cardBrand(number),
+      is3dSecure: true,
+      isCapture: false,
+    },
+    outcome: outcomeOf(number),
+  };
+}
+
+/**
+ * Pays as the customer would: on the checkout page with a test card's name or any card number,
+ * or from a wallet (`'wallet'`) or at a kiosk (`'kiosk'`).
+ */
 export async function pay(
   sim: PaymobSim,
   clientSecret: string,
-  card: string,
+  payer: string,
 ): Promise<SimulatedPayment> {
   const intention = usableIntention(sim, clientSecret);
-  const number = cardNumberOf(card);
-  if (!luhnValid(number)) throw new PaymobSimulatorError(400, 'Not a card number');
+  const { source, outcome } = payerOf(payer);
   const now = paymobTimestamp();
   const firstMethod = intention.request.payment_methods[0];
   const tx: SimTransaction = {
@@ -50,8 +93,8 @@ export async function pay(
     intention,
     integrationId: typeof firstMethod === 'number' ? firstMethod : (sim.integrationIds[0] ?? 0),
     amountCents: intention.request.amount,
-    outcome: outcomeOf(number),
-    card: { pan: number.slice(-4), subType: cardBrand(number) },
+    outcome,
+    source,
     createdAt: now,
     updatedAt: now,
     isRefund: false,

@@ -8,6 +8,18 @@ import type { Callbacks } from './callbacks';
 import type { Outcome } from './test-data';
 import type { PaymobSimulatorOptions, SimulatedIntention, SimulatedRefundFault } from './types';
 
+/**
+ * How the customer paid, as the transaction object writes it. A card has all of it; kiosk and
+ * wallet payments carry nulls where a card has a value (see README.md, "Nulls").
+ */
+export interface SimSource {
+  type: 'card' | 'wallet' | 'aggregator';
+  pan: string | null;
+  subType: string | null;
+  is3dSecure: boolean | null;
+  isCapture: boolean | null;
+}
+
 /** A payment or a refund, as the simulator keeps it; `transactionObj` writes Paymob's JSON. */
 export interface SimTransaction {
   id: number;
@@ -15,7 +27,7 @@ export interface SimTransaction {
   integrationId: number;
   amountCents: number;
   outcome: Outcome;
-  card: { pan: string; subType: string };
+  source: SimSource;
   createdAt: string;
   updatedAt: string;
   isRefund: boolean;

@@ -2,14 +2,21 @@
  * A transaction as Paymob writes it: the object of the callback, the refund answer and the
  * inquiry; and the flat, signed query of the browser's redirection.
  */
-import { redirectionHmac } from '../hmac';
-import type { PaymobBooks, SimTransaction } from './state';
+import { signRedirection } from './signing';
+import type { PaymobBooks, SimSource, SimTransaction } from './state';
 import { paymobTimestamp } from './wire';
 
 /** The simulated merchant account. */
 const PROFILE_ID = 900_001;
 const OWNER_ID = 900_101;
 const MERCHANT_CREATED_AT = '2024-01-01T10:00:00.000000+02:00';
+
+/** Paymob's payment class per source type, as public callbacks show them. */
+const KLASS: Record<SimSource['type'], string> = {
+  card: 'MigsPayment',
+  wallet: 'WalletPayment',
+  aggregator: 'AggregatorPayment',
+};
 
 /** A fresh copy each time: callers may change what they are given. */
 const merchant = () => ({
@@ -72,11 +79,11 @@ export function transactionObj(books: PaymobBooks, tx: SimTransaction): Record<s
     amount_cents: tx.amountCents,
     success: outcome.success,
     is_auth: false,
-    is_capture: false,
+    is_capture: tx.source.isCapture,
     is_standalone_payment: !tx.isRefund,
     is_voided: false,
     is_refunded: tx.refundedCents > 0,
-    is_3d_secure: !tx.isRefund,
+    is_3d_secure: tx.isRefund ? false : tx.source.is3dSecure,
     integration_id: tx.integrationId,
     profile_id: PROFILE_ID,
     has_parent_transaction: parent !== undefined,
@@ -84,7 +91,12 @@ export function transactionObj(books: PaymobBooks, tx: SimTransaction): Record<s
     created_at: tx.createdAt,
     transaction_processed_callback_responses: [],
     currency: request.currency,
-    source_data: { pan: tx.card.pan, type: 'card', tenure: null, sub_type: tx.card.subType },
+    source_data: {
+      pan: tx.source.pan,
+      type: tx.source.type,
+      tenure: null,
+      sub_type: tx.source.subType,
+    },
     api_source: 'IFRAME',
     terminal_id: null,
     merchant_commission: 0,
@@ -94,7 +106,7 @@ export function transactionObj(books: PaymobBooks, tx: SimTransaction): Record<s
     is_refund: tx.isRefund,
     data: {
       gateway_integration_pk: tx.integrationId,
-      klass: 'MigsPayment',
+      klass: KLASS[tx.source.type],
       created_at: tx.createdAt,
       amount: tx.amountCents,
       currency: request.currency,
@@ -103,8 +115,8 @@ export function transactionObj(books: PaymobBooks, tx: SimTransaction): Record<s
       acq_response_code: outcome.acqResponseCode,
       merchant_txn_ref: String(tx.id),
       order_info: String(intention.paymobOrderId),
-      card_type: tx.card.subType.toUpperCase(),
-      card_num: `${'x'.repeat(12)}${tx.card.pan}`,
+      card_type: tx.source.type === 'card' ? (tx.source.subType?.toUpperCase() ?? null) : null,
+      card_num: tx.source.type === 'card' ? `${'x'.repeat(12)}${tx.source.pan ?? ''}` : null,
     },
     is_hidden: false,
     payment_key_claims: {
@@ -140,7 +152,11 @@ export function transactionObj(books: PaymobBooks, tx: SimTransaction): Record<s
 /** The redirection's parameters, in Paymob's order, before `hmac`. */
 function redirectionParams(obj: Record<string, unknown>): URLSearchParams {
   const order = obj.order as { id: number; merchant_order_id: string | null };
-  const source = obj.source_data as { pan: string; type: string; sub_type: string };
+  const source = obj.source_data as {
+    pan: string | null;
+    type: string;
+    sub_type: string | null;
+  };
   const data = obj.data as {
     message: string;
     txn_response_code: string;
@@ -184,7 +200,8 @@ function redirectionParams(obj: Record<string, unknown>): URLSearchParams {
     ['txn_response_code', data.txn_response_code],
   ];
   const params = new URLSearchParams();
-  for (const [key, value] of entries) params.append(key, String(value));
+  // A null (a kiosk's pan) is an empty parameter, as the signed string writes it.
+  for (const [key, value] of entries) params.append(key, value === null ? '' : String(value));
   return params;
 }
 
@@ -197,7 +214,7 @@ export function redirectUrlOf(
   const target = tx.intention.request.redirection_url;
   if (!target) return undefined;
   const params = redirectionParams(transactionObj(books, tx));
-  params.append('hmac', redirectionHmac(params, hmacSecret));
+  params.append('hmac', signRedirection(params, hmacSecret));
   const url = new URL(target);
   for (const [key, value] of params) url.searchParams.append(key, value);
   return url.toString();

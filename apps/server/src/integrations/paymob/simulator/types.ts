@@ -68,8 +68,14 @@ export interface PaymobSimulator extends LocalServer {
   intention(clientSecret: string): SimulatedIntention | undefined;
   /** The transaction object as the next callback would carry it. */
   transaction(transactionId: number): Record<string, unknown> | undefined;
-  /** Pays as the customer would on the checkout page: a test card's name, or any card number. */
-  pay(clientSecret: string, card: TestCardName | string): Promise<SimulatedPayment>;
+  /**
+   * Pays as the customer would: a test card's name or any card number on the checkout page, or
+   * `'wallet'` / `'kiosk'` (paid at once; their callbacks carry nulls, signed as Paymob signs them).
+   */
+  pay(
+    clientSecret: string,
+    payer: TestCardName | 'wallet' | 'kiosk' | string,
+  ): Promise<SimulatedPayment>;
   /** Decides a pending transaction (the same transaction id is called back again). */
   settle(transactionId: number, outcome: 'success' | 'declined'): Promise<SimulatedPayment>;
   /** Sends a transaction's callback again, byte for byte as before (for idempotency tests). */

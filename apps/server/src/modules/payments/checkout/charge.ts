@@ -7,7 +7,8 @@ import { AppError } from '../../../errors';
 import { findUserRow } from '../../accounts';
 import type { PaymentsContext } from '../context';
 import { askFawry } from '../provider';
-import { storeProviderAnswer } from '../repo';
+import { newOrderReference } from '../references';
+import { renewOrderReference, storeProviderAnswer } from '../repo';
 import { applyOutcome } from '../settle';
 import type { ProviderOutcome } from '../settle';
 import { fawryMismatch, fawryOutcome } from '../status';
@@ -69,7 +70,8 @@ export async function charge(
 
 /**
  * Recovers an order whose first attempt ended without an answer. Paymob: a new intention for the
- * same order (the first one's address never reached the browser). Fawry is asked first what it
+ * same order under a new reference (the first one's address never reached the browser, and
+ * Paymob refuses a special_reference it has seen). Fawry is asked first what it
  * knows of the order (our id is its merchant reference), so nothing is charged twice: a payment
  * or a refusal it already has is applied; an unpaid reference number or wallet request is asked
  * for again (Fawry answers the same one); a card waiting for a 3-D Secure challenge whose address
@@ -99,6 +101,11 @@ export async function recoverOrder(
         return answer(ctx, row.id, { kind: 'done' });
       }
     }
+  }
+  if (row.provider === 'paymob' && row.amount > 0) {
+    // The first intention used this reference, and Paymob refuses a special_reference twice.
+    const renewed = await renewOrderReference(ctx.db, row.id, newOrderReference(ctx.config.env));
+    return charge(ctx, renewed, choice, origins);
   }
   return charge(ctx, row, choice, origins);
 }
