@@ -139,8 +139,8 @@ export const userApi = {
     return api.uploadTo(API.assets.uploadImage, form, { onProgress, signal });
   },
   /** A stored upload, read as a blob (the request carries the session). */
-  asset: (name: string, signal?: AbortSignal): Promise<Blob> =>
-    api.call(API.assets.file, { params: { name } }, { responseType: 'blob', signal }),
+  asset: (name: string, signal?: AbortSignal) =>
+    api.call(API.assets.file, { params: { name } }, { signal }),
 };
 
 export const studentApi = {

@@ -43,6 +43,7 @@ export type RegisterRole = (typeof REGISTER_ROLES)[number];
 export const registerPath = (role: RegisterRole): string => generatePath(paths.register, { role });
 export const tutorProfilePath = (id: string | number): string =>
   generatePath(paths.tutorProfile, { id: String(id) });
+export const lessonPath = (id: number): string => generatePath(paths.lesson, { id: String(id) });
 
 // ---------------------------------------------------------------------------------------------
 // The checkout address: /checkout/{planId}/{period}, the period as a word (month, quarter, year)

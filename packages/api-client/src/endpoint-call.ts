@@ -4,19 +4,37 @@
  * `validateResponses` (on in development and tests) every answer is read through the contract's
  * schema, and a shape the contract does not declare fails loudly instead of reaching a screen.
  */
+import { z } from 'zod';
 import { pathOf } from '@talaqa/domain';
 import type { EndpointDefinition, InputOf, ResponseOf } from '@talaqa/domain';
 import type { QueryParams } from './query';
-import type { HttpMethod, RequestWithBodyOptions, UploadOptions } from './http';
+import type { HttpMethod, RequestWithBodyOptions, ResponseType, UploadOptions } from './http';
 
-/** Per-call options; path, method and body come from the contract and the input. */
-export type CallOptions = Omit<RequestWithBodyOptions, 'body' | 'query'>;
+/**
+ * Per-call options. Path, method, body and how the answer is read come from the contract and the
+ * input; `private` may only tighten it (a screen that must not ask without a session).
+ */
+export type CallOptions = Omit<RequestWithBodyOptions, 'body' | 'query' | 'responseType'>;
 
 /** The input argument is optional only when the endpoint has no params and no body. */
 export type CallArgs<E extends EndpointDefinition> =
   Record<string, never> extends InputOf<E>
     ? [input?: InputOf<E>, options?: CallOptions]
     : [input: InputOf<E>, options?: CallOptions];
+
+type UploadInput<E extends EndpointDefinition> = Pick<InputOf<E>, 'params' | 'query'>;
+
+/** An upload's options: progress and cancel; params and query typed by the contract. */
+export type UploadToOptions<E extends EndpointDefinition> = Omit<
+  UploadOptions,
+  'method' | 'query'
+> &
+  UploadInput<E>;
+
+/** The options argument is optional only when the endpoint has no params. */
+export type UploadToArgs<E extends EndpointDefinition> = E extends { params: z.ZodType }
+  ? [options: UploadToOptions<E>]
+  : [options?: UploadToOptions<E>];
 
 export interface EndpointTransport {
   request<T>(method: HttpMethod, path: string, options?: RequestWithBodyOptions): Promise<T>;
@@ -55,6 +73,13 @@ export function checkAnswer<E extends EndpointDefinition>(definition: E, answer:
   throw new ContractViolation(definition, issues);
 }
 
+/** A file answer is read as a blob, another non-JSON one (an iCalendar document) as text. */
+function responseTypeOf(definition: EndpointDefinition): ResponseType {
+  const schemas = Object.values(definition.responses);
+  if (schemas.some((schema) => schema instanceof z.ZodFile)) return 'blob';
+  return definition.contentType ? 'text' : 'json';
+}
+
 export async function callEndpoint<E extends EndpointDefinition>(
   transport: EndpointTransport,
   validate: boolean,
@@ -64,8 +89,7 @@ export async function callEndpoint<E extends EndpointDefinition>(
 ): Promise<ResponseOf<E>> {
   const { params, query, body } = input as { params?: object; query?: object; body?: unknown };
   const path = pathOf(definition.path, params as Record<string, unknown> | undefined);
-  // An answer that is not JSON (an iCalendar document) is read as text.
-  const responseType = options.responseType ?? (definition.contentType ? 'text' : undefined);
+  const responseType = responseTypeOf(definition);
   const answer = await transport.request<unknown>(definition.method, path, {
     private: definition.access.kind !== 'anyone',
     idempotencyKey: idempotencyKeyOf(definition, body),
@@ -74,7 +98,7 @@ export async function callEndpoint<E extends EndpointDefinition>(
     query: query as QueryParams | undefined,
     body,
   });
-  if (!validate || responseType === 'blob' || responseType === 'text') {
+  if (!validate || responseType !== 'json') {
     return answer as ResponseOf<E>;
   }
   return checkAnswer(definition, answer);
@@ -86,15 +110,20 @@ export async function uploadToEndpoint<E extends EndpointDefinition>(
   validate: boolean,
   definition: E,
   formData: FormData,
-  options: UploadOptions & { params?: Record<string, unknown> } = {},
+  options?: UploadToOptions<E>,
 ): Promise<ResponseOf<E>> {
-  const { params, ...rest } = options;
+  const { params, query, ...rest }: Partial<UploadToOptions<E>> = options ?? {};
   const method =
     definition.method === 'GET' || definition.method === 'DELETE' ? 'POST' : definition.method;
-  const answer = await transport.upload<unknown>(pathOf(definition.path, params), formData, {
-    private: definition.access.kind !== 'anyone',
-    method,
-    ...rest,
-  });
+  const answer = await transport.upload<unknown>(
+    pathOf(definition.path, params as Record<string, unknown> | undefined),
+    formData,
+    {
+      private: definition.access.kind !== 'anyone',
+      ...rest,
+      method,
+      query: query as QueryParams | undefined,
+    },
+  );
   return validate ? checkAnswer(definition, answer) : (answer as ResponseOf<E>);
 }

@@ -1,21 +1,23 @@
 /**
- * The typed client for `/api/v1` (spec sections 4, 6 and 7).
+ * The typed client for `/api/v1` (spec sections 4, 6 and 7). Its public surface reaches endpoints
+ * only through their contracts (`call`, `uploadTo`); the path-taking transport below stays inside
+ * (docs/decisions/248-client-calls-only-contracts.md).
  *
  * - Every request sends cookies (`credentials: 'include'`) and `Accept: application/json`;
  *   bodies are JSON unless they are FormData, URLSearchParams, Blob or binary.
  * - Authorization is added only while the stored token is valid (exists and unexpired).
  * - A request marked `private` without a valid token never reaches the network: it behaves as a
  *   401 answer (the session is marked invalid) and rejects with `ApiError('unauthenticated', 401)`.
- * - One refresh per session: the first request (or `refreshSession()`) runs
- *   `POST /auth/refresh-token` when a valid bearer token exists; every request of the moment
+ * - One refresh per session: the first request (or `refreshSession()`) runs the contract
+ *   `API.auth.refreshToken` when a valid bearer token exists; every request of the moment
  *   waits for it; it never runs again on this client.
  */
-import { API, isErrorCode } from '@talaqa/domain';
+import { API, isErrorCode, pathOf } from '@talaqa/domain';
 import type { ErrorBody, ErrorCode } from '@talaqa/domain';
 import type { EndpointDefinition, ResponseOf } from '@talaqa/domain';
 import { ApiError, NetworkError, isAbortError } from './errors';
-import { callEndpoint, uploadToEndpoint } from './endpoint-call';
-import type { CallArgs } from './endpoint-call';
+import { callEndpoint, checkAnswer, uploadToEndpoint } from './endpoint-call';
+import type { CallArgs, UploadToArgs } from './endpoint-call';
 import { buildApiUrl } from './query';
 import type { QueryParams } from './query';
 import { createTokenStore } from './token-store';
@@ -104,39 +106,29 @@ export interface ApiClientOptions {
   validateResponses?: boolean;
 }
 
+/**
+ * The client's public surface: endpoints are reached only by their contracts, so no caller
+ * writes a path or chooses an answer's type.
+ */
 export interface ApiClient {
   readonly baseUrl: string;
   readonly tokens: TokenStore;
-  get<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
-  post<T = unknown>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
-  put<T = unknown>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
-  patch<T = unknown>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
-  delete<T = unknown>(path: string, options?: RequestWithBodyOptions): Promise<T>;
-  request<T = unknown>(
-    method: HttpMethod,
-    path: string,
-    options?: RequestWithBodyOptions,
-  ): Promise<T>;
   /** Calls an endpoint by its contract: `api.call(API.lessons.get, { params: { id } })`. */
   call<E extends EndpointDefinition>(endpoint: E, ...args: CallArgs<E>): Promise<ResponseOf<E>>;
   /** Uploads a file to an endpoint whose contract declares `upload`, with progress and cancel. */
   uploadTo<E extends EndpointDefinition>(
     endpoint: E,
     formData: FormData,
-    options?: UploadOptions & { params?: Record<string, unknown> },
+    ...args: UploadToArgs<E>
   ): Promise<ResponseOf<E>>;
-  /** Multipart upload with progress and cancel, over XMLHttpRequest. */
-  upload<T = unknown>(path: string, formData: FormData, options?: UploadOptions): Promise<T>;
   /** Runs the once-per-session token refresh (or returns the one already run). Never rejects. */
   refreshSession(): Promise<RefreshOutcome>;
-  /** The absolute URL of an API path, e.g. for `<img src>` of `/assets/uploads/{name}`. */
-  url(path: string, query?: QueryParams): string;
   /** Adds a listener like `onSessionInvalid`; returns the function that removes it. */
   addSessionInvalidListener(listener: () => void): () => void;
 }
 
 /** The session refresh runs outside `call()`: it is the one request every other one waits for. */
-export const REFRESH_TOKEN_PATH = API.auth.refreshToken.path;
+const REFRESH = API.auth.refreshToken;
 const DEFAULT_REFRESH_TIMEOUT_MS = 20_000;
 
 interface Prepared {
@@ -237,8 +229,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), refreshTimeoutMs);
     try {
-      const response = await fetchFn(url(REFRESH_TOKEN_PATH), {
-        method: 'POST',
+      const response = await fetchFn(url(pathOf(REFRESH.path)), {
+        method: REFRESH.method,
         credentials: 'include',
         headers: { Accept: 'application/json', Authorization: `Bearer ${current.value}` },
         signal: controller.signal,
@@ -251,10 +243,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         );
         return marksSessionInvalid(error) ? 'invalid' : 'failed';
       }
-      const body = parseJson(text);
-      // The contract's `token` (RefreshTokenAnswer); `accessToken` is accepted as an alias.
-      const next = isRecord(body) ? (body.token ?? body.accessToken) : undefined;
-      if (typeof next !== 'string' || !next) return 'failed';
+      // Read through the contract whatever `validateResponses` says: a token is stored from it.
+      const next = checkAnswer(REFRESH, parseJson(text)).token;
+      if (!next) return 'failed';
       // Someone stored another token meanwhile (e.g. a sign-in): keep theirs.
       if (tokens.get()?.value !== current.value) return 'skipped';
       tokens.set({ type: 'Bearer', value: next });
@@ -404,19 +395,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   return {
     baseUrl,
     tokens,
-    get: (path, opts) => request('GET', path, opts),
-    post: (path, body, opts) => request('POST', path, { ...opts, body }),
-    put: (path, body, opts) => request('PUT', path, { ...opts, body }),
-    patch: (path, body, opts) => request('PATCH', path, { ...opts, body }),
-    delete: (path, opts) => request('DELETE', path, opts),
-    request,
-    upload,
     call: (endpoint, ...[input, callOptions]) =>
       callEndpoint(transport, validateResponses, endpoint, input, callOptions),
-    uploadTo: (endpoint, formData, uploadOptions) =>
-      uploadToEndpoint(transport, validateResponses, endpoint, formData, uploadOptions),
+    uploadTo<E extends EndpointDefinition>(
+      endpoint: E,
+      formData: FormData,
+      ...[uploadOptions]: UploadToArgs<E>
+    ) {
+      return uploadToEndpoint<E>(transport, validateResponses, endpoint, formData, uploadOptions);
+    },
     refreshSession,
-    url,
     addSessionInvalidListener(listener) {
       invalidListeners.add(listener);
       return () => invalidListeners.delete(listener);

@@ -37,9 +37,10 @@ const forget = endpoint({
 function setup(answer: unknown, status = 200, validateResponses = true) {
   const storage = createMemoryStorage();
   storage.setItem(STORAGE_KEYS.authToken, JSON.stringify({ type: 'Bearer', value: jwtFor(7) }));
-  const { fetch, calls } = fakeFetch(() =>
-    status === 204 ? new Response(null, { status }) : json(answer, status),
-  );
+  const { fetch, calls } = fakeFetch((call) => {
+    if (call.url.endsWith('/auth/refresh-token')) return json({ token: jwtFor(7, 7200) });
+    return status === 204 ? new Response(null, { status }) : json(answer, status);
+  });
   const client = createApiClient({
     baseUrl: 'http://api.test',
     storage,

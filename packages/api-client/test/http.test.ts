@@ -9,6 +9,21 @@ import {
   createMemoryStorage,
 } from '../src/index';
 import type { ApiClientOptions } from '../src/index';
+import {
+  assetFile,
+  calendarFeed,
+  createUser,
+  deletePlan,
+  listPlans,
+  openGet,
+  openPost,
+  patchPlan,
+  payByCard,
+  privateGet,
+  putCoupon,
+  roomByMembers,
+  sendReport,
+} from './contracts';
 import { NOW_MS, deferred, fakeFetch, json, jwtFor } from './helpers';
 
 const BASE = 'http://api.test';
@@ -40,7 +55,7 @@ function setup(
 describe('requests', () => {
   it('prefix /api/v1, credentials include, Accept JSON, JSON body with content-type', async () => {
     const { client, calls } = setup(() => json({ id: 1 }, 201));
-    const result = await client.post<{ id: number }>('/user/', { name: 'منى' });
+    const result = await client.call(createUser, { body: { name: 'منى' } });
     expect(result).toEqual({ id: 1 });
     const [call] = calls;
     expect(call?.url).toBe('http://api.test/api/v1/user/');
@@ -54,10 +69,10 @@ describe('requests', () => {
 
   it('every verb sends credentials; GET and DELETE carry no body and no content-type', async () => {
     const { client, calls } = setup(() => json({ ok: true }));
-    await client.get('/plan/list');
-    await client.put('/coupon/1', { code: 'X' });
-    await client.patch('/plan/1', { state: 1 });
-    await client.delete('/plan/1');
+    await client.call(listPlans);
+    await client.call(putCoupon, { params: { id: 1 }, body: { code: 'X' } });
+    await client.call(patchPlan, { params: { id: 1 }, body: { state: 1 } });
+    await client.call(deletePlan, { params: { id: 1 } });
     expect(calls.map((c) => [c.method, c.init.credentials])).toEqual([
       ['GET', 'include'],
       ['PUT', 'include'],
@@ -67,18 +82,25 @@ describe('requests', () => {
     expect(calls[0]?.init.body).toBeUndefined();
     expect(calls[0]?.headers.has('content-type')).toBe(false);
     expect(calls[3]?.init.body).toBeUndefined();
+    // The path comes from the contract with its params filled in.
+    expect(calls.map((c) => c.url.slice(BASE.length))).toEqual([
+      '/api/v1/plan/list',
+      '/api/v1/coupon/1',
+      '/api/v1/plan/1',
+      '/api/v1/plan/1',
+    ]);
   });
 
   it('204 and empty bodies resolve to undefined', async () => {
     const { client } = setup(() => new Response(null, { status: 204 }));
-    await expect(client.delete('/topic/3')).resolves.toBeUndefined();
+    await expect(client.call(deletePlan, { params: { id: 3 } })).resolves.toBeUndefined();
   });
 
   it('FormData is sent as is, without a JSON content-type', async () => {
     const { client, calls } = setup(() => json({}));
     const form = new FormData();
     form.append('log', 'text');
-    await client.post('/report/with/asset', form);
+    await client.call(sendReport, { body: form });
     expect(calls[0]?.init.body).toBe(form);
     expect(calls[0]?.headers.has('content-type')).toBe(false);
   });
@@ -86,11 +108,11 @@ describe('requests', () => {
   it('adds Authorization only while the token is valid', async () => {
     const token = jwtFor(4);
     const { client, apiCalls } = setup(() => json({ token: jwtFor(4, 7200) }), { token });
-    await client.get('/user/current');
+    await client.call(openGet);
     expect(apiCalls()[0]?.headers.get('authorization')).toMatch(/^Bearer /);
 
     const expired = setup(() => json({}), { token: jwtFor(4, -10) });
-    await expired.client.get('/plan/list');
+    await expired.client.call(listPlans);
     expect(expired.calls).toHaveLength(1); // an expired bearer is not refreshed either
     expect(expired.calls[0]?.headers.has('authorization')).toBe(false);
   });
@@ -98,7 +120,7 @@ describe('requests', () => {
   it('sends Basic credentials when set', async () => {
     const { client, calls } = setup(() => json({}));
     client.tokens.setBasic('أدمن', 'سر');
-    await client.get('/user/list');
+    await client.call(openGet);
     expect(calls[0]?.headers.get('authorization')).toBe(
       `Basic ${Buffer.from('أدمن:سر').toString('base64')}`,
     );
@@ -106,16 +128,43 @@ describe('requests', () => {
 
   it('idempotency key and extra headers', async () => {
     const { client, calls } = setup(() => json({}));
-    await client.post(
-      '/fawry/pay/card',
-      { amount: 1 },
-      {
-        idempotencyKey: 'key-123',
-        headers: { 'X-Trace': 'abc' },
-      },
+    await client.call(
+      payByCard,
+      { body: { amount: 1 } },
+      { idempotencyKey: 'key-123', headers: { 'X-Trace': 'abc' } },
     );
     expect(calls[0]?.headers.get('idempotency-key')).toBe('key-123');
     expect(calls[0]?.headers.get('x-trace')).toBe('abc');
+  });
+});
+
+describe('how an answer is read, from its contract', () => {
+  it('a file answer is read as a blob, an iCalendar one as text', async () => {
+    const bytes = new Uint8Array([137, 80, 78, 71]);
+    let answer = () => new Response(bytes, { headers: { 'content-type': 'image/png' } });
+    const { client, calls } = setup(() => answer(), { validateResponses: true });
+    const blob = await client.call(assetFile, { params: { name: 'a b.png' } });
+    expect(blob).toBeInstanceOf(Blob);
+    expect(new Uint8Array(await blob.arrayBuffer())).toEqual(bytes);
+    expect(calls[0]?.url).toBe('http://api.test/api/v1/assets/uploads/a%20b.png');
+
+    const ics = 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n';
+    answer = () => new Response(ics, { headers: { 'content-type': 'text/calendar' } });
+    await expect(client.call(calendarFeed, { params: { token: 't' } })).resolves.toBe(ics);
+  });
+});
+
+describe('the public surface', () => {
+  it('offers only contract calls: no path-string methods, no path-to-URL helper', () => {
+    const { client } = setup();
+    expect(Object.keys(client).sort()).toEqual([
+      'addSessionInvalidListener',
+      'baseUrl',
+      'call',
+      'refreshSession',
+      'tokens',
+      'uploadTo',
+    ]);
   });
 });
 
@@ -145,7 +194,7 @@ describe('query strings', () => {
     );
     expect(buildApiUrl('', '/a?b=1', { c: 2 })).toBe('/api/v1/a?b=1&c=2');
     const { client, calls } = setup(() => json({ list: [], total: 0 }));
-    await client.get('/chat/room/by/members', { query: { members: [1, 2], q: undefined } });
+    await client.call(roomByMembers, { query: { members: [1, 2], q: undefined } });
     expect(calls[0]?.url).toBe('http://api.test/api/v1/chat/room/by/members?members=1&members=2');
   });
 });
@@ -155,7 +204,7 @@ describe('errors', () => {
     const { client } = setup(() =>
       json({ code: 'busy-tutor', message: 'Tutor is busy', fields: [] }, 409),
     );
-    const error = await client.post('/lesson/', {}).catch((e: unknown) => e);
+    const error = await client.call(openPost, { body: {} }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ code: 'busy-tutor', status: 409, message: 'Tutor is busy' });
   });
@@ -163,7 +212,7 @@ describe('errors', () => {
   it('validation codes are known codes too, with their fields', async () => {
     const fields = [{ path: 'password', code: 'password-too-short' }];
     const { client } = setup(() => json({ code: 'password-too-short', message: 'x', fields }, 400));
-    await expect(client.post('/user/', {})).rejects.toMatchObject({
+    await expect(client.call(createUser, { body: { name: '' } })).rejects.toMatchObject({
       code: 'password-too-short',
       status: 400,
       fields,
@@ -179,7 +228,7 @@ describe('errors', () => {
           : json({ code: 'unauthenticated', message: 'Sign in again' }, 401),
       { token },
     );
-    await expect(client.get('/user/current')).rejects.toMatchObject({
+    await expect(client.call(openGet)).rejects.toMatchObject({
       code: 'unauthenticated',
       status: 401,
     });
@@ -193,9 +242,15 @@ describe('errors', () => {
     const { client, invalidCount } = setup(() =>
       status === 401 ? new Response('', { status }) : json({ code: 'unauthenticated' }, status),
     );
-    await expect(client.get('/x')).rejects.toMatchObject({ code: 'unauthenticated', status: 401 });
+    await expect(client.call(openGet)).rejects.toMatchObject({
+      code: 'unauthenticated',
+      status: 401,
+    });
     status = 403;
-    await expect(client.get('/x')).rejects.toMatchObject({ code: 'unauthenticated', status: 403 });
+    await expect(client.call(openGet)).rejects.toMatchObject({
+      code: 'unauthenticated',
+      status: 403,
+    });
     expect(invalidCount()).toBe(2);
   });
 
@@ -204,7 +259,7 @@ describe('errors', () => {
       client.tokens.setBearer(jwtFor(2)); // signed in while the request was in flight
       return json({ code: 'unauthenticated' }, 401);
     });
-    await expect(client.get('/x')).rejects.toBeInstanceOf(ApiError);
+    await expect(client.call(openGet)).rejects.toBeInstanceOf(ApiError);
     expect(client.tokens.get()).not.toBeNull();
     expect(invalidCount()).toBe(0);
   });
@@ -212,15 +267,15 @@ describe('errors', () => {
   it('other errors pass their status through: unexpected for 5xx, bad-request for 4xx', async () => {
     let response = () => new Response('<html>Bad gateway</html>', { status: 502 });
     const { client, invalidCount } = setup(() => response());
-    await expect(client.get('/x')).rejects.toMatchObject({ code: 'unexpected', status: 502 });
+    await expect(client.call(openGet)).rejects.toMatchObject({ code: 'unexpected', status: 502 });
     response = () => json({ code: 'teapot', message: 'short and stout' }, 418);
-    await expect(client.get('/x')).rejects.toMatchObject({
+    await expect(client.call(openGet)).rejects.toMatchObject({
       code: 'bad-request',
       status: 418,
       message: 'short and stout',
     });
     response = () => new Response('nope', { status: 404, statusText: 'Not Found' });
-    await expect(client.get('/x')).rejects.toMatchObject({
+    await expect(client.call(openGet)).rejects.toMatchObject({
       code: 'bad-request',
       status: 404,
       message: 'Not Found',
@@ -232,7 +287,7 @@ describe('errors', () => {
     const { client } = setup(() => {
       throw new TypeError('Failed to fetch');
     });
-    const error = await client.get('/x').catch((e: unknown) => e);
+    const error = await client.call(openGet).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as Error).message).toBe('Network Error');
   });
@@ -250,7 +305,7 @@ describe('errors', () => {
         }),
     );
     const started = deferred<void>();
-    const pending = client.get('/x', { signal: controller.signal });
+    const pending = client.call(openGet, {}, { signal: controller.signal });
     await started.promise;
     controller.abort();
     const error = await pending.catch((e: unknown) => e);
@@ -260,9 +315,11 @@ describe('errors', () => {
     const before = setup();
     const aborted = new AbortController();
     aborted.abort();
-    await expect(before.client.get('/x', { signal: aborted.signal })).rejects.toMatchObject({
-      name: 'AbortError',
-    });
+    await expect(before.client.call(openGet, {}, { signal: aborted.signal })).rejects.toMatchObject(
+      {
+        name: 'AbortError',
+      },
+    );
     expect(before.calls).toHaveLength(0);
   });
 });
@@ -270,7 +327,7 @@ describe('errors', () => {
 describe('private requests', () => {
   it('without a token: no network call, ApiError unauthenticated 401, session marked invalid', async () => {
     const { client, calls, invalidCount } = setup();
-    const error = await client.get('/user/current', { private: true }).catch((e: unknown) => e);
+    const error = await client.call(privateGet).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ code: 'unauthenticated', status: 401 });
     expect(calls).toHaveLength(0);
@@ -279,17 +336,27 @@ describe('private requests', () => {
 
   it('with an expired token: no network call either, and the expired token is removed', async () => {
     const { client, calls } = setup(undefined, { token: jwtFor(1, -5) });
-    await expect(client.get('/sub/user', { private: true })).rejects.toMatchObject({
+    await expect(client.call(privateGet)).rejects.toMatchObject({
       code: 'unauthenticated',
     });
     expect(calls).toHaveLength(0);
     expect(client.tokens.get()).toBeNull();
   });
 
+  it('a caller may mark an open endpoint private: then it waits for a session too', async () => {
+    const { client, calls, invalidCount } = setup();
+    await expect(client.call(openGet, {}, { private: true })).rejects.toMatchObject({
+      code: 'unauthenticated',
+      status: 401,
+    });
+    expect(calls).toHaveLength(0);
+    expect(invalidCount()).toBe(1);
+  });
+
   it('with a valid token the request goes out with Authorization', async () => {
     const token = jwtFor(1);
     const { client, apiCalls } = setup(() => json({ token }), { token });
-    await client.get('/sub/user', { private: true });
+    await client.call(privateGet);
     expect(apiCalls()[0]?.headers.get('authorization')).toBe(`Bearer ${token}`);
   });
 });

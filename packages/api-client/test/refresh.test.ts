@@ -1,6 +1,7 @@
 import { STORAGE_KEYS } from '@talaqa/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { createApiClient, createMemoryStorage } from '../src/index';
+import { createUser, listPlans, openGet, openLesson, openPost } from './contracts';
 import { NOW_MS, deferred, fakeFetch, json, jwtFor } from './helpers';
 import type { FetchCall } from './helpers';
 
@@ -42,7 +43,9 @@ describe('one refresh per session', () => {
     });
     expect(client.tokens.get()?.value).toBe(oldToken);
 
-    const requests = Array.from({ length: 10 }, (_, i) => client.get(`/lesson/${i}`));
+    const requests = Array.from({ length: 10 }, (_, i) =>
+      client.call(openLesson, { params: { id: i } }),
+    );
     await new Promise((r) => setTimeout(r, 10));
     // Everybody waits for the refresh: nothing else went out yet.
     expect(calls.map((c) => c.url)).toEqual([REFRESH_URL]);
@@ -58,9 +61,9 @@ describe('one refresh per session', () => {
     expect(rest).toHaveLength(10);
     for (const call of rest) expect(call.headers.get('authorization')).toBe(`Bearer ${newToken}`);
 
-    await client.get('/later');
+    await client.call(openGet);
     await expect(client.refreshSession()).resolves.toBe('refreshed');
-    await client.post('/even-later', {});
+    await client.call(openPost, { body: {} });
     expect(refreshCalls()).toHaveLength(1);
   });
 
@@ -68,7 +71,7 @@ describe('one refresh per session', () => {
     const { client, refreshCalls } = setup(() => json({ token: jwtFor(1, 9000) }));
     const [a, b] = await Promise.all([client.refreshSession(), client.refreshSession()]);
     expect([a, b]).toEqual(['refreshed', 'refreshed']);
-    await client.get('/user/current');
+    await client.call(openGet);
     expect(refreshCalls()).toHaveLength(1);
   });
 
@@ -83,18 +86,22 @@ describe('one refresh per session', () => {
     });
   });
 
-  it('accepts { accessToken } as an alias of { token }', async () => {
-    const newToken = jwtFor(1, 7200);
-    const { client } = setup(() => json({ accessToken: newToken }));
-    await client.refreshSession();
-    expect(client.tokens.get()?.value).toBe(newToken);
+  it('reads the answer through its contract: no `token`, nothing stored, old token kept', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const oldToken = jwtFor(1);
+    const { client, onSessionInvalid } = setup(() => json({ accessToken: jwtFor(1, 7200) }));
+    await expect(client.refreshSession()).resolves.toBe('failed');
+    expect(client.tokens.get()?.value).toBe(oldToken);
+    expect(onSessionInvalid).not.toHaveBeenCalled();
+    expect(warn).toHaveBeenCalledTimes(1);
+    warn.mockRestore();
   });
 
   it('401 marks the session invalid; requests continue without Authorization', async () => {
     const { client, calls, onSessionInvalid } = setup(() =>
       json({ code: 'unauthenticated', message: 'expired' }, 401),
     );
-    await client.get('/plan/list');
+    await client.call(listPlans);
     expect(onSessionInvalid).toHaveBeenCalledTimes(1);
     expect(client.tokens.get()).toBeNull();
     expect(calls[1]?.headers.has('authorization')).toBe(false);
@@ -107,8 +114,8 @@ describe('one refresh per session', () => {
     const { client, calls, refreshCalls, onSessionInvalid } = setup(() => {
       throw new TypeError('Failed to fetch');
     });
-    await client.get('/a');
-    await client.get('/b');
+    await client.call(openGet);
+    await client.call(listPlans);
     expect(client.tokens.get()?.value).toBe(oldToken);
     expect(onSessionInvalid).not.toHaveBeenCalled();
     expect(refreshCalls()).toHaveLength(1);
@@ -152,7 +159,7 @@ describe('one refresh per session', () => {
       { type: 'Bearer' as const, value: jwtFor(1, -1) },
     ]) {
       const { client, refreshCalls } = setup(() => json({ token: 'x' }), token);
-      await client.get('/topic/list');
+      await client.call(listPlans);
       await expect(client.refreshSession()).resolves.toBe('skipped');
       expect(refreshCalls()).toHaveLength(0);
     }
@@ -160,9 +167,9 @@ describe('one refresh per session', () => {
 
   it('a sign-in after the first request never triggers a refresh', async () => {
     const { client, refreshCalls } = setup(() => json({ token: 'x' }), null);
-    await client.post('/auth/password', { email: 'a@b.co', password: 'secret123' });
+    await client.call(createUser, { body: { name: 'منى' } });
     client.tokens.setBearer(jwtFor(5));
-    await client.get('/user/current');
+    await client.call(openGet);
     expect(refreshCalls()).toHaveLength(0);
   });
 });

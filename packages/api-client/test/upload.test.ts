@@ -1,7 +1,14 @@
 import { STORAGE_KEYS } from '@talaqa/domain';
 import { describe, expect, it } from 'vitest';
-import { ApiError, NetworkError, createApiClient, createMemoryStorage } from '../src/index';
+import {
+  ApiError,
+  ContractViolation,
+  NetworkError,
+  createApiClient,
+  createMemoryStorage,
+} from '../src/index';
 import type { XhrLike, XhrProgressEventLike } from '../src/index';
+import { getUpload, postVideo, putImage, putTutorImage } from './contracts';
 import { NOW_MS, fakeFetch, json, jwtFor } from './helpers';
 
 /** A scripted XMLHttpRequest: the test drives progress, answer, failure and abort. */
@@ -48,7 +55,7 @@ class FakeXhr implements XhrLike {
   }
 }
 
-function setup(token: string | null = jwtFor(1)) {
+function setup(token: string | null = jwtFor(1), validateResponses = false) {
   const storage = createMemoryStorage();
   if (token)
     storage.setItem(STORAGE_KEYS.authToken, JSON.stringify({ type: 'Bearer', value: token }));
@@ -62,6 +69,7 @@ function setup(token: string | null = jwtFor(1)) {
     fetch,
     now: () => NOW_MS,
     onSessionInvalid: () => invalid++,
+    validateResponses,
     createXhr: () => {
       const xhr = new FakeXhr();
       xhrs.push(xhr);
@@ -90,8 +98,7 @@ describe('upload with progress', () => {
     const { client, sent } = setup(token);
     const fractions: number[] = [];
     const form = imageForm();
-    const pending = client.upload<{ image: string }>('/user/asset', form, {
-      method: 'PUT',
+    const pending = client.uploadTo(putImage, form, {
       query: { forUser: 12 },
       idempotencyKey: 'up-1',
       onProgress: (fraction) => fractions.push(fraction),
@@ -115,23 +122,31 @@ describe('upload with progress', () => {
     expect(fractions).toEqual([0.25, 0.5, 1]);
   });
 
-  it('defaults to POST', async () => {
+  it("takes the contract's method; a contract naming GET still uploads with POST", async () => {
     const { client, sent } = setup();
-    const pending = client.upload('/intro-video/with/asset', imageForm());
+    const pending = client.uploadTo(postVideo, imageForm());
     const xhr = await sent();
     expect(xhr.method).toBe('POST');
+    expect(xhr.url).toBe('http://api.test/api/v1/intro-video/with/asset');
     xhr.respond(201, { id: 3 });
     await expect(pending).resolves.toEqual({ id: 3 });
+
+    const odd = setup();
+    const other = odd.client.uploadTo(getUpload, imageForm());
+    const oddXhr = await odd.sent();
+    expect(oddXhr.method).toBe('POST');
+    oddXhr.respond(200, {});
+    await expect(other).resolves.toEqual({});
   });
 
   it('maps error answers like fetch does, 401 included', async () => {
     const { client, sent, invalidCount } = setup();
-    const pending = client.upload('/user/asset', imageForm());
+    const pending = client.uploadTo(putImage, imageForm());
     (await sent()).respond(413, { code: 'large-file-size', message: 'too big' });
     await expect(pending).rejects.toMatchObject({ code: 'large-file-size', status: 413 });
 
     const second = setup();
-    const unauth = second.client.upload('/user/asset', imageForm());
+    const unauth = second.client.uploadTo(putImage, imageForm());
     (await second.sent()).respond(401, '');
     const error = await unauth.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
@@ -142,7 +157,7 @@ describe('upload with progress', () => {
 
   it('a transport failure is a NetworkError', async () => {
     const { client, sent } = setup();
-    const pending = client.upload('/user/asset', imageForm());
+    const pending = client.uploadTo(putImage, imageForm());
     (await sent()).onerror?.();
     const error = await pending.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
@@ -152,22 +167,33 @@ describe('upload with progress', () => {
   it('cancels through the signal: the XHR is aborted and the AbortError rethrown', async () => {
     const { client, sent } = setup();
     const controller = new AbortController();
-    const pending = client.upload('/user/asset/tutor', imageForm(), {
-      method: 'PUT',
+    const pending = client.uploadTo(putTutorImage, imageForm(), {
+      params: { id: 9 },
       signal: controller.signal,
     });
     const xhr = await sent();
+    expect(xhr.method).toBe('PUT');
+    expect(xhr.url).toBe('http://api.test/api/v1/user/asset/tutor/9');
     controller.abort();
     const error = await pending.catch((e: unknown) => e);
     expect(xhr.aborted).toBe(true);
     expect((error as Error).name).toBe('AbortError');
   });
 
-  it('a private upload without a token never opens an XHR', async () => {
-    const { client, xhrs } = setup(null);
-    await expect(
-      client.upload('/user/asset', imageForm(), { private: true }),
-    ).rejects.toMatchObject({ code: 'unauthenticated', status: 401 });
+  it('an upload to a signed-in endpoint without a token never opens an XHR', async () => {
+    const { client, xhrs, invalidCount } = setup(null);
+    await expect(client.uploadTo(putImage, imageForm())).rejects.toMatchObject({
+      code: 'unauthenticated',
+      status: 401,
+    });
     expect(xhrs).toHaveLength(0);
+    expect(invalidCount()).toBe(1);
+  });
+
+  it('with validateResponses, an answer the contract does not declare is refused', async () => {
+    const { client, sent } = setup(jwtFor(1), true);
+    const pending = client.uploadTo(putImage, imageForm());
+    (await sent()).respond(200, { image: 42 });
+    await expect(pending).rejects.toBeInstanceOf(ContractViolation);
   });
 });

@@ -15,7 +15,8 @@ export interface ImageUploadControls {
   signal: AbortSignal;
 }
 
-export interface ImageUploadProps {
+/** `T` is the upload's answer, handed to `onUploaded` with its type (no cast at the caller). */
+export interface ImageUploadProps<T = unknown> {
   /** The field's label, e.g. 'صورتك الشخصية'. */
   label: string;
   /** Whose picture it is: the current picture's text alternative and the initials without one. */
@@ -23,8 +24,8 @@ export interface ImageUploadProps {
   /** The picture shown now (before a new one is chosen). */
   currentSrc?: string | null;
   /** Sends the file; resolves when the server has it. */
-  upload: (file: File, controls: ImageUploadControls) => Promise<unknown>;
-  onUploaded?: (result: unknown) => void;
+  upload: (file: File, controls: ImageUploadControls) => Promise<T>;
+  onUploaded?: (result: T) => void;
   /** Called with the failure (not with a cancel); the component also shows it under the field. */
   onError?: (error: unknown) => void;
   maxBytes?: number;
@@ -69,7 +70,7 @@ const isAbort = (error: unknown) =>
  * The file is checked before it is sent, by its first bytes and its size (the same rule as the
  * server); a picture under the recommended 480x480 gets a warning but may still be sent.
  */
-export function ImageUpload({
+export function ImageUpload<T>({
   label,
   name,
   currentSrc,
@@ -79,7 +80,7 @@ export function ImageUpload({
   maxBytes = IMAGE_MAX_BYTES,
   minSide = IMAGE_MIN_SIDE_PX,
   className,
-}: ImageUploadProps) {
+}: ImageUploadProps<T>) {
   const inputId = useId();
   const hintId = `${inputId}-hint`;
   const statusId = `${inputId}-status`;

@@ -21,7 +21,7 @@ export function UserImage({ user, label = 'صورة الحساب' }: { user: Use
       currentSrc={image.data}
       upload={(file, controls) => uploadUserImage(user.id, file, controls)}
       onUploaded={(updated) => {
-        rememberUser(queryClient, updated as User);
+        rememberUser(queryClient, updated);
         toast.success('تم تحديث الصورة');
       }}
       onError={(error) => toast.error(actionErrorText(error, UPLOAD_FAILED))}

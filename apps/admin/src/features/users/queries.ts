@@ -95,7 +95,7 @@ export function uploadUserImage(
   userId: number,
   file: File,
   { onProgress, signal }: UploadUserImageOptions,
-): Promise<User> {
+) {
   const form = new FormData();
   form.append(API.assets.uploadImage.upload.field, file);
   return api.uploadTo(API.assets.uploadImage, form, {
@@ -110,11 +110,7 @@ export function useAssetUrl(name: string | null | undefined) {
   return useQuery({
     queryKey: ['asset', name],
     queryFn: async ({ signal }) => {
-      const blob = await api.call(
-        API.assets.file,
-        { params: { name: name ?? '' } },
-        { responseType: 'blob', signal },
-      );
+      const blob = await api.call(API.assets.file, { params: { name: name ?? '' } }, { signal });
       return URL.createObjectURL(blob);
     },
     enabled: !!name,

@@ -1,4 +1,3 @@
-import type { User } from '@talaqa/domain';
 import { ImageUpload, UI_MESSAGES, useToast } from '@talaqa/ui';
 import { userApi } from '../../api';
 import { useCurrentUser, useSession } from '../../lib/session';
@@ -18,7 +17,7 @@ export function ProfileImageForm() {
       currentSrc={current}
       upload={userApi.uploadImage}
       onUploaded={(answer) => {
-        setUser(answer as User);
+        setUser(answer);
         toast.success(UI_MESSAGES.imageUploaded);
       }}
       onError={(error) => toast.error(failureMessage(error, UI_MESSAGES.imageUploadFailed))}

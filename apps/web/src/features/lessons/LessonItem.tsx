@@ -27,6 +27,7 @@ import {
 } from '@talaqa/domain';
 import type { LessonView, User } from '@talaqa/domain';
 import { useCancelLesson, useRescheduleLesson, useTutorWeek } from './queries';
+import { lessonPath } from '../../paths';
 
 const arabicNumber = (value: number): string => value.toLocaleString('ar-EG');
 
@@ -209,7 +210,7 @@ export function LessonItem({
         </div>
         {actions && live && (
           <div className="flex flex-wrap gap-3">
-            <Link to={`/lesson/${lesson.id}`} className={buttonClasses({ size: 'sm' })}>
+            <Link to={lessonPath(lesson.id)} className={buttonClasses({ size: 'sm' })}>
               دخول الدرس
             </Link>
             {!isTutor && isLessonChangeable(cancelableOf(lesson), now) && (
