@@ -288,15 +288,42 @@ type Env = Record<string, string | undefined>;
 const withoutBlanks = (env: Env): Env =>
   Object.fromEntries(Object.entries(env).filter(([, value]) => value?.trim()));
 
-/** Bits a deployed JWT_SECRET must carry at least, by `secretStrengthBits`. */
-export const MIN_SECRET_BITS = 128;
+/** Bits a deployed JWT_SECRET must carry at least, by `secretStrengthBits`: 32 random bytes. */
+export const MIN_SECRET_BITS = 256;
+/** Below this, by `secretPatternBits`, a secret is a pattern (repeats), whatever its alphabet. */
+const MIN_PATTERN_BITS = 128;
+
+const HEX = /^[0-9a-f]+$/i;
+// Standard and URL-safe base64, unpadded (padding carries nothing).
+const BASE64 = /^(?:[A-Za-z0-9+/]+|[A-Za-z0-9_-]+)$/;
+/** Printable ASCII: the most a character typed or generated as text is credited with. */
+const MAX_BITS_PER_CHARACTER = Math.log2(95);
 
 /**
- * A rough upper bound of a secret's strength: its length in characters times log2 of the number
- * of distinct characters in it. Random output passes easily (`openssl rand -base64 32`: about
- * 43 x 5 bits; `-hex 32`: 64 x 4); a repeated character is 0, a short alphabet repeated is little.
+ * The most a secret can carry if it was drawn at random from the alphabet it is written in:
+ * hex 4 bits a character, base64 or base64url 6 (the output of `openssl rand -hex 32` and
+ * `-base64 32`), anything else log2 of its distinct characters, at most log2(95). So 64 hex or
+ * 43 base64 characters reach 256 bits and 32 hex characters (16 bytes) do not.
  */
 export function secretStrengthBits(secret: string): number {
+  const text = BASE64.test(secret.replace(/=+$/, '')) ? secret.replace(/=+$/, '') : secret;
+  const characters = [...text];
+  const distinct = new Set(characters).size;
+  if (distinct < 2) return 0;
+  const perCharacter = HEX.test(text)
+    ? 4
+    : BASE64.test(text)
+      ? 6
+      : Math.min(Math.log2(distinct), MAX_BITS_PER_CHARACTER);
+  return characters.length * perCharacter;
+}
+
+/**
+ * A rough test for patterns the alphabet estimate cannot see (`ab` x 40 is hex): length times
+ * log2 of the distinct characters. Random output passes easily (43 base64 characters hold about
+ * 32 distinct ones, 43 x 5 bits); a repeated character is 0, a short alphabet repeated is little.
+ */
+function secretPatternBits(secret: string): number {
   const characters = [...secret];
   const distinct = new Set(characters).size;
   return distinct < 2 ? 0 : characters.length * Math.log2(distinct);
@@ -304,7 +331,8 @@ export function secretStrengthBits(secret: string): number {
 
 /**
  * The secret has no safe default outside a developer's machine: there it is required, at least
- * 32 bytes, never the published local secret, and not a guessable pattern (MIN_SECRET_BITS).
+ * 32 bytes, never the published local secret, not a pattern, and 32 random bytes' worth of text
+ * by its alphabet (MIN_SECRET_BITS).
  */
 function secretProblem(env: Env): string | undefined {
   const deployed = env.APP_ENV === 'staging' || env.APP_ENV === 'production';
@@ -317,8 +345,11 @@ function secretProblem(env: Env): string | undefined {
   if (Buffer.byteLength(secret, 'utf8') < MIN_SECRET_LENGTH) {
     return `JWT_SECRET: must be at least ${MIN_SECRET_LENGTH} bytes`;
   }
-  if (secretStrengthBits(secret) < MIN_SECRET_BITS) {
+  if (secretPatternBits(secret) < MIN_PATTERN_BITS) {
     return 'JWT_SECRET: is too predictable (repeated characters); use `openssl rand -base64 32`';
+  }
+  if (secretStrengthBits(secret) < MIN_SECRET_BITS) {
+    return `JWT_SECRET: must hold at least 32 random bytes (${MIN_SECRET_BITS} bits; 64 hex or 43 base64 characters); use \`openssl rand -base64 32\``;
   }
   return undefined;
 }

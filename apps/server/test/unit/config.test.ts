@@ -69,9 +69,45 @@ describe('loadConfig', () => {
     const staging = { APP_ENV: 'staging', SIMULATORS: 'true' };
     for (const secret of [
       SECRET,
+      // `openssl rand -hex 32`
       '4f9c2a7e1b8d3f60a5c9e2b7d4f1a8c3e6b9d2f5a8c1e4b7d0f3a6c9e2b5d8f1',
+      // base64url, unpadded: 43 characters
+      'q3V9mZ0rT8xK2bW6nY1cL4hF7sJ5dA0pG8eR3uI6oE4',
+      '4F9C2A7E1B8D3F60A5C9E2B7D4F1A8C3E6B9D2F5A8C1E4B7D0F3A6C9E2B5D8F1',
     ]) {
       expect(loadConfig({ ...staging, JWT_SECRET: secret }).jwtSecret).toBe(secret);
+    }
+  });
+
+  it('estimates a secret by the alphabet it is written in', () => {
+    expect(secretStrengthBits('4f9c2a7e1b8d3f60a5c9e2b7d4f1a8c3')).toBe(128);
+    expect(
+      secretStrengthBits('4f9c2a7e1b8d3f60a5c9e2b7d4f1a8c3e6b9d2f5a8c1e4b7d0f3a6c9e2b5d8f1'),
+    ).toBe(256);
+    // Padding carries nothing: 43 characters of 6 bits.
+    expect(secretStrengthBits(SECRET)).toBe(258);
+    // base64url: the same 43 characters, two of them from its own alphabet.
+    expect(secretStrengthBits('q3V9mZ0rT8xK2bW6nY1cL4hF7sJ5dA0pG8eR3uI6o-_')).toBe(258);
+    // Another alphabet: log2 of its distinct characters, at most printable ASCII's log2(95).
+    expect(secretStrengthBits('!@#$'.repeat(10))).toBe(80);
+    const printable = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)).join('');
+    expect(secretStrengthBits(printable + printable)).toBeCloseTo(190 * Math.log2(95));
+    expect(secretStrengthBits(`${printable}\u00e9\u00e8`)).toBeCloseTo(97 * Math.log2(95));
+  });
+
+  it('refuses a secret of less than 32 random bytes outside local', () => {
+    for (const secret of [
+      // `openssl rand -hex 16`: 32 characters, 16 bytes.
+      '4f9c2a7e1b8d3f60a5c9e2b7d4f1a8c3',
+      // 63 hex characters, 42 base64 characters.
+      '4f9c2a7e1b8d3f60a5c9e2b7d4f1a8c3e6b9d2f5a8c1e4b7d0f3a6c9e2b5d8f',
+      'q3V9mZ0rT8xK2bW6nY1cL4hF7sJ5dA0pG8eR3uI6oE',
+      // 40 printable characters of 26 distinct ones: about 188 bits.
+      'Tr0ub4dor&3-correct horse battery staple',
+    ]) {
+      expect(problemsOf({ APP_ENV: 'production', JWT_SECRET: secret })).toMatch(
+        /JWT_SECRET: must hold at least 32 random bytes/,
+      );
     }
   });
 
