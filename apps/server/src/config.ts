@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { ENVIRONMENTS, LOCAL_PORTS } from '@talaqa/domain';
@@ -48,6 +49,12 @@ export interface Config {
   tutorsCacheSeconds: number;
   /** Prefix of every Redis key this deployment writes (so environments can share one Redis). */
   redisKeyPrefix: string;
+  /**
+   * Which peers may tell the client's address in `X-Forwarded-For` (Fastify's `trustProxy`): none
+   * (`false`), or these addresses and CIDR ranges. It decides `request.ip`, the key of every
+   * per-address limit.
+   */
+  trustProxy: TrustProxy;
   /** Addresses exempt from per-address abuse limits (a gateway, a test runner); per-account limits still apply. */
   trustedAddresses: string[];
   /** Start the local provider simulators (e-mail, WhatsApp, Telegram, Google) with this process. */
@@ -65,6 +72,8 @@ export interface Config {
   /** Paymob (Accept): the real gateway, or the local simulator. */
   paymob: PaymobConfig;
 }
+
+export type TrustProxy = false | string[];
 
 export interface FawryConfig {
   baseUrl: string;
@@ -151,6 +160,47 @@ const originList = z
   )
   .refine((origins) => origins.every(isOrigin), 'must be a comma list of origins like http://x:1');
 
+/** proxy-addr's names for ranges (loopback: 127.0.0.1/8 and ::1/128, and so on). */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isAddressOrRange(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY, read as Fastify's `trustProxy` takes it: `false` (or unset) trusts no peer; a comma
+ * list trusts those addresses and CIDR ranges (the load balancer's) to name the client in
+ * `X-Forwarded-For`. Refused, with the reason, since each lets a client name its own address and
+ * slip past every per-address limit: `true` (every peer), and a hop count, which Fastify 5.12
+ * no longer honours for that reason (a client reaching the server directly is hop 0).
+ * Answers a problem as a string. docs/decisions/240-trusted-proxies.md
+ */
+export function parseTrustProxy(raw: string): TrustProxy | string {
+  const value = raw.trim();
+  if (value === 'false' || value === '0') return false;
+  if (value === 'true') {
+    return 'must not be true (any client could forge its address): list the balancer addresses';
+  }
+  if (/^\d+$/.test(value)) {
+    return 'must list the balancer addresses, not a hop count (Fastify ignores hop counts: a direct client could forge its address)';
+  }
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const wrong = entries.filter((entry) => !isAddressOrRange(entry));
+  if (entries.length === 0 || wrong.length > 0) {
+    return `must be false or a comma list of addresses and CIDR ranges (not ${wrong.join(', ') || 'empty'})`;
+  }
+  return entries;
+}
+
 const envSchema = z.object({
   APP_ENV: z.enum(ENVIRONMENTS, {
     error: (issue) =>
@@ -199,6 +249,17 @@ const envSchema = z.object({
     .min(0, 'must be 0 (no cache) or more')
     .default(60),
   RATE_LIMIT_TRUSTED_ADDRESSES: z.string().optional(),
+  TRUST_PROXY: z
+    .string()
+    .transform((value, context): TrustProxy => {
+      const parsed = parseTrustProxy(value);
+      if (typeof parsed === 'string') {
+        context.addIssue({ code: 'custom', message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    })
+    .optional(),
   REDIS_KEY_PREFIX: z.string().default('talaqa:'),
   SIMULATORS: flag.optional(),
   SIMULATOR_HOST: z.string().default('127.0.0.1'),
@@ -507,6 +568,7 @@ export function loadConfig(rawEnv: Env, repoRoot: string = REPO_ROOT): Config {
     jobsPollMs: v.JOBS_POLL_MS,
     tutorsCacheSeconds: v.TUTORS_CACHE_SECONDS,
     redisKeyPrefix: v.REDIS_KEY_PREFIX,
+    trustProxy: v.TRUST_PROXY ?? false,
     trustedAddresses: (v.RATE_LIMIT_TRUSTED_ADDRESSES ?? '')
       .split(',')
       .map((address) => address.trim())

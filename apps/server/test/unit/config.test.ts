@@ -7,6 +7,7 @@ import {
   LOCAL_JWT_SECRET,
   LOCAL_PAYMOB,
   loadConfig,
+  parseTrustProxy,
   secretStrengthBits,
 } from '../../src/config';
 
@@ -175,6 +176,7 @@ describe('loadConfig', () => {
       jobsPollMs: 1000,
       tutorsCacheSeconds: 60,
       redisKeyPrefix: 'talaqa:',
+      trustProxy: false,
       trustedAddresses: [],
       simulators: {
         enabled: true,
@@ -240,6 +242,7 @@ describe('loadConfig', () => {
       WHATSAPP_APP_SECRET: 'app-secret',
       WHATSAPP_VERIFY_TOKEN: 'verify-token-of-ours',
       RATE_LIMIT_TRUSTED_ADDRESSES: '10.0.0.1, 10.0.0.2',
+      TRUST_PROXY: '10.0.0.0/8',
       FAWRY_MERCHANT_CODE: 'merchant',
       FAWRY_SECURITY_KEY: 'fawry-key',
       PAYMOB_SECRET_KEY: 'egy_sk_live_x',
@@ -278,6 +281,7 @@ describe('loadConfig', () => {
         appSecret: 'app-secret',
         verifyToken: 'verify-token-of-ours',
       },
+      trustProxy: ['10.0.0.0/8'],
       trustedAddresses: ['10.0.0.1', '10.0.0.2'],
       fawry: {
         baseUrl: 'https://www.atfawry.com',
@@ -292,6 +296,47 @@ describe('loadConfig', () => {
         integrationIds: [11, 22],
       },
     });
+  });
+
+  it('reads TRUST_PROXY as none or a list of addresses and ranges', () => {
+    expect(loadConfig({ APP_ENV: 'local' }).trustProxy).toBe(false);
+    const read = (value: string) => loadConfig({ APP_ENV: 'local', TRUST_PROXY: value }).trustProxy;
+    expect(read('false')).toBe(false);
+    expect(read('0')).toBe(false);
+    expect(read('10.0.0.1')).toEqual(['10.0.0.1']);
+    expect(read('10.0.0.0/8, 192.168.1.10 ,fd00::/8,::1,loopback')).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.10',
+      'fd00::/8',
+      '::1',
+      'loopback',
+    ]);
+  });
+
+  it('refuses a TRUST_PROXY that lets a client forge its address, or Fastify would misread', () => {
+    expect(problemsOf({ APP_ENV: 'local', TRUST_PROXY: '1' })).toMatch(
+      /TRUST_PROXY: must list the balancer addresses, not a hop count/,
+    );
+    for (const value of [
+      'true',
+      '1',
+      '2',
+      'yes',
+      '-1',
+      '1.5',
+      '10.0.0.300',
+      '10.0.0.0/33',
+      'fd00::/129',
+      '10.0.0.0/8/1',
+      'balancer.internal',
+      '10.0.0.1, nope',
+      ',',
+    ]) {
+      expect(typeof parseTrustProxy(value), value).toBe('string');
+      expect(problemsOf({ APP_ENV: 'local', TRUST_PROXY: value }), value).toMatch(
+        /TRUST_PROXY: must/,
+      );
+    }
   });
 
   it.each(['staging', 'production'])('requires every payment key in %s', (env) => {
