@@ -105,6 +105,9 @@ function createServer(config: Config, options: BuildOptions): App {
     genReqId,
     // Our genReqId reads and checks x-request-id itself; Fastify must not take it unchecked.
     requestIdHeader: false,
+    // Behind the load balancer the peer is the balancer: only the configured proxies may name
+    // the client in X-Forwarded-For, so per-address limits count clients, not the balancer.
+    trustProxy: config.trustProxy,
     // The spec writes some paths with a trailing slash (/user/, /topic/); either form works.
     routerOptions: { ignoreTrailingSlash: true },
     // Errors raised before routing (a malformed URL) get the same { code, message } answer.

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { ENVIRONMENTS, LOCAL_PORTS } from '@talaqa/domain';
@@ -48,6 +49,12 @@ export interface Config {
   tutorsCacheSeconds: number;
   /** Prefix of every Redis key this deployment writes (so environments can share one Redis). */
   redisKeyPrefix: string;
+  /**
+   * Which peers may tell the client's address in `X-Forwarded-For` (Fastify's `trustProxy`): none
+   * (`false`), or these addresses and CIDR ranges. It decides `request.ip`, the key of every
+   * per-address limit.
+   */
+  trustProxy: TrustProxy;
   /** Addresses exempt from per-address abuse limits (a gateway, a test runner); per-account limits still apply. */
   trustedAddresses: string[];
   /** Start the local provider simulators (e-mail, WhatsApp, Telegram, Google) with this process. */
@@ -65,6 +72,8 @@ export interface Config {
   /** Paymob (Accept): the real gateway, or the local simulator. */
   paymob: PaymobConfig;
 }
+
+export type TrustProxy = false | string[];
 
 export interface FawryConfig {
   baseUrl: string;
@@ -151,6 +160,47 @@ const originList = z
   )
   .refine((origins) => origins.every(isOrigin), 'must be a comma list of origins like http://x:1');
 
+/** proxy-addr's names for ranges (loopback: 127.0.0.1/8 and ::1/128, and so on). */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isAddressOrRange(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY, read as Fastify's `trustProxy` takes it: `false` (or unset) trusts no peer; a comma
+ * list trusts those addresses and CIDR ranges (the load balancer's) to name the client in
+ * `X-Forwarded-For`. Refused, with the reason, since each lets a client name its own address and
+ * slip past every per-address limit: `true` (every peer), and a hop count, which Fastify 5.12
+ * no longer honours for that reason (a client reaching the server directly is hop 0).
+ * Answers a problem as a string. docs/decisions/240-trusted-proxies.md
+ */
+export function parseTrustProxy(raw: string): TrustProxy | string {
+  const value = raw.trim();
+  if (value === 'false' || value === '0') return false;
+  if (value === 'true') {
+    return 'must not be true (any client could forge its address): list the balancer addresses';
+  }
+  if (/^\d+$/.test(value)) {
+    return 'must list the balancer addresses, not a hop count (Fastify ignores hop counts: a direct client could forge its address)';
+  }
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const wrong = entries.filter((entry) => !isAddressOrRange(entry));
+  if (entries.length === 0 || wrong.length > 0) {
+    return `must be false or a comma list of addresses and CIDR ranges (not ${wrong.join(', ') || 'empty'})`;
+  }
+  return entries;
+}
+
 const envSchema = z.object({
   APP_ENV: z.enum(ENVIRONMENTS, {
     error: (issue) =>
@@ -199,6 +249,17 @@ const envSchema = z.object({
     .min(0, 'must be 0 (no cache) or more')
     .default(60),
   RATE_LIMIT_TRUSTED_ADDRESSES: z.string().optional(),
+  TRUST_PROXY: z
+    .string()
+    .transform((value, context): TrustProxy => {
+      const parsed = parseTrustProxy(value);
+      if (typeof parsed === 'string') {
+        context.addIssue({ code: 'custom', message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    })
+    .optional(),
   REDIS_KEY_PREFIX: z.string().default('talaqa:'),
   SIMULATORS: flag.optional(),
   SIMULATOR_HOST: z.string().default('127.0.0.1'),
@@ -288,15 +349,42 @@ type Env = Record<string, string | undefined>;
 const withoutBlanks = (env: Env): Env =>
   Object.fromEntries(Object.entries(env).filter(([, value]) => value?.trim()));
 
-/** Bits a deployed JWT_SECRET must carry at least, by `secretStrengthBits`. */
-export const MIN_SECRET_BITS = 128;
+/** Bits a deployed JWT_SECRET must carry at least, by `secretStrengthBits`: 32 random bytes. */
+export const MIN_SECRET_BITS = 256;
+/** Below this, by `secretPatternBits`, a secret is a pattern (repeats), whatever its alphabet. */
+const MIN_PATTERN_BITS = 128;
+
+const HEX = /^[0-9a-f]+$/i;
+// Standard and URL-safe base64, unpadded (padding carries nothing).
+const BASE64 = /^(?:[A-Za-z0-9+/]+|[A-Za-z0-9_-]+)$/;
+/** Printable ASCII: the most a character typed or generated as text is credited with. */
+const MAX_BITS_PER_CHARACTER = Math.log2(95);
 
 /**
- * A rough upper bound of a secret's strength: its length in characters times log2 of the number
- * of distinct characters in it. Random output passes easily (`openssl rand -base64 32`: about
- * 43 x 5 bits; `-hex 32`: 64 x 4); a repeated character is 0, a short alphabet repeated is little.
+ * The most a secret can carry if it was drawn at random from the alphabet it is written in:
+ * hex 4 bits a character, base64 or base64url 6 (the output of `openssl rand -hex 32` and
+ * `-base64 32`), anything else log2 of its distinct characters, at most log2(95). So 64 hex or
+ * 43 base64 characters reach 256 bits and 32 hex characters (16 bytes) do not.
  */
 export function secretStrengthBits(secret: string): number {
+  const text = BASE64.test(secret.replace(/=+$/, '')) ? secret.replace(/=+$/, '') : secret;
+  const characters = [...text];
+  const distinct = new Set(characters).size;
+  if (distinct < 2) return 0;
+  const perCharacter = HEX.test(text)
+    ? 4
+    : BASE64.test(text)
+      ? 6
+      : Math.min(Math.log2(distinct), MAX_BITS_PER_CHARACTER);
+  return characters.length * perCharacter;
+}
+
+/**
+ * A rough test for patterns the alphabet estimate cannot see (`ab` x 40 is hex): length times
+ * log2 of the distinct characters. Random output passes easily (43 base64 characters hold about
+ * 32 distinct ones, 43 x 5 bits); a repeated character is 0, a short alphabet repeated is little.
+ */
+function secretPatternBits(secret: string): number {
   const characters = [...secret];
   const distinct = new Set(characters).size;
   return distinct < 2 ? 0 : characters.length * Math.log2(distinct);
@@ -304,7 +392,8 @@ export function secretStrengthBits(secret: string): number {
 
 /**
  * The secret has no safe default outside a developer's machine: there it is required, at least
- * 32 bytes, never the published local secret, and not a guessable pattern (MIN_SECRET_BITS).
+ * 32 bytes, never the published local secret, not a pattern, and 32 random bytes' worth of text
+ * by its alphabet (MIN_SECRET_BITS).
  */
 function secretProblem(env: Env): string | undefined {
   const deployed = env.APP_ENV === 'staging' || env.APP_ENV === 'production';
@@ -317,8 +406,11 @@ function secretProblem(env: Env): string | undefined {
   if (Buffer.byteLength(secret, 'utf8') < MIN_SECRET_LENGTH) {
     return `JWT_SECRET: must be at least ${MIN_SECRET_LENGTH} bytes`;
   }
-  if (secretStrengthBits(secret) < MIN_SECRET_BITS) {
+  if (secretPatternBits(secret) < MIN_PATTERN_BITS) {
     return 'JWT_SECRET: is too predictable (repeated characters); use `openssl rand -base64 32`';
+  }
+  if (secretStrengthBits(secret) < MIN_SECRET_BITS) {
+    return `JWT_SECRET: must hold at least 32 random bytes (${MIN_SECRET_BITS} bits; 64 hex or 43 base64 characters); use \`openssl rand -base64 32\``;
   }
   return undefined;
 }
@@ -476,6 +568,7 @@ export function loadConfig(rawEnv: Env, repoRoot: string = REPO_ROOT): Config {
     jobsPollMs: v.JOBS_POLL_MS,
     tutorsCacheSeconds: v.TUTORS_CACHE_SECONDS,
     redisKeyPrefix: v.REDIS_KEY_PREFIX,
+    trustProxy: v.TRUST_PROXY ?? false,
     trustedAddresses: (v.RATE_LIMIT_TRUSTED_ADDRESSES ?? '')
       .split(',')
       .map((address) => address.trim())

@@ -79,6 +79,8 @@ export { Avatar, initialsOf } from './components/Avatar';
 export type { AvatarProps } from './components/Avatar';
 export { CodeInput, normaliseCode } from './components/CodeInput';
 export type { CodeInputProps } from './components/CodeInput';
+export { SignOutAllDevices } from './components/SignOutAllDevices';
+export type { SignOutAllDevicesProps } from './components/SignOutAllDevices';
 export { ImageUpload, readImageSize } from './components/ImageUpload';
 export type { ImageUploadControls, ImageUploadProps } from './components/ImageUpload';
 export { PasswordInput } from './components/PasswordInput';

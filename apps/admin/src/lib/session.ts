@@ -71,6 +71,15 @@ export function useCurrentUser() {
   });
 }
 
+/**
+ * POST /auth/sign-out-all (issue 15): every session of this admin ends; this device goes on with
+ * the fresh token answered, kept in the same storage (remembered or not).
+ */
+export async function signOutAllDevices(): Promise<void> {
+  const { token } = await api.call(API.auth.signOutAll);
+  api.tokens.setBearer(token);
+}
+
 /** Keeps a new session: the token and the user, where remember-me says. */
 export function storeSession(session: AuthSession, remember: boolean): void {
   lastSignOutReason = null;

@@ -85,6 +85,8 @@ export interface FakeRequest {
   path: string;
   query: URLSearchParams;
   body: unknown;
+  /** The Authorization header sent, if any. */
+  authorization: string | null;
 }
 
 /** An answer: a Response as is, anything else as a 200 JSON body. */
@@ -121,6 +123,7 @@ export function createFakeApi(routes: Record<string, FakeHandler> = {}, me: User
       path,
       query: url.searchParams,
       body: text ? (JSON.parse(text) as unknown) : undefined,
+      authorization: new Headers(init?.headers).get('authorization'),
     };
     requests.push(request);
     const handler =

@@ -13,14 +13,14 @@ import pg from 'pg';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PlanPeriod, Role, TransactionStatus } from '@talaqa/domain';
-import type { PaymentStarted } from '@talaqa/domain';
+import type { PaymentStarted, PaymobCheckoutAnswer } from '@talaqa/domain';
 import { createDatabase, queryRows } from '../../src/db';
 import { LIVING_SQL } from '../../src/app';
 import { plans } from '../../src/db/schema';
-import { LOCAL_FAWRY, loadConfig } from '../../src/config';
+import { LOCAL_FAWRY, LOCAL_PAYMOB, loadConfig } from '../../src/config';
 import { createFawryClient, FAWRY_PATHS, FAWRY_TEST_CARDS } from '../../src/integrations/fawry';
 import { startFawrySimulator } from '../../src/integrations/fawry/simulator';
-import type { FawrySimulator } from '../../src/integrations/fawry/simulator';
+import { PAYMOB_INTENTION_PATH, startPaymobSimulator } from '../../src/integrations/paymob';
 import { signAccessToken } from '../../src/security/tokens';
 import { EXPIRE_UNPAID_ORDER_JOB } from '../../src/modules/payments/context';
 import { createUser, patchUser } from '../../src/modules/accounts';
@@ -28,16 +28,20 @@ import { closedPort, testDriver } from './helpers';
 
 /**
  * Issue 15, item 12: `kill -9` during parallel checkouts. The server runs as a child process on a
- * database of its own; Fawry (the simulator, in this process, so it outlives the server as the
- * real one does) is reached through a proxy that holds every charge until the server is killed.
- * Half of the held charges then still reach Fawry (charged, answer lost), half never do. After a
- * restart on the same database, the same checkouts sent again with the same keys must answer
- * at once with a payable or settled order, and nothing may be charged twice.
+ * database of its own; Fawry and Paymob (the simulators, in this process, so they outlive the
+ * server as the real ones do) are reached through proxies that hold every charge and every
+ * Paymob intention until the server is killed. Half of the held requests then still reach the
+ * gateway (done, answer lost), half never do. After a restart on the same database, the same
+ * checkouts sent again with the same keys must answer at once with a payable or settled order,
+ * and nothing may be charged twice.
  */
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ENTRY = join(HERE, 'checkout-crash-server.ts');
+/** Fawry buyers: card and reference number in turn. */
 const STUDENTS = 6;
+/** Paymob buyers (hosted checkout): one intention reaches Paymob before the crash, one does not. */
+const PAYMOB_BUYERS = 2;
 const PROMPT_MS = 5_000;
 
 interface Child {
@@ -92,17 +96,22 @@ async function killHard(child: Child): Promise<void> {
 }
 
 /**
- * Forwards to the simulator; a charge is held until `release()`. Charges of odd merchant
- * references then go on to Fawry even though their caller is gone; even ones are dropped.
+ * Forwards to a simulator; a request to the `held` path is held until `release()`. The first,
+ * third... held request then goes on to the gateway even though its caller is gone; the others
+ * are dropped.
  */
-async function startHoldingProxy(simulator: FawrySimulator) {
+async function startHoldingProxy(simulator: { url: string }, heldPath: string) {
   let holding = true;
   let held = 0;
   const waiting: (() => Promise<void>)[] = [];
   const forward = async (request: IncomingMessage, body: Buffer, response: ServerResponse) => {
     const answer = await fetch(`${simulator.url}${request.url ?? '/'}`, {
       method: request.method ?? 'GET',
-      headers: { 'content-type': request.headers['content-type'] ?? 'application/json' },
+      headers: {
+        'content-type': request.headers['content-type'] ?? 'application/json',
+        // Paymob's intention API is authorised by the secret key.
+        ...(request.headers.authorization ? { authorization: request.headers.authorization } : {}),
+      },
       ...(body.length > 0 ? { body } : {}),
     });
     const text = Buffer.from(await answer.arrayBuffer());
@@ -118,13 +127,13 @@ async function startHoldingProxy(simulator: FawrySimulator) {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const body = Buffer.concat(chunks);
-      const isCharge = request.url?.startsWith(FAWRY_PATHS.charge) === true;
-      if (!holding || !isCharge) {
+      const isHeld = request.url?.startsWith(heldPath) === true;
+      if (!holding || !isHeld) {
         void forward(request, body, response).catch(() => response.destroy());
         return;
       }
       held += 1;
-      // Every other charge reaches Fawry (its answer then lost), the others never do.
+      // Every other request reaches the gateway (its answer then lost), the others never do.
       const reaches = held % 2 === 1;
       waiting.push(async () => {
         if (reaches) await forward(request, body, response).catch(() => undefined);
@@ -137,7 +146,7 @@ async function startHoldingProxy(simulator: FawrySimulator) {
   return {
     url: `http://127.0.0.1:${port}`,
     held: () => held,
-    /** Lets the held charges go (odd ones on to Fawry); resolves once Fawry answered them. */
+    /** Lets the held requests go (odd ones on); resolves once the gateway answered them. */
     async release() {
       holding = false;
       await Promise.all(waiting.splice(0).map((go) => go()));
@@ -159,7 +168,7 @@ interface Buyer {
   token: string;
   path: string;
   body: Record<string, unknown>;
-  card: boolean;
+  kind: 'card' | 'reference' | 'paymob';
 }
 
 async function post(child: Child, buyer: Buyer) {
@@ -173,7 +182,8 @@ async function post(child: Child, buyer: Buyer) {
     },
     body: JSON.stringify(buyer.body),
   });
-  const body = (await response.json()) as PaymentStarted & { code?: string };
+  const body = (await response.json()) as PaymentStarted &
+    Partial<PaymobCheckoutAnswer> & { code?: string };
   return { status: response.status, body, ms: Date.now() - started };
 }
 
@@ -214,12 +224,27 @@ describe('a crash in the middle of parallel checkouts', () => {
       merchantCode: LOCAL_FAWRY.merchantCode,
       securityKey: LOCAL_FAWRY.securityKey,
       notifyOnCreate: false,
+      // Notifications of the charges that reached Fawry go to the dead server: give up quickly.
+      notificationRetryDelaysMs: [50, 200],
       logger: pino({ level: 'silent' }),
     });
     cleanups.push(() => simulator.close());
-    const proxy = await startHoldingProxy(simulator);
+    const proxy = await startHoldingProxy(simulator, FAWRY_PATHS.charge);
     cleanups.push(() => proxy.close());
     env.FAWRY_BASE_URL = proxy.url;
+    const paymob = await startPaymobSimulator({
+      port: 0,
+      host: '127.0.0.1',
+      secretKey: LOCAL_PAYMOB.secretKey,
+      publicKey: LOCAL_PAYMOB.publicKey,
+      hmacSecret: LOCAL_PAYMOB.hmacSecret,
+      callbackRetryDelaysMs: [50, 200],
+      logger: pino({ level: 'silent' }),
+    });
+    cleanups.push(() => paymob.close());
+    const paymobProxy = await startHoldingProxy(paymob, PAYMOB_INTENTION_PATH);
+    cleanups.push(() => paymobProxy.close());
+    env.PAYMOB_API_URL = paymobProxy.url;
 
     // The students, their plan and saved cards, written before the server starts.
     const config = loadConfig({ ...process.env, ...env });
@@ -236,7 +261,7 @@ describe('a crash in the middle of parallel checkouts', () => {
       securityKey: LOCAL_FAWRY.securityKey,
     });
     const buyers: Buyer[] = [];
-    for (let i = 0; i < STUDENTS; i += 1) {
+    for (let i = 0; i < STUDENTS + PAYMOB_BUYERS; i += 1) {
       const user = await createUser(seed.db, {
         name: `Crash Student ${i + 1}`,
         email: `crash${i}-${randomUUID().slice(0, 8)}@example.com`,
@@ -245,7 +270,8 @@ describe('a crash in the middle of parallel checkouts', () => {
         emailVerified: true,
       });
       await patchUser(seed.db, user.id, { phone: `+20101234567${i}` });
-      const card = i % 2 === 0;
+      const kind: Buyer['kind'] = i >= STUDENTS ? 'paymob' : i % 2 === 0 ? 'card' : 'reference';
+      const card = kind === 'card';
       const base = { planId: plan.id, period: PlanPeriod.Quarter, idempotencyKey: randomUUID() };
       let body: Record<string, unknown> = base;
       if (card) {
@@ -282,9 +308,13 @@ describe('a crash in the middle of parallel checkouts', () => {
       buyers.push({
         id: user.id,
         token: await signAccessToken(user.id, config),
-        path: card ? '/fawry/pay/card' : '/fawry/pay/ref-num',
+        path: {
+          card: '/fawry/pay/card',
+          reference: '/fawry/pay/ref-num',
+          paymob: '/paymob/create-checkout-url',
+        }[kind],
         body,
-        card,
+        kind,
       });
     }
     await seed.close();
@@ -292,34 +322,41 @@ describe('a crash in the middle of parallel checkouts', () => {
     // Parallel checkouts; the server dies while every one of them waits for Fawry.
     const first = await startChild(env);
     const lost = buyers.map((buyer) => post(first, buyer).catch(() => undefined));
-    await until(() => proxy.held() === STUDENTS, 20_000, 'every charge to reach Fawry');
+    await until(
+      () => proxy.held() === STUDENTS && paymobProxy.held() === PAYMOB_BUYERS,
+      20_000,
+      'every charge to reach Fawry and every intention Paymob',
+    );
     await killHard(first);
-    await proxy.release();
+    await Promise.all([proxy.release(), paymobProxy.release()]);
     expect((await Promise.all(lost)).every((answer) => answer === undefined)).toBe(true);
     await simulator.idle();
     // Both cases happen: some charges reached Fawry (answer lost), the others never did.
     const reached = simulator.requests.filter((r) => r.path === FAWRY_PATHS.charge).length;
     expect(reached).toBe(STUDENTS / 2);
+    expect(paymob.intentions()).toHaveLength(PAYMOB_BUYERS / 2);
 
     // Each order exists, stranded (New, no answer), and already has its expiry job.
     const look = await createDatabase(config, LIVING_SQL);
     const stranded = await queryRows<{
       id: number;
       order_reference: string;
+      amount: number;
       status: number;
       next_step: unknown;
       job_run_at: Date | null;
     }>(
       look.db,
-      sql`select t.id, t.order_reference, t.status, t.next_step, j.run_at as job_run_at
+      sql`select t.id, t.order_reference, t.amount, t.status, t.next_step, j.run_at as job_run_at
         from transactions t
         left join jobs j on j.kind = ${EXPIRE_UNPAID_ORDER_JOB} and j.key = t.id::text
           and j.done_at is null and j.canceled_at is null
         order by t.id`,
     );
     await look.close();
-    expect(stranded).toHaveLength(STUDENTS);
+    expect(stranded).toHaveLength(buyers.length);
     const referenceOf = new Map(stranded.map((row) => [row.id, row.order_reference]));
+    const amountOf = new Map(stranded.map((row) => [row.id, row.amount]));
     for (const row of stranded) {
       expect(row.status).toBe(TransactionStatus.New);
       expect(row.next_step).toBeNull();
@@ -334,6 +371,25 @@ describe('a crash in the middle of parallel checkouts', () => {
       if (!buyer) throw new Error('no buyer');
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
       expect(answer.ms).toBeLessThan(PROMPT_MS);
+      if (buyer.kind === 'paymob') {
+        // A new intention for the same order (the first one's address never reached anyone).
+        const reference = referenceOf.get(answer.body.transactionId ?? 0);
+        expect(reference).toMatch(/^3\d{18}$/);
+        const intentions = paymob
+          .intentions()
+          .filter((intention) => intention.request.special_reference === reference);
+        const newest = intentions.at(-1);
+        if (!newest) throw new Error('no intention for the recovered order');
+        expect(intentions.length).toBeLessThanOrEqual(2);
+        expect(new URL(answer.body.url ?? '').searchParams.get('clientSecret')).toBe(
+          newest.clientSecret,
+        );
+        expect(newest.request.amount).toBe(amountOf.get(answer.body.transactionId ?? 0));
+        // Payable: paying it pays the order, once.
+        const paid = await paymob.pay(newest.clientSecret, 'success');
+        expect(paid.transaction.success).toBe(true);
+        continue;
+      }
       const reference = referenceOf.get(answer.body.transaction.id);
       expect(reference).toMatch(/^3\d{18}$/);
       const charges = simulator.requests.filter(
@@ -342,7 +398,7 @@ describe('a crash in the middle of parallel checkouts', () => {
           (r.body as { merchantRefNum?: string }).merchantRefNum === reference,
       );
       const orders = simulator.orders().filter((o) => o.merchantRefNumber === reference);
-      if (buyer.card) {
+      if (buyer.kind === 'card') {
         // Charged once: before the crash (odd) or by the recovery (even), never both.
         expect(answer.body.transaction.status).toBe(TransactionStatus.Paid);
         expect(charges).toHaveLength(1);
@@ -356,7 +412,14 @@ describe('a crash in the middle of parallel checkouts', () => {
       }
     }
 
-    // Every order still open has its expiry job; one subscription per card buyer, no refunds.
+    // Paymob calls back the server that is up now; the recovered orders are paid by it.
+    await paymob.flushCallbacks();
+    for (const delivery of paymob.callbacks) {
+      expect(delivery.attempts.at(-1)?.status, JSON.stringify(delivery.attempts)).toBe(200);
+    }
+    expect(paymob.callbacks).toHaveLength(PAYMOB_BUYERS);
+
+    // Every order still open has its expiry job; one subscription per paid order, no refunds.
     const after = await fetch(`${second.baseUrl}/health`);
     expect(after.status).toBeLessThan(500);
     await killHard(second);
@@ -377,6 +440,9 @@ describe('a crash in the middle of parallel checkouts', () => {
       expect(row.refunded_amount).toBe(0);
       if (row.status === TransactionStatus.New) expect(row.job).toBe(true);
     }
-    expect(subs?.n).toBe(buyers.filter((b) => b.card).length);
+    expect(subs?.n).toBe(buyers.filter((b) => b.kind !== 'reference').length);
+    expect(rows.filter((row) => row.status === TransactionStatus.Paid)).toHaveLength(
+      buyers.filter((b) => b.kind !== 'reference').length,
+    );
   }, 120_000);
 });

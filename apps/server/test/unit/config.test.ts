@@ -7,6 +7,7 @@ import {
   LOCAL_JWT_SECRET,
   LOCAL_PAYMOB,
   loadConfig,
+  parseTrustProxy,
   secretStrengthBits,
 } from '../../src/config';
 
@@ -69,9 +70,45 @@ describe('loadConfig', () => {
     const staging = { APP_ENV: 'staging', SIMULATORS: 'true' };
     for (const secret of [
       SECRET,
+      // `openssl rand -hex 32`
       '4f9c2a7e1b8d3f60a5c9e2b7d4f1a8c3e6b9d2f5a8c1e4b7d0f3a6c9e2b5d8f1',
+      // base64url, unpadded: 43 characters
+      'q3V9mZ0rT8xK2bW6nY1cL4hF7sJ5dA0pG8eR3uI6oE4',
+      '4F9C2A7E1B8D3F60A5C9E2B7D4F1A8C3E6B9D2F5A8C1E4B7D0F3A6C9E2B5D8F1',
     ]) {
       expect(loadConfig({ ...staging, JWT_SECRET: secret }).jwtSecret).toBe(secret);
+    }
+  });
+
+  it('estimates a secret by the alphabet it is written in', () => {
+    expect(secretStrengthBits('4f9c2a7e1b8d3f60a5c9e2b7d4f1a8c3')).toBe(128);
+    expect(
+      secretStrengthBits('4f9c2a7e1b8d3f60a5c9e2b7d4f1a8c3e6b9d2f5a8c1e4b7d0f3a6c9e2b5d8f1'),
+    ).toBe(256);
+    // Padding carries nothing: 43 characters of 6 bits.
+    expect(secretStrengthBits(SECRET)).toBe(258);
+    // base64url: the same 43 characters, two of them from its own alphabet.
+    expect(secretStrengthBits('q3V9mZ0rT8xK2bW6nY1cL4hF7sJ5dA0pG8eR3uI6o-_')).toBe(258);
+    // Another alphabet: log2 of its distinct characters, at most printable ASCII's log2(95).
+    expect(secretStrengthBits('!@#$'.repeat(10))).toBe(80);
+    const printable = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)).join('');
+    expect(secretStrengthBits(printable + printable)).toBeCloseTo(190 * Math.log2(95));
+    expect(secretStrengthBits(`${printable}\u00e9\u00e8`)).toBeCloseTo(97 * Math.log2(95));
+  });
+
+  it('refuses a secret of less than 32 random bytes outside local', () => {
+    for (const secret of [
+      // `openssl rand -hex 16`: 32 characters, 16 bytes.
+      '4f9c2a7e1b8d3f60a5c9e2b7d4f1a8c3',
+      // 63 hex characters, 42 base64 characters.
+      '4f9c2a7e1b8d3f60a5c9e2b7d4f1a8c3e6b9d2f5a8c1e4b7d0f3a6c9e2b5d8f',
+      'q3V9mZ0rT8xK2bW6nY1cL4hF7sJ5dA0pG8eR3uI6oE',
+      // 40 printable characters of 26 distinct ones: about 188 bits.
+      'Tr0ub4dor&3-correct horse battery staple',
+    ]) {
+      expect(problemsOf({ APP_ENV: 'production', JWT_SECRET: secret })).toMatch(
+        /JWT_SECRET: must hold at least 32 random bytes/,
+      );
     }
   });
 
@@ -139,6 +176,7 @@ describe('loadConfig', () => {
       jobsPollMs: 1000,
       tutorsCacheSeconds: 60,
       redisKeyPrefix: 'talaqa:',
+      trustProxy: false,
       trustedAddresses: [],
       simulators: {
         enabled: true,
@@ -204,6 +242,7 @@ describe('loadConfig', () => {
       WHATSAPP_APP_SECRET: 'app-secret',
       WHATSAPP_VERIFY_TOKEN: 'verify-token-of-ours',
       RATE_LIMIT_TRUSTED_ADDRESSES: '10.0.0.1, 10.0.0.2',
+      TRUST_PROXY: '10.0.0.0/8',
       FAWRY_MERCHANT_CODE: 'merchant',
       FAWRY_SECURITY_KEY: 'fawry-key',
       PAYMOB_SECRET_KEY: 'egy_sk_live_x',
@@ -242,6 +281,7 @@ describe('loadConfig', () => {
         appSecret: 'app-secret',
         verifyToken: 'verify-token-of-ours',
       },
+      trustProxy: ['10.0.0.0/8'],
       trustedAddresses: ['10.0.0.1', '10.0.0.2'],
       fawry: {
         baseUrl: 'https://www.atfawry.com',
@@ -256,6 +296,47 @@ describe('loadConfig', () => {
         integrationIds: [11, 22],
       },
     });
+  });
+
+  it('reads TRUST_PROXY as none or a list of addresses and ranges', () => {
+    expect(loadConfig({ APP_ENV: 'local' }).trustProxy).toBe(false);
+    const read = (value: string) => loadConfig({ APP_ENV: 'local', TRUST_PROXY: value }).trustProxy;
+    expect(read('false')).toBe(false);
+    expect(read('0')).toBe(false);
+    expect(read('10.0.0.1')).toEqual(['10.0.0.1']);
+    expect(read('10.0.0.0/8, 192.168.1.10 ,fd00::/8,::1,loopback')).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.10',
+      'fd00::/8',
+      '::1',
+      'loopback',
+    ]);
+  });
+
+  it('refuses a TRUST_PROXY that lets a client forge its address, or Fastify would misread', () => {
+    expect(problemsOf({ APP_ENV: 'local', TRUST_PROXY: '1' })).toMatch(
+      /TRUST_PROXY: must list the balancer addresses, not a hop count/,
+    );
+    for (const value of [
+      'true',
+      '1',
+      '2',
+      'yes',
+      '-1',
+      '1.5',
+      '10.0.0.300',
+      '10.0.0.0/33',
+      'fd00::/129',
+      '10.0.0.0/8/1',
+      'balancer.internal',
+      '10.0.0.1, nope',
+      ',',
+    ]) {
+      expect(typeof parseTrustProxy(value), value).toBe('string');
+      expect(problemsOf({ APP_ENV: 'local', TRUST_PROXY: value }), value).toMatch(
+        /TRUST_PROXY: must/,
+      );
+    }
   });
 
   it.each(['staging', 'production'])('requires every payment key in %s', (env) => {

@@ -5,10 +5,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { userNameSchema } from '@talaqa/domain';
 import type { User } from '@talaqa/domain';
-import { Button, Input, PageTitle, UI_MESSAGES, useToast } from '@talaqa/ui';
+import { Button, Input, PageTitle, SignOutAllDevices, UI_MESSAGES, useToast } from '@talaqa/ui';
 import { FormError } from '../../components/FormError';
 import { actionErrorText, applyServerErrors } from '../../lib/forms';
-import { useCurrentUser } from '../../lib/session';
+import { signOutAllDevices, useCurrentUser } from '../../lib/session';
 import { Email, RoleBadge, VerificationBadges } from '../../components/UserBadges';
 import { UserImage } from '../users/UserImage';
 import { useUpdateUser } from '../users/queries';
@@ -82,13 +82,16 @@ function NameForm({ me }: { me: User }) {
   );
 }
 
-/** `/user-settings`: the signed-in admin's own account: name, image and password. */
+/**
+ * `/user-settings`: the signed-in admin's own account: name, image, password, and signing out of
+ * every other device.
+ */
 export default function UserSettingsPage() {
   const me = useCurrentUser().data;
   return (
     <section className="mx-auto flex w-full max-w-5xl flex-col gap-5 px-4 py-8 sm:px-6">
       <PageTitle title="إعدادات المستخدم">
-        <p>إعدادات حسابك كمشرف: البيانات وكلمة المرور.</p>
+        <p>إعدادات حسابك كمشرف: البيانات وكلمة المرور والأجهزة المسجّل دخولها.</p>
       </PageTitle>
       {me && (
         <div className="grid items-start gap-5 lg:grid-cols-2">
@@ -100,8 +103,9 @@ export default function UserSettingsPage() {
           </Card>
           <div className="lg:col-span-2">
             <Card id="my-password-heading" title="كلمة المرور">
-              <div className="max-w-xl">
+              <div className="flex max-w-xl flex-col gap-6">
                 <ChangePasswordForm hasPassword={me.hasPassword} />
+                <SignOutAllDevices signOut={signOutAllDevices} />
               </div>
             </Card>
           </div>

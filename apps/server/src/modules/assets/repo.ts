@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, ne, notExists, sql } from 'drizzle-orm';
 import type { Database } from '../../db';
 import { userFiles, users } from '../../db/schema';
 
@@ -50,4 +50,53 @@ export async function heldBytesBesides(
         : and(eq(userFiles.userId, userId), ne(userFiles.name, except)),
     );
   return Number(row?.total ?? 0);
+}
+
+/**
+ * Users whose profile image has no row in `user_files` (stored before the table existed), after
+ * the id `after`, in id order.
+ */
+export async function unrecordedImages(
+  db: Database,
+  after: number,
+  limit: number,
+): Promise<{ userId: number; name: string }[]> {
+  const rows = await db
+    .select({ userId: users.id, name: users.image })
+    .from(users)
+    .where(
+      and(
+        gt(users.id, after),
+        isNotNull(users.image),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(userFiles)
+            .where(eq(userFiles.name, users.image)),
+        ),
+      ),
+    )
+    .orderBy(asc(users.id))
+    .limit(limit);
+  return rows.flatMap((row) => (row.name ? [{ userId: row.userId, name: row.name }] : []));
+}
+
+/**
+ * Records an old image the user still shows, measured, under the user's lock (as an upload takes
+ * it): nothing when the profile has moved on to another image meanwhile, or the row exists.
+ */
+export async function recordOldImage(
+  db: Database,
+  file: { name: string; userId: number; bytes: number },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const locked = await lockUserImage(tx, file.userId);
+    if (locked?.image !== file.name) return false;
+    const rows = await tx
+      .insert(userFiles)
+      .values(file)
+      .onConflictDoNothing()
+      .returning({ name: userFiles.name });
+    return rows.length > 0;
+  });
 }

@@ -5,6 +5,7 @@ import { serve } from '../../http/endpoint';
 import { assertSelfOrAdmin, identityOf } from '../../http/access';
 import { limitPerAccount } from '../../http/limits';
 import { requireUser } from '../accounts';
+import { registerOldImagesJob } from './old-images';
 import { readImageUpload, refuseDeclaredOversize, replaceProfileImage } from './service';
 
 const IMAGE_CONTENT_TYPES = { jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif' } as const;
@@ -12,6 +13,7 @@ const IMAGE_CONTENT_TYPES = { jpg: 'image/jpeg', png: 'image/png', gif: 'image/g
 /** PUT /user/asset (a profile image) and GET /assets/uploads/{name}. */
 export const assetRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
+  registerOldImagesJob(app);
 
   serve(
     app,

@@ -8,6 +8,8 @@ import { join } from 'node:path';
 export interface AssetStorage {
   save(folder: 'uploads' | 'receipts', bytes: Uint8Array, extension: string): Promise<string>;
   open(folder: 'uploads' | 'receipts', name: string): Promise<ReadStream | undefined>;
+  /** A stored file's size in bytes; undefined for a name we did not generate or a file gone. */
+  size(folder: 'uploads' | 'receipts', name: string): Promise<number | undefined>;
   /** Deletes a stored file; a name we did not generate or a file already gone is a no-op. */
   remove(folder: 'uploads' | 'receipts', name: string): Promise<void>;
 }
@@ -29,6 +31,11 @@ export function diskStorage(root: string): AssetStorage {
       const path = join(root, folder, name);
       const found = await stat(path).catch(() => undefined);
       return found?.isFile() ? createReadStream(path) : undefined;
+    },
+    async size(folder, name) {
+      if (!SAFE_NAME.test(name)) return undefined;
+      const found = await stat(join(root, folder, name)).catch(() => undefined);
+      return found?.isFile() ? found.size : undefined;
     },
     async remove(folder, name) {
       if (!SAFE_NAME.test(name)) return;

@@ -90,12 +90,7 @@ export function useChangePassword() {
 }
 
 /** POST /auth/sign-out-all: every other device signs out; this one goes on with a fresh token. */
-export function useSignOutAll() {
-  return useMutation({
-    mutationFn: () => authApi.signOutAll(),
-    onSuccess: keepFreshToken,
-  });
-}
+export const signOutAllDevices = (): Promise<void> => authApi.signOutAll().then(keepFreshToken);
 
 /**
  * An uploaded file of /assets/uploads as an object URL for `<img src>` (fetched with the session,

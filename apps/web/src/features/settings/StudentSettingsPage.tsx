@@ -1,6 +1,6 @@
-import { Tabs } from '@talaqa/ui';
+import { SignOutAllDevices, Tabs } from '@talaqa/ui';
 import { ChangePasswordForm } from '../account/ChangePasswordForm';
-import { SignOutAllDevices } from '../account/SignOutAllDevices';
+import { signOutAllDevices } from '../account/queries';
 import { FavouriteTopicsForm } from '../account/FavouriteTopicsForm';
 import { NotificationsForm } from '../account/NotificationsForm';
 import { ProfileForm } from '../account/ProfileForm';
@@ -45,7 +45,7 @@ export default function StudentSettingsPage() {
             content: (
               <TabSection title="كلمة المرور">
                 <ChangePasswordForm />
-                <SignOutAllDevices />
+                <SignOutAllDevices signOut={signOutAllDevices} />
               </TabSection>
             ),
           },

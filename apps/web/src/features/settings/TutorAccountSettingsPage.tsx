@@ -1,6 +1,6 @@
-import { Tabs } from '@talaqa/ui';
+import { SignOutAllDevices, Tabs } from '@talaqa/ui';
 import { ChangePasswordForm } from '../account/ChangePasswordForm';
-import { SignOutAllDevices } from '../account/SignOutAllDevices';
+import { signOutAllDevices } from '../account/queries';
 import { NotificationsForm } from '../account/NotificationsForm';
 import { VerificationPanel } from '../account/VerificationPanel';
 import { CalendarFeedCard } from './CalendarFeedCard';
@@ -25,7 +25,7 @@ export default function TutorAccountSettingsPage() {
             content: (
               <TabSection title="كلمة المرور">
                 <ChangePasswordForm />
-                <SignOutAllDevices />
+                <SignOutAllDevices signOut={signOutAllDevices} />
               </TabSection>
             ),
           },

@@ -1,15 +1,27 @@
 import { useState } from 'react';
-import { Alert, Button, ConfirmDialog, messageForError, useToast } from '@talaqa/ui';
-import { useSignOutAll } from './queries';
+import { useMutation } from '@tanstack/react-query';
+import { messageForError } from '../messages';
+import { Alert } from './Alert';
+import { Button } from './Button';
+import { ConfirmDialog } from './ConfirmDialog';
+import { useToast } from './Toast';
+
+export interface SignOutAllDevicesProps {
+  /**
+   * POST /auth/sign-out-all and keeping the fresh token it answers for this device (in the same
+   * storage, remembered or not): each app's own API client does it.
+   */
+  signOut: () => Promise<unknown>;
+}
 
 /**
- * "Sign out of all devices" (issue 15): every session of the account ends at once, on phones,
- * other browsers and open tabs elsewhere; this device goes on with the fresh token the server
- * answers. After a confirmation.
+ * "Sign out of all devices" (issue 15), in the web app's and the dashboard's settings: every
+ * session of the account ends at once, on phones, other browsers and open tabs elsewhere; this
+ * device goes on with the fresh token. After a confirmation; a failure is told in the dialog.
  */
-export function SignOutAllDevices() {
+export function SignOutAllDevices({ signOut }: SignOutAllDevicesProps) {
   const toast = useToast();
-  const signOutAll = useSignOutAll();
+  const signOutAll = useMutation({ mutationFn: signOut });
   const [confirming, setConfirming] = useState(false);
 
   const confirm = () =>

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { recordOldImage, unrecordedImages } from './repo';
+
+/**
+ * Profile images stored before `user_files` existed (migration 0014) held bytes the allowance did
+ * not count. Their sizes are in no column, so migration 0020 schedules this job when there are
+ * any: it measures each file in the store and records it. Idempotent (a recorded or replaced
+ * image is skipped), so a rerun after a crash changes nothing twice.
+ * docs/decisions/241-old-images-counted.md
+ */
+export const RECORD_OLD_IMAGES_JOB = 'assets.record-old-images';
+
+const BATCH = 200;
+
+/** Records every unrecorded profile image whose file is found; answers how many it recorded. */
+export async function recordOldImages(app: FastifyInstance): Promise<number> {
+  const db = app.database.db;
+  let recorded = 0;
+  let after = 0;
+  for (;;) {
+    const batch = await unrecordedImages(db, after, BATCH);
+    for (const { userId, name } of batch) {
+      const bytes = await app.assets.size('uploads', name);
+      // A file already gone holds nothing; the profile keeps its name as before.
+      if (bytes === undefined) {
+        app.log.warn({ userId, name }, 'an old profile image is missing from the store');
+        continue;
+      }
+      if (await recordOldImage(db, { name, userId, bytes })) recorded += 1;
+    }
+    const last = batch.at(-1);
+    if (!last || batch.length < BATCH) return recorded;
+    after = last.userId;
+  }
+}
+
+export function registerOldImagesJob(app: FastifyInstance): void {
+  app.jobs.register(RECORD_OLD_IMAGES_JOB, async (_payload, { log }) => {
+    const recorded = await recordOldImages(app);
+    log.info({ recorded }, 'old profile images recorded in user_files');
+  });
+}
