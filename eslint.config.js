@@ -39,5 +39,25 @@ export default tseslint.config(
     files: ['packages/domain/**/*.ts', 'apps/server/src/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'error' },
   },
+  {
+    // One clock (decision 250): business time in the modules is the app's clock (ctx.clock,
+    // app.clock), which tests set. Wall-time uses that are not business time (cache lifetimes,
+    // durations measured) say so in an inline disable with the reason.
+    files: ['apps/server/src/modules/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'Business time comes from the app clock (ctx.clock.now()), not new Date().',
+        },
+        {
+          selector:
+            "CallExpression[callee.object.name='Date'][callee.property.name='now'][arguments.length=0]",
+          message: 'Business time comes from the app clock (ctx.clock.now()), not Date.now().',
+        },
+      ],
+    },
+  },
   prettier,
 );

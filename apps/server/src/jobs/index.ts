@@ -11,4 +11,4 @@ export type {
   RetryPolicy,
 } from './runner';
 export { cancelJobs, DEFAULT_MAX_ATTEMPTS, scheduleJob, scheduleJobs } from './schedule';
-export type { JobRequest } from './schedule';
+export type { JobRequest, TimedJobRequest } from './schedule';

@@ -13,11 +13,20 @@ export interface JobRequest {
    * cancelled), scheduling it again moves that job instead of adding another.
    */
   key?: string | null;
-  runAt: Date;
+  /**
+   * When it runs. Left out, it runs `afterMs` (default 0) after the database's own now(), the
+   * clock the runner claims by: "as soon as possible" or "in a minute" then hold whatever the
+   * app's business clock (which tests move) reads.
+   */
+  runAt?: Date;
+  afterMs?: number;
   /** JSON the handler receives. */
   payload?: unknown;
   maxAttempts?: number;
 }
+
+/** A job at a time of its own (scheduleJobs' rows: see there). */
+export type TimedJobRequest = JobRequest & { runAt: Date };
 
 /** The partial unique index `jobs_kind_key`'s predicate, which ON CONFLICT must name to use it. */
 const PENDING_WITH_KEY = sql`key is not null and done_at is null and canceled_at is null`;
@@ -31,7 +40,7 @@ const PENDING_WITH_KEY = sql`key is not null and done_at is null and canceled_at
 const valuesOf = (request: JobRequest) => ({
   kind: request.kind,
   key: request.key ?? null,
-  runAt: request.runAt,
+  runAt: request.runAt ?? sql<Date>`now() + ${request.afterMs ?? 0} * interval '1 millisecond'`,
   payload: request.payload ?? {},
   maxAttempts: request.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
 });
@@ -66,9 +75,13 @@ export async function scheduleJob(db: Database, request: JobRequest): Promise<Jo
 
 /**
  * scheduleJob for several jobs (of distinct kinds or keys) in one statement, prepared by its
- * number of rows (a booking schedules its reminders with it; one text per count).
+ * number of rows (a booking schedules its reminders with it; one text per count, so each job
+ * names its time: an SQL now() would change the text).
  */
-export async function scheduleJobs(db: Database, requests: readonly JobRequest[]): Promise<void> {
+export async function scheduleJobs(
+  db: Database,
+  requests: readonly TimedJobRequest[],
+): Promise<void> {
   if (requests.length === 0) return;
   const insert = db.insert(jobs).values(requests.map(valuesOf)).onConflictDoUpdate(movePendingJob);
   if (requests.length > PREPARED_ROW_COUNTS) await insert;

@@ -399,6 +399,33 @@ describe('phone verification over WhatsApp or Telegram', () => {
     expect(ok.body.user).toMatchObject({ phone: '+201012345678', verifiedPhone: true });
   });
 
+  it("dates the code by the app's clock: its expiry and resend delay follow it", async () => {
+    // One clock (decision 250): a code's times come from app.clock, as every business rule's.
+    const { token } = await signUp();
+    const realNow = server.app.clock.now;
+    const sentAt = new Date(Date.UTC(2031, 4, 6, 9, 0, 0));
+    server.app.clock.now = () => sentAt;
+    try {
+      const sent = await api<{ expiresAt: string; resendAfter: string }>(
+        'POST',
+        '/confirmation-code/phone/send',
+        { token, body: { phone: '01012345699' } },
+      );
+      expect(sent.status).toBe(200);
+      expect(sent.body).toEqual({
+        expiresAt: new Date(sentAt.getTime() + 10 * 60_000).toISOString(),
+        resendAfter: new Date(sentAt.getTime() + 60_000).toISOString(),
+      });
+      const code = await codeSentTo('+201012345699', 'whatsapp');
+      // Eleven minutes later by the app's clock (a moment later on the wall): expired.
+      server.app.clock.now = () => new Date(sentAt.getTime() + 11 * 60_000);
+      const late = await api('POST', '/confirmation-code/phone/verify', { token, body: { code } });
+      expect(late.body).toMatchObject({ code: 'expired-verification-code' });
+    } finally {
+      server.app.clock.now = realNow;
+    }
+  });
+
   it('says so when WhatsApp cannot reach the number', async () => {
     // Like Meta, the simulator accepts the send and reports 131026 by the status webhook later
     // (issue 16): the answer is 200, then the delivery poll says unresolved-phone.

@@ -324,11 +324,12 @@ describe('statuses', () => {
   it('a failure that comes before the send is recorded is acted on by the send, once', async () => {
     const caller = await student(server, { phone: null });
     const db = server.app.database.db;
-    const issued = await issueCode(db, server.config.jwtSecret, {
-      userId: caller.id,
-      purpose: CodePurpose.VerifyWhatsApp,
-      target: '+201012345674',
-    });
+    const issued = await issueCode(
+      db,
+      server.config.jwtSecret,
+      { userId: caller.id, purpose: CodePurpose.VerifyWhatsApp, target: '+201012345674' },
+      server.app.clock.now(),
+    );
     const wamid = `wamid.early-${Date.now()}`;
     expect((await postStatus(wamid, 'failed')).status).toBe(200);
     // No owner yet: recorded, nothing done.

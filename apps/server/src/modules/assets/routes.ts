@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API, Role, UPLOADS_PER_HOUR } from '@talaqa/domain';
 import { AppError } from '../../errors';
+import { serviceContextOf } from '../../context';
 import { serve } from '../../http/endpoint';
 import { assertSelfOrAdmin, identityOf } from '../../http/access';
 import { limitPerAccount } from '../../http/limits';
@@ -12,7 +13,7 @@ const IMAGE_CONTENT_TYPES = { jpg: 'image/jpeg', png: 'image/png', gif: 'image/g
 
 /** PUT /user/asset (a profile image) and GET /assets/uploads/{name}. */
 export const assetRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = app.database.db;
+  const ctx = serviceContextOf(app, 'assets');
   registerOldImagesJob(app);
 
   serve(
@@ -22,9 +23,9 @@ export const assetRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = identityOf(request);
       const userId = request.query.forUser ?? caller.userId;
       assertSelfOrAdmin(caller, userId);
-      const owner = await requireUser(db, userId);
+      const owner = await requireUser(ctx.db, userId);
       const image = await readImageUpload(request);
-      const user = await replaceProfileImage(app, userId, image);
+      const user = await replaceProfileImage(ctx, app.assets, userId, image);
       // A tutor's image is on the public list's cards.
       if (owner.role === Role.Tutor) {
         await app.domainEvents.emit('TutorListingChanged', { tutorIds: [userId] });

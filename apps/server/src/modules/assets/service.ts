@@ -1,8 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { detectImageType, IMAGE_MAX_BYTES, USER_STORAGE_MAX_BYTES } from '@talaqa/domain';
 import type { ImageType, User } from '@talaqa/domain';
+import type { ServiceContext } from '../../context';
 import { AppError } from '../../errors';
 import { patchUser } from '../accounts';
+import type { AssetStorage } from './storage';
 import { addUserFile, heldBytesBesides, lockUserImage, removeUserFile } from './repo';
 
 /** The multipart form of an image upload: one file, a few small fields at most. */
@@ -79,12 +81,12 @@ export async function readImageUpload(
  * never the user's problem. When the transaction fails, the new file is deleted instead.
  */
 export async function replaceProfileImage(
-  app: FastifyInstance,
+  { db, log }: Pick<ServiceContext, 'db' | 'log'>,
+  assets: AssetStorage,
   userId: number,
   image: { bytes: Uint8Array; type: ImageType },
 ): Promise<User> {
-  const db = app.database.db;
-  const name = await app.assets.save('uploads', image.bytes, image.type);
+  const name = await assets.save('uploads', image.bytes, image.type);
   let result: { user: User; previous: string | null };
   try {
     result = await db.transaction(async (tx) => {
@@ -102,15 +104,15 @@ export async function replaceProfileImage(
       return { user, previous: locked.image };
     });
   } catch (error) {
-    await app.assets.remove('uploads', name).catch((removal: unknown) => {
-      app.log.warn({ err: removal, name }, 'could not delete the refused upload');
+    await assets.remove('uploads', name).catch((removal: unknown) => {
+      log.warn({ err: removal, name }, 'could not delete the refused upload');
     });
     throw error;
   }
   if (result.previous) {
     const previous = result.previous;
-    await app.assets.remove('uploads', previous).catch((error: unknown) => {
-      app.log.warn({ err: error, name: previous }, 'could not delete a replaced image');
+    await assets.remove('uploads', previous).catch((error: unknown) => {
+      log.warn({ err: error, name: previous }, 'could not delete a replaced image');
     });
   }
   return result.user;

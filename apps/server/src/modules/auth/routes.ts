@@ -188,6 +188,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   serve(app, API.auth.refreshToken, async (request) => {
     const { userId } = identityOf(request);
     const { authTime, sessionVersion } = callerToken(request);
+    // authTime was stamped by the token library's wall clock (security/tokens, like the token's
+    // own exp), so the session's age is measured on that clock too.
+    // eslint-disable-next-line no-restricted-syntax -- compared with the token's wall-clock times
     if (Math.floor(Date.now() / 1000) >= authTime + SESSION_MAX_AGE_SECONDS) {
       throw new AppError('unauthenticated', 'The session is too old; sign in again');
     }
@@ -242,7 +245,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const passwordHash = await hashPassword(request.body.password);
       const updated = await db.transaction(async (tx) => {
         // Using the code up here makes the token single-use, even when sent twice at once.
-        await consumeCode(tx, token.codeId);
+        await consumeCode(tx, token.codeId, app.clock.now());
         // The code came by e-mail, so the inbox is proven too. The trigger ends every session.
         return updateUserRow(tx, token.id, { passwordHash, emailVerified: true });
       });

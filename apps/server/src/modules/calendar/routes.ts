@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API, API_PREFIX } from '@talaqa/domain';
+import { serviceContextOf } from '../../context';
 import { serve } from '../../http/endpoint';
 import { identityOf } from '../../http/access';
 import { browserApiOrigin, webOriginFor } from '../../http/origins';
@@ -12,17 +13,15 @@ import { createFeed, disableFeed, feedDocument, feedState } from './service';
  * it every few hours, so a 5-minute private cache costs nothing and spares repeated fetches.
  */
 export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = app.database.db;
-  const now = (): Date => app.clock.now();
+  const ctx = serviceContextOf(app, 'calendar');
 
-  serve(app, API.calendar.state, async (request) => feedState(db, identityOf(request).userId));
+  serve(app, API.calendar.state, async (request) => feedState(ctx, identityOf(request).userId));
 
   serve(app, API.calendar.create, async (request, reply) => {
     const origin = browserApiOrigin(app.config, request);
     const created = await createFeed(
-      db,
+      ctx,
       identityOf(request).userId,
-      now(),
       (token) => new URL(`${API_PREFIX}/calendar/${token}.ics`, origin).href,
     );
     reply.header('cache-control', 'no-store');
@@ -30,13 +29,13 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   serve(app, API.calendar.disable, async (request) => {
-    await disableFeed(db, identityOf(request).userId);
+    await disableFeed(ctx, identityOf(request).userId);
   });
 
   // Sent as text under the contract's media type (text/calendar), not as JSON.
   serve(app, API.calendar.document, async (request, reply) => {
     const webOrigin = webOriginFor(app.config);
-    const document = await feedDocument(db, request.params.token, now(), {
+    const document = await feedDocument(ctx, request.params.token, {
       webOrigin,
       uidHost: new URL(webOrigin).hostname,
     });

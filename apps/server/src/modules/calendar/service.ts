@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { endOf } from '@talaqa/domain';
 import type { CalendarFeedCreated, CalendarFeedState } from '@talaqa/domain';
-import type { Database } from '../../db';
+import type { ServiceContext } from '../../context';
 import { AppError } from '../../errors';
 import { arabicMinutes } from '../../integrations/messaging';
 import { writeCalendar } from './ics';
@@ -27,23 +27,25 @@ export const FEED_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 const hashOf = (token: string): string => createHash('sha256').update(token).digest('hex');
 
-export async function feedState(db: Database, userId: number): Promise<CalendarFeedState> {
+type Db = Pick<ServiceContext, 'db'>;
+type DbAndClock = Pick<ServiceContext, 'db' | 'clock'>;
+
+export async function feedState({ db }: Db, userId: number): Promise<CalendarFeedState> {
   return { enabled: await hasFeed(db, userId) };
 }
 
 /** Makes a new token (the old one stops working); `urlOf` turns it into the feed's address. */
 export async function createFeed(
-  db: Database,
+  { db, clock }: DbAndClock,
   userId: number,
-  now: Date,
   urlOf: (token: string) => string,
 ): Promise<CalendarFeedCreated> {
   const token = randomBytes(TOKEN_BYTES).toString('base64url');
-  await saveFeed(db, userId, hashOf(token), now);
+  await saveFeed(db, userId, hashOf(token), clock.now());
   return { url: urlOf(token) };
 }
 
-export async function disableFeed(db: Database, userId: number): Promise<void> {
+export async function disableFeed({ db }: Db, userId: number): Promise<void> {
   await deleteFeed(db, userId);
 }
 
@@ -73,11 +75,11 @@ function eventOf(lesson: FeedLesson, ownerId: number, links: FeedLinks): IcsEven
 
 /** The ICS document of the token's owner; `not-found` for an unknown or replaced token. */
 export async function feedDocument(
-  db: Database,
+  { db, clock }: DbAndClock,
   token: string,
-  now: Date,
   links: FeedLinks,
 ): Promise<string> {
+  const now = clock.now();
   const ownerId = FEED_TOKEN.test(token) ? await feedOwner(db, hashOf(token)) : undefined;
   if (ownerId === undefined) throw new AppError('not-found', 'No such calendar feed');
   const from = new Date(now.getTime() - FEED_DAYS_BACK * DAY_MS);

@@ -1,6 +1,6 @@
 import { CodePurpose } from '@talaqa/domain';
 import type { CodeSentAnswer, User } from '@talaqa/domain';
-import type { Database } from '../../db';
+import type { ServiceContext } from '../../context';
 import { patchUser } from '../accounts';
 import type { AccountMessenger } from './messenger';
 import { recordSecurityEvent, scheduleNotice } from './security';
@@ -8,16 +8,17 @@ import { CODE_TTL_MINUTES, issueCode } from './service';
 
 /** Issues an e-mail verification code for the user's current address and mails it. */
 export async function sendEmailVerificationCode(
-  db: Database,
+  { db, clock }: Pick<ServiceContext, 'db' | 'clock'>,
   secret: string,
   messenger: AccountMessenger,
   user: Pick<User, 'id' | 'email' | 'name'>,
 ): Promise<CodeSentAnswer> {
-  const issued = await issueCode(db, secret, {
-    userId: user.id,
-    purpose: CodePurpose.VerifyEmail,
-    target: user.email,
-  });
+  const issued = await issueCode(
+    db,
+    secret,
+    { userId: user.id, purpose: CodePurpose.VerifyEmail, target: user.email },
+    clock.now(),
+  );
   await messenger.emailCode({
     to: user.email,
     name: user.name,
@@ -33,7 +34,7 @@ export async function sendEmailVerificationCode(
  * (verified), and the old address is told. Another account holding it by now: `user-exists`.
  */
 export async function completeEmailChange(
-  db: Database,
+  { db }: Pick<ServiceContext, 'db'>,
   user: User & { pendingEmail: string },
 ): Promise<User> {
   return db.transaction(async (tx) => {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API, CodePurpose, defaultPhoneCodeChannel } from '@talaqa/domain';
 import type { CodeSentAnswer } from '@talaqa/domain';
 import { AppError } from '../../errors';
+import { serviceContextOf } from '../../context';
 import { serve } from '../../http/endpoint';
 import { identityOf } from '../../http/access';
 import { limitPerAccount, limitPerAddress } from '../../http/limits';
@@ -37,7 +38,8 @@ function neutralAnswer(now: number): CodeSentAnswer {
 }
 
 export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = app.database.db;
+  const ctx = serviceContextOf(app, 'codes');
+  const { db, clock } = ctx;
   registerAccountJobs(app);
   const secret = app.config.jwtSecret;
   const sendLimits = (name: string) => ({
@@ -56,13 +58,13 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await requireUser(db, identityOf(request).userId);
       // A pending new address gets its code again; else the current one, unless verified.
       if (user.pendingEmail) {
-        return sendEmailVerificationCode(db, secret, app.messenger, {
+        return sendEmailVerificationCode(ctx, secret, app.messenger, {
           ...user,
           email: user.pendingEmail,
         });
       }
       if (user.verifiedEmail) throw new AppError('email-already-verified');
-      return sendEmailVerificationCode(db, secret, app.messenger, user);
+      return sendEmailVerificationCode(ctx, secret, app.messenger, user);
     },
     sendLimits('email-send'),
   );
@@ -74,16 +76,21 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await requireUser(db, identityOf(request).userId);
       const pendingEmail = user.pendingEmail ?? null;
       if (pendingEmail === null && user.verifiedEmail) throw new AppError('email-already-verified');
-      const code = await checkCode(db, secret, {
-        userId: user.id,
-        purpose: CodePurpose.VerifyEmail,
-        code: request.body.code,
-        consume: true,
-      });
+      const code = await checkCode(
+        db,
+        secret,
+        {
+          userId: user.id,
+          purpose: CodePurpose.VerifyEmail,
+          code: request.body.code,
+          consume: true,
+        },
+        clock.now(),
+      );
       const sentTo = code.target.toLowerCase();
       // The code went to the pending new address: the account's address becomes it.
       if (pendingEmail !== null && sentTo === pendingEmail.toLowerCase()) {
-        return { user: await completeEmailChange(db, { ...user, pendingEmail }) };
+        return { user: await completeEmailChange(ctx, { ...user, pendingEmail }) };
       }
       // A code sent to an address the user has since changed proves nothing about the new one.
       if (user.verifiedEmail || sentTo !== user.email.toLowerCase()) {
@@ -101,11 +108,12 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await requireUser(db, identityOf(request).userId);
       const { phone, channel } = request.body;
       if (user.verifiedPhone && user.phone === phone) throw new AppError('phone-already-verified');
-      const issued = await issueCode(db, secret, {
-        userId: user.id,
-        purpose: CodePurpose.VerifyWhatsApp,
-        target: phone,
-      });
+      const issued = await issueCode(
+        db,
+        secret,
+        { userId: user.id, purpose: CodePurpose.VerifyWhatsApp, target: phone },
+        clock.now(),
+      );
       // Over the app the person chose; without a choice, their notification method's app (which
       // is set only once a phone is verified), else WhatsApp.
       const method = channel ?? defaultPhoneCodeChannel(user.notificationMethod);
@@ -123,7 +131,7 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
           await recordAcceptedMessage(
             db,
             { wamid: messageId, userId: user.id, phone, purpose: 'code', codeId: issued.id },
-            app.clock.now(),
+            clock.now(),
           );
         }
       } catch (error) {
@@ -142,12 +150,17 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
     API.codes.verifyPhoneCode,
     async (request) => {
       const userId = identityOf(request).userId;
-      const code = await checkCode(db, secret, {
-        userId,
-        purpose: CodePurpose.VerifyWhatsApp,
-        code: request.body.code,
-        consume: true,
-      });
+      const code = await checkCode(
+        db,
+        secret,
+        {
+          userId,
+          purpose: CodePurpose.VerifyWhatsApp,
+          code: request.body.code,
+          consume: true,
+        },
+        clock.now(),
+      );
       return { user: await patchUser(db, userId, { phone: code.target, phoneVerified: true }) };
     },
     checkLimits('phone-verify'),
@@ -167,7 +180,7 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
           request.log.warn({ err: error }, 'running the reset mail job at once failed');
         });
       });
-      return neutralAnswer(app.clock.now().getTime());
+      return neutralAnswer(clock.now().getTime());
     },
     sendLimits('password-send'),
   );
@@ -178,14 +191,19 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const row = await findUserRowByEmail(db, request.body.email);
       if (!row) throw new AppError('invalid-verification-code');
-      const code = await checkCode(db, secret, {
-        userId: row.id,
-        purpose: CodePurpose.ResetPassword,
-        code: request.body.code,
-        consume: false,
-      }).catch(async (error: unknown) => {
+      const code = await checkCode(
+        db,
+        secret,
+        {
+          userId: row.id,
+          purpose: CodePurpose.ResetPassword,
+          code: request.body.code,
+          consume: false,
+        },
+        clock.now(),
+      ).catch(async (error: unknown) => {
         // Dead codes per day are capped; the owner hears once when the cap is reached.
-        if (error instanceof AppError) await noteWrongResetCode(db, row.id);
+        if (error instanceof AppError) await noteWrongResetCode(ctx, row.id);
         throw error;
       });
       const resetToken = await signPurposeToken(

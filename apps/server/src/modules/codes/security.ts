@@ -2,6 +2,8 @@ import { and, count, eq, gt, isNotNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { CodePurpose, RESET_CODES_DEAD_PER_DAY } from '@talaqa/domain';
+import type { Clock } from '../../clock';
+import type { ServiceContext } from '../../context';
 import type { Database } from '../../db';
 import { confirmationCodes, securityEvents } from '../../db/schema';
 import { scheduleJob } from '../../jobs';
@@ -48,7 +50,7 @@ async function hasEventSince(
 export async function deadResetCodesToday(
   db: Database,
   userId: number,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<number> {
   const [row] = await db
     .select({ dead: count() })
@@ -87,7 +89,6 @@ export async function requestResetMail(db: Database, email: string): Promise<voi
   await scheduleJob(db, {
     kind: RESET_MAIL_JOB,
     key: email.trim().toLowerCase(),
-    runAt: new Date(),
     payload: { email: email.trim() },
   });
 }
@@ -100,7 +101,6 @@ export async function scheduleNotice(
   await scheduleJob(db, {
     kind: NOTICE_JOB,
     key: input.key ?? null,
-    runAt: new Date(),
     payload: { userId: input.userId, to: input.to, notice: input.notice },
   });
 }
@@ -109,14 +109,17 @@ export async function scheduleNotice(
  * After a wrong reset code: once the day's dead codes reach the cap, the owner is told, once a
  * day (a `reset-codes-capped` event marks it).
  */
-export async function noteWrongResetCode(db: Database, userId: number): Promise<void> {
-  if ((await deadResetCodesToday(db, userId)) < RESET_CODES_DEAD_PER_DAY) return;
-  await tellResetCapReached(db, userId);
+export async function noteWrongResetCode(
+  { db, clock }: Pick<ServiceContext, 'db' | 'clock'>,
+  userId: number,
+): Promise<void> {
+  const now = clock.now();
+  if ((await deadResetCodesToday(db, userId, now)) < RESET_CODES_DEAD_PER_DAY) return;
+  await tellResetCapReached(db, userId, now);
 }
 
 /** The owner hears that reset codes stopped, once in 24 hours. */
-async function tellResetCapReached(db: Database, userId: number): Promise<void> {
-  const now = new Date();
+async function tellResetCapReached(db: Database, userId: number, now: Date): Promise<void> {
   if (await hasEventSince(db, userId, 'reset-codes-capped', new Date(now.getTime() - DAY_MS))) {
     return;
   }
@@ -138,32 +141,35 @@ async function tellResetCapReached(db: Database, userId: number): Promise<void> 
 /** Registers the jobs: the reset-code mail (with the daily cap) and the notices. */
 export function registerAccountJobs(app: FastifyInstance): void {
   const secret = app.config.jwtSecret;
+  const clock: Clock = app.clock;
   app.jobs.register(RESET_MAIL_JOB, async (payload, { db, log }) => {
     const { email } = resetMailPayload.parse(payload);
     const row = await findUserRowByEmail(db, email);
     if (!row) return;
-    if ((await deadResetCodesToday(db, row.id)) >= RESET_CODES_DEAD_PER_DAY) {
+    const now = clock.now();
+    if ((await deadResetCodesToday(db, row.id, now)) >= RESET_CODES_DEAD_PER_DAY) {
       log.warn({ userId: row.id }, 'reset code not sent: the daily cap of dead codes is reached');
-      await tellResetCapReached(db, row.id);
+      await tellResetCapReached(db, row.id, now);
       return;
     }
     let issued;
     try {
-      issued = await issueCode(db, secret, {
-        userId: row.id,
-        purpose: CodePurpose.ResetPassword,
-        target: row.email,
-      });
+      issued = await issueCode(
+        db,
+        secret,
+        { userId: row.id, purpose: CodePurpose.ResetPassword, target: row.email },
+        now,
+      );
     } catch (error) {
       // A code went out moments ago: that one still works.
       if (error instanceof AppError && error.code === 'too-many-requests') return;
       throw error;
     }
     // Replacing a guessed-at code may have been the death that reaches the cap.
-    if ((await deadResetCodesToday(db, row.id)) >= RESET_CODES_DEAD_PER_DAY) {
+    if ((await deadResetCodesToday(db, row.id, now)) >= RESET_CODES_DEAD_PER_DAY) {
       await withdrawCode(db, issued.id);
       log.warn({ userId: row.id }, 'reset code not sent: the daily cap of dead codes is reached');
-      await tellResetCapReached(db, row.id);
+      await tellResetCapReached(db, row.id, now);
       return;
     }
     try {

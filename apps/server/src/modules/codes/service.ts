@@ -51,6 +51,9 @@ export interface IssuedCode extends CodeSentAnswer {
   code: string;
 }
 
+// The codes' functions run inside their callers' transactions (an e-mail change, a password
+// reset), so they take that transaction and the instant its caller read from the app's clock.
+
 /**
  * Makes a new code for (user, purpose), replacing any earlier one. Refuses with
  * `too-many-requests` while the previous code is younger than the resend delay.
@@ -65,7 +68,7 @@ export async function issueCode(
     /** The resend delay holds only for the same target (a new address asked for at once). */
     delayPerTarget?: boolean;
   },
-  now: Date = new Date(),
+  now: Date,
 ): Promise<IssuedCode> {
   const { delayPerTarget = false, ...input } = request;
   const previous = await latestCode(db, input.userId, input.purpose);
@@ -132,7 +135,7 @@ export async function checkCode(
   db: Database,
   secret: string,
   input: { userId: number; purpose: CodePurpose; code: string; consume: boolean },
-  now: Date = new Date(),
+  now: Date,
 ): Promise<ConfirmationCodeRow> {
   const row = await latestCode(db, input.userId, input.purpose);
   if (!row || row.consumedAt) throw new AppError('invalid-verification-code');
@@ -159,11 +162,7 @@ export async function checkCode(
 }
 
 /** Uses a code up; fails when it already was (a replayed confirmation or reset). */
-export async function consumeCode(
-  db: Database,
-  codeId: number,
-  now: Date = new Date(),
-): Promise<void> {
+export async function consumeCode(db: Database, codeId: number, now: Date): Promise<void> {
   const [used] = await db
     .update(confirmationCodes)
     .set({ consumedAt: now })

@@ -2,6 +2,7 @@ import { isCouponActive } from '@talaqa/domain';
 import type { Coupon, CouponPage } from '@talaqa/domain';
 import { AppError } from '../../errors';
 import type { Database } from '../../db';
+import type { ServiceContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
 import type { CouponRow } from '../../db/schema';
 import {
@@ -21,43 +22,48 @@ function couponExists(error: unknown): never {
   throw error;
 }
 
-export async function createCoupon(db: Database, values: CouponValues): Promise<Coupon> {
+type Db = Pick<ServiceContext, 'db'>;
+
+export async function createCoupon({ db }: Db, values: CouponValues): Promise<Coupon> {
   return toCoupon(await insertCouponRow(db, values).catch(couponExists));
 }
 
-export async function replaceCoupon(
-  db: Database,
-  id: number,
-  values: CouponValues,
-): Promise<Coupon> {
+export async function replaceCoupon({ db }: Db, id: number, values: CouponValues): Promise<Coupon> {
   const row = await updateCouponRow(db, id, values).catch(couponExists);
   if (!row) throw new AppError('coupon-not-found');
   return toCoupon(row);
 }
 
-export async function deleteCoupon(db: Database, id: number): Promise<void> {
+export async function deleteCoupon({ db }: Db, id: number): Promise<void> {
   if (!(await deleteCouponRow(db, id))) throw new AppError('coupon-not-found');
 }
 
-export async function getCoupon(db: Database, id: number): Promise<Coupon> {
+export async function getCoupon({ db }: Db, id: number): Promise<Coupon> {
   const row = await findCouponRow(db, id);
   if (!row) throw new AppError('coupon-not-found');
   return toCoupon(row);
 }
 
 export async function listCoupons(
-  db: Database,
+  { db, clock }: Pick<ServiceContext, 'db' | 'clock'>,
   query: { page: number; size: number; includeExpired?: boolean },
-  now: Date,
 ): Promise<CouponPage> {
-  const { rows, total } = await listCouponRows(db, query, now);
+  const { rows, total } = await listCouponRows(db, query, clock.now());
   return { list: rows.map(toCoupon), total };
+}
+
+/** The checkout's coupon field: the coupon of this code if it can be used now. */
+export async function couponByCode(
+  { db, clock }: Pick<ServiceContext, 'db' | 'clock'>,
+  code: string,
+): Promise<Coupon> {
+  return toCoupon(await findActiveCoupon(db, code, clock.now()));
 }
 
 /**
  * The coupon of this code (any case) if it can be used at `now`: `coupon-not-found` for an
- * unknown code, `expired-coupon` for one past its expiry. Used by the checkout's coupon field
- * and by payments when pricing a purchase.
+ * unknown code, `expired-coupon` for one past its expiry. Payments call it when pricing a
+ * purchase, at the instant the checkout read once.
  */
 export async function findActiveCoupon(db: Database, code: string, now: Date): Promise<CouponRow> {
   const row = await findCouponRowByCode(db, code);

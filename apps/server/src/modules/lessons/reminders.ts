@@ -5,7 +5,7 @@ import { LESSON_REMINDERS } from '../../db/schema';
 import type { LessonReminderSentRow } from '../../db/schema';
 import { arabicMinutes, isMessagingError } from '../../integrations/messaging';
 import { cancelJobs, scheduleJobs } from '../../jobs';
-import type { JobLog, JobRequest } from '../../jobs';
+import type { JobLog, TimedJobRequest } from '../../jobs';
 import { webOriginFor } from '../../http/origins';
 import { linkedChatId } from '../telegram';
 import { findWhatsAppMessage, recordAcceptedMessage, REMINDER_FALLBACK_JOB } from '../whatsapp';
@@ -51,7 +51,7 @@ export async function scheduleLessonReminders(
   /** A lesson just booked has no reminders to cancel yet. */
   { newLesson = false }: { newLesson?: boolean } = {},
 ): Promise<void> {
-  const due: JobRequest[] = [];
+  const due: TimedJobRequest[] = [];
   for (const reminder of LESSON_REMINDERS) {
     const key = reminderKey(lesson.id, reminder);
     const runAt = new Date(lesson.startsAt.getTime() - REMINDER_LEAD_MS[reminder]);

@@ -79,7 +79,7 @@ export async function handleFawryNotification(
     }
     if (!isFawryError(error)) throw error;
     const key = `unverified:${textField(body, 'merchantRefNumber')}:${textField(body, 'orderStatus')}`;
-    await countUnverifiedNotification(ctx.db, 'fawry', key);
+    await countUnverifiedNotification(ctx.db, 'fawry', key, ctx.clock.now());
     ctx.log.warn({ key }, 'Fawry notification refused: wrong signature');
     return 400;
   }
@@ -92,6 +92,8 @@ export async function handleFawryNotification(
   }
   const mismatch = fawryMismatch(notification, row);
   if (mismatch) {
+    // Only a unique key for the refused row when Fawry sent no request id: not business time.
+    // eslint-disable-next-line no-restricted-syntax -- uniqueness of a key, not business time
     const key = `mismatch:${eventKey}:${notification.requestId ?? Date.now()}`;
     await recordRefused(ctx, 'fawry', key, body, row.id);
     ctx.log.error({ transactionId: row.id, mismatch }, 'Fawry notification does not match');
@@ -132,7 +134,7 @@ export async function handlePaymobCallback(
     const obj =
       typeof body === 'object' && body !== null ? (body as { obj?: unknown }).obj : undefined;
     const key = `unverified:${textField(obj, 'id')}`;
-    await countUnverifiedNotification(ctx.db, 'paymob', key);
+    await countUnverifiedNotification(ctx.db, 'paymob', key, ctx.clock.now());
     ctx.log.warn({ key, kind: error.kind }, 'Paymob callback refused');
     return 400;
   }

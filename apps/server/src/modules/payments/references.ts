@@ -30,6 +30,9 @@ const ENVIRONMENT_DIGIT: Record<Environment, string> = {
 
 const lastReference = new Map<Environment, bigint>();
 
+// The wall clock on purpose: the time only makes references unique and growing (a test's moved
+// app clock must not make two servers draw the same one), no rule reads it back.
+// eslint-disable-next-line no-restricted-syntax -- order-reference uniqueness, not business time
 export function newOrderReference(env: Environment, now: number = Date.now()): string {
   const millis = String(Math.trunc(now)).padStart(13, '0').slice(-13);
   const random = String(randomInt(0, 100_000)).padStart(5, '0');

@@ -169,7 +169,7 @@ async function markInDoubt(
       await scheduleJob(tx, {
         kind: CHECK_REFUND_JOB,
         key: String(refundId),
-        runAt: new Date(Date.now() + REFUND_CHECK_FIRST_MS),
+        afterMs: REFUND_CHECK_FIRST_MS,
         payload: { refundId },
         maxAttempts: REFUND_CHECK_ATTEMPTS,
       });
@@ -441,7 +441,7 @@ export async function settleOpenRefund(
   transactionId: number,
   evidence: RefundEvidence,
   mayRefuse: boolean,
-  now: Date = new Date(),
+  now: Date = ctx.clock.now(),
 ): Promise<RefundVerdict | undefined> {
   const open = await openRefundOf(ctx.db, transactionId);
   if (!open) return undefined;

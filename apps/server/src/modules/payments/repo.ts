@@ -299,7 +299,7 @@ export async function countUnverifiedNotification(
   db: Database,
   provider: ProviderName,
   excerpt: string,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<void> {
   const lastExcerpt = excerpt.slice(0, UNVERIFIED_EXCERPT_MAX);
   await db

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API } from '@talaqa/domain';
 import { identityOf } from '../../http/access';
 import { serve } from '../../http/endpoint';
+import { serviceContextOf } from '../../context';
 import {
   createPlan,
   createPlanInvite,
@@ -21,37 +22,37 @@ import {
  * decided by the service; writing is for admins.
  */
 export const planRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = app.database.db;
+  const ctx = serviceContextOf(app, 'plans');
 
   serve(app, API.plans.list, async (request) => {
     const { page, size, includeInactive } = request.query;
-    return listPlans(db, viewerOf(request.identity, includeInactive), { page, size });
+    return listPlans(ctx, viewerOf(request.identity, includeInactive), { page, size });
   });
 
   serve(app, API.plans.get, async (request) =>
-    getPlan(db, request.params.id, viewerOf(request.identity)),
+    getPlan(ctx, request.params.id, viewerOf(request.identity)),
   );
 
-  serve(app, API.plans.create, async (request) => createPlan(db, request.body));
+  serve(app, API.plans.create, async (request) => createPlan(ctx, request.body));
 
-  serve(app, API.plans.update, async (request) => updatePlan(db, request.params.id, request.body));
+  serve(app, API.plans.update, async (request) => updatePlan(ctx, request.params.id, request.body));
 
-  serve(app, API.plans.remove, async (request) => deletePlan(db, request.params.id));
+  serve(app, API.plans.remove, async (request) => deletePlan(ctx, request.params.id));
 };
 
 /** Who may buy an invites-only plan (contract `API.planInvites`): admins manage the list. */
 export const planInviteRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = app.database.db;
+  const ctx = serviceContextOf(app, 'plans');
 
-  serve(app, API.planInvites.list, async (request) => listPlanInvites(db, request.query));
+  serve(app, API.planInvites.list, async (request) => listPlanInvites(ctx, request.query));
 
   serve(app, API.planInvites.create, async (request) =>
-    createPlanInvite(db, identityOf(request), request.body),
+    createPlanInvite(ctx, identityOf(request), request.body),
   );
 
-  serve(app, API.planInvites.move, async (request) => movePlanInvite(db, request.body));
+  serve(app, API.planInvites.move, async (request) => movePlanInvite(ctx, request.body));
 
   serve(app, API.planInvites.remove, async (request) => {
-    await deletePlanInvite(db, request.params.id);
+    await deletePlanInvite(ctx, request.params.id);
   });
 };

@@ -10,6 +10,7 @@ import type {
 import type { z } from 'zod';
 import { AppError } from '../../errors';
 import type { Database } from '../../db';
+import type { ServiceContext } from '../../context';
 import { isUniqueViolation } from '../../db/errors';
 import type { PlanRow } from '../../db/schema';
 import type { Identity } from '../../http/access';
@@ -37,6 +38,9 @@ import type { PlanViewer } from './repo';
 type CreatePlanInput = z.output<typeof createPlanBodySchema>;
 type UpdatePlanInput = z.output<typeof updatePlanBodySchema>;
 
+/** The catalogue reads no clock: its services take the database only. */
+type Db = Pick<ServiceContext, 'db'>;
+
 /** What a caller sees of the catalogue: `includeInactive` counts for admins only. */
 export const viewerOf = (caller: Identity | null, includeInactive = false): PlanViewer =>
   isAdmin(caller)
@@ -44,7 +48,7 @@ export const viewerOf = (caller: Identity | null, includeInactive = false): Plan
     : { kind: 'public', userId: caller?.userId ?? null };
 
 export async function listPlans(
-  db: Database,
+  { db }: Db,
   viewer: PlanViewer,
   paging: { page: number; size: number },
 ): Promise<PlanPage> {
@@ -57,7 +61,7 @@ export async function listPlans(
  * opened from an old link should still show it); everyone else `plan-not-found` for a plan they
  * may not see, so an invites-only plan's existence is not revealed.
  */
-export async function getPlan(db: Database, id: number, viewer: PlanViewer): Promise<Plan> {
+export async function getPlan({ db }: Db, id: number, viewer: PlanViewer): Promise<Plan> {
   const row = await findVisiblePlanRow(
     db,
     id,
@@ -67,11 +71,11 @@ export async function getPlan(db: Database, id: number, viewer: PlanViewer): Pro
   return toPlan(row);
 }
 
-export async function createPlan(db: Database, body: CreatePlanInput): Promise<Plan> {
+export async function createPlan({ db }: Db, body: CreatePlanInput): Promise<Plan> {
   return toPlan(await insertPlanRow(db, body));
 }
 
-export async function updatePlan(db: Database, id: number, body: UpdatePlanInput): Promise<Plan> {
+export async function updatePlan({ db }: Db, id: number, body: UpdatePlanInput): Promise<Plan> {
   const patch = Object.fromEntries(
     Object.entries(body).filter(([, value]) => value !== undefined),
   ) as Partial<PlanRow>;
@@ -85,7 +89,7 @@ export async function updatePlan(db: Database, id: number, body: UpdatePlanInput
  * instead. The plan's row is locked first, so a purchase being written at the same moment either
  * finishes before the check (and is seen) or waits and then fails on the missing plan.
  */
-export async function deletePlan(db: Database, id: number): Promise<PlanDeletedAnswer> {
+export async function deletePlan({ db }: Db, id: number): Promise<PlanDeletedAnswer> {
   return db.transaction(async (tx) => {
     const row = await lockPlanRow(tx, id);
     if (!row) throw new AppError('plan-not-found');
@@ -118,7 +122,12 @@ export async function findPlanForPurchase(
 // ---------------------------------------------------------------------------------------------
 // Plan invites
 
-export const listPlanInvites = listInviteViews;
+export async function listPlanInvites(
+  { db }: Db,
+  query: Parameters<typeof listInviteViews>[1],
+): Promise<{ list: PlanInviteView[]; total: number }> {
+  return listInviteViews(db, query);
+}
 
 async function requireInviteView(db: Database, id: number): Promise<PlanInviteView> {
   const view = await findInviteView(db, id);
@@ -142,7 +151,7 @@ function inviteExists(error: unknown): never {
 
 /** Invites a student to a plan (`user-not-found`, `student-not-found` for another role). */
 export async function createPlanInvite(
-  db: Database,
+  { db }: Db,
   admin: Identity,
   body: { userId: number; planId: number },
 ): Promise<PlanInviteView> {
@@ -158,7 +167,7 @@ export async function createPlanInvite(
 
 /** Points an invite at another plan. */
 export async function movePlanInvite(
-  db: Database,
+  { db }: Db,
   body: { id: number; planId: number },
 ): Promise<PlanInviteView> {
   await requirePlanRow(db, body.planId);
@@ -167,6 +176,6 @@ export async function movePlanInvite(
   return requireInviteView(db, row.id);
 }
 
-export async function deletePlanInvite(db: Database, id: number): Promise<void> {
+export async function deletePlanInvite({ db }: Db, id: number): Promise<void> {
   if (!(await deleteInviteRow(db, id))) throw new AppError('invite-not-found');
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API } from '@talaqa/domain';
+import { serviceContextOf } from '../../context';
 import { serve } from '../../http/endpoint';
 import { tutorReviews } from './service';
 
@@ -8,7 +9,9 @@ import { tutorReviews } from './service';
  * rate their tutors from the session room.
  */
 export const ratingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = serviceContextOf(app, 'ratings');
+
   serve(app, API.ratings.ofTutor, async (request) =>
-    tutorReviews(app.database.db, request.params.id, request.query),
+    tutorReviews(ctx, request.params.id, request.query),
   );
 };

@@ -1,6 +1,6 @@
 import { toTutorReview } from '@talaqa/domain';
 import type { TutorReviewPage } from '@talaqa/domain';
-import type { Database } from '../../db';
+import type { ServiceContext } from '../../context';
 import { AppError } from '../../errors';
 import { findTutorRow, isListedRow } from '../tutors';
 import { ratingsOfTutor } from './repo';
@@ -11,7 +11,7 @@ import { ratingsOfTutor } from './repo';
  * their first name only, without their id (`toTutorReview`).
  */
 export async function tutorReviews(
-  db: Database,
+  { db }: Pick<ServiceContext, 'db'>,
   tutorId: number,
   page: { page: number; size: number },
 ): Promise<TutorReviewPage> {

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API } from '@talaqa/domain';
-import { AppError } from '../../errors';
+import { serviceContextOf } from '../../context';
 import { serve } from '../../http/endpoint';
-import { identityOf, isAdmin } from '../../http/access';
-import { findTransactionView, lastTransactionView, listTransactionViews } from './repo';
+import { identityOf } from '../../http/access';
+import { getTransaction, lastTransaction, listTransactions } from './service';
 
 /**
  * Transactions (spec section 7, contract `API.transactions`): everyone signed in reads their own
@@ -11,28 +11,15 @@ import { findTransactionView, lastTransactionView, listTransactionViews } from '
  * not found, so its existence is not revealed. (Settling a refund is served by payments.)
  */
 export const transactionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = app.database.db;
+  const ctx = serviceContextOf(app, 'transactions');
 
-  serve(app, API.transactions.list, async (request) => {
-    const caller = identityOf(request);
-    const filters = request.query;
-    if (isAdmin(caller)) return listTransactionViews(db, filters);
-    if (filters.userId !== undefined && filters.userId !== caller.userId) {
-      throw new AppError('forbidden', 'Only your own transactions');
-    }
-    return listTransactionViews(db, { ...filters, userId: caller.userId });
-  });
-
-  serve(app, API.transactions.last, async (request) =>
-    lastTransactionView(db, identityOf(request).userId),
+  serve(app, API.transactions.list, async (request) =>
+    listTransactions(ctx, identityOf(request), request.query),
   );
 
-  serve(app, API.transactions.get, async (request) => {
-    const caller = identityOf(request);
-    const view = await findTransactionView(db, request.params.id);
-    if (!view || (!isAdmin(caller) && view.userId !== caller.userId)) {
-      throw new AppError('transaction-not-found');
-    }
-    return view;
-  });
+  serve(app, API.transactions.last, async (request) => lastTransaction(ctx, identityOf(request)));
+
+  serve(app, API.transactions.get, async (request) =>
+    getTransaction(ctx, identityOf(request), request.params.id),
+  );
 };

@@ -21,6 +21,8 @@ export async function upsertTutorText(
     .values({ userId, ...values })
     .onConflictDoUpdate({
       target: tutorProfiles.userId,
+      // Bookkeeping of when the row was written (as users' $onUpdate), read by no rule.
+      // eslint-disable-next-line no-restricted-syntax -- row bookkeeping, not business time
       set: { ...values, updatedAt: new Date() },
     });
 }
@@ -154,6 +156,8 @@ export async function upsertTutorAdminFields(
     .values({ userId, ...values })
     .onConflictDoUpdate({
       target: tutorProfiles.userId,
+      // Bookkeeping of when the row was written (as users' $onUpdate), read by no rule.
+      // eslint-disable-next-line no-restricted-syntax -- row bookkeeping, not business time
       set: { ...values, updatedAt: new Date() },
     });
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API } from '@talaqa/domain';
+import { serviceContextOf } from '../../context';
 import { serve } from '../../http/endpoint';
 import { identityOf } from '../../http/access';
 import { patchTutorAdminFields, tutorMeta } from './service';
@@ -10,13 +11,13 @@ import { patchTutorAdminFields, tutorMeta } from './service';
  * public list and profile are the listing's (listing/plugin.ts).
  */
 export const tutorRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = app.database.db;
+  const ctx = serviceContextOf(app, 'tutors');
 
   // The meta object the client merges into a tutor's session (spec section 7).
-  serve(app, API.tutors.meta, async (request) => tutorMeta(db, identityOf(request).userId));
+  serve(app, API.tutors.meta, async (request) => tutorMeta(ctx, identityOf(request).userId));
 
   serve(app, API.tutors.setAdminFields, async (request) => {
-    const tutor = await patchTutorAdminFields(db, request.params.id, request.body, app.clock.now());
+    const tutor = await patchTutorAdminFields(ctx, request.params.id, request.body);
     await app.domainEvents.emit('TutorListingChanged', { tutorIds: [tutor.id] });
     return tutor;
   });

@@ -1,6 +1,7 @@
 import { Role, tutorMissingData } from '@talaqa/domain';
 import type { Tutor, TutorMeta } from '@talaqa/domain';
 import type { Database } from '../../db';
+import type { ServiceContext } from '../../context';
 import { AppError } from '../../errors';
 import { findTutorRow, upsertTutorAdminFields } from './repo';
 import type { TutorAdminPatch, TutorRow } from './repo';
@@ -42,19 +43,22 @@ export async function requireTutor(db: Database, userId: number): Promise<TutorR
 }
 
 /** GET /user/tutor/meta: the spec's Tutor without the id, from the stored profile. */
-export async function tutorMeta(db: Database, userId: number): Promise<TutorMeta> {
+export async function tutorMeta(
+  { db }: Pick<ServiceContext, 'db'>,
+  userId: number,
+): Promise<TutorMeta> {
   const { id: _id, ...meta } = tutorOf(await requireTutor(db, userId));
   return meta;
 }
 
 /** PATCH /user/tutor/{id} (admins): activation, notice period, onboarding bypass. */
 export async function patchTutorAdminFields(
-  db: Database,
+  { db, clock }: Pick<ServiceContext, 'db' | 'clock'>,
   tutorId: number,
   patch: TutorAdminPatch,
-  now: Date,
 ): Promise<Tutor> {
   await requireTutor(db, tutorId);
+  const now = clock.now();
   await db.transaction(async (tx) => {
     await upsertTutorAdminFields(tx, tutorId, patch);
     // The notice period moves the next bookable start.

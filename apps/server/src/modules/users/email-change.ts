@@ -1,6 +1,7 @@
 import { CodePurpose, sameEmail } from '@talaqa/domain';
 import type { User } from '@talaqa/domain';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock';
 import type { Database } from '../../db';
 import { AppError } from '../../errors';
 import type { Identity } from '../../http/access';
@@ -27,6 +28,7 @@ export interface EmailChangePlan {
  * and the old address is told: it is how support helps someone who lost their old inbox.
  */
 export function planEmailChange(
+  clock: Clock,
   secret: string,
   messenger: AccountMessenger,
   attempts: AttemptCounter,
@@ -50,12 +52,17 @@ export function planEmailChange(
         if ((await countRequest()) > EMAIL_CHANGES_PER_HOUR) {
           throw new AppError('too-many-requests', 'Too many e-mail changes asked for');
         }
-        issued = await issueCode(tx, secret, {
-          userId: target.id,
-          purpose: CodePurpose.VerifyEmail,
-          target: email,
-          delayPerTarget: true,
-        });
+        issued = await issueCode(
+          tx,
+          secret,
+          {
+            userId: target.id,
+            purpose: CodePurpose.VerifyEmail,
+            target: email,
+            delayPerTarget: true,
+          },
+          clock.now(),
+        );
       },
       afterCommit: async (log) => {
         if (!issued) return;

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API, Role } from '@talaqa/domain';
+import { serviceContextOf } from '../../context';
 import { serve } from '../../http/endpoint';
 import { assertSelfOrAdmin, identityOf, isAdmin } from '../../http/access';
 import { limitPerAddress } from '../../http/limits';
@@ -11,7 +12,8 @@ import { planEmailChange } from './email-change';
 import { assertMayCreateRole, assertMayPatch, updateUser, viewProfile } from './service';
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = app.database.db;
+  const ctx = serviceContextOf(app, 'users');
+  const { db } = ctx;
 
   // Sign-up (anonymous: student or tutor) and creation of any role by admins.
   serve(
@@ -27,7 +29,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       // Someone signing up gets the verification code at once; the account exists either way,
       // so a mail failure only means asking again from the banner.
       const emailCode = await sendEmailVerificationCode(
-        db,
+        ctx,
         app.config.jwtSecret,
         app.messenger,
         user,
@@ -47,7 +49,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The view is picked per caller and serialized through its schema (nothing outside it leaves).
   serve(app, API.users.get, async (request) =>
-    viewProfile(db, identityOf(request), request.params.id),
+    viewProfile(ctx, identityOf(request), request.params.id),
   );
 
   serve(app, API.users.update, async (request) => {
@@ -58,6 +60,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     assertMayPatch(caller, target, fields);
     // The owner's new e-mail waits for its code; an admin's change is at once, unverified.
     const plan = planEmailChange(
+      ctx.clock,
       app.config.jwtSecret,
       app.messenger,
       app.attempts,
@@ -65,7 +68,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       target,
       fields,
     );
-    const updated = await updateUser(db, target, plan.patch, { bio, about }, plan.inTransaction);
+    const updated = await updateUser(ctx, target, plan.patch, { bio, about }, plan.inTransaction);
     await plan.afterCommit?.(request.log);
     // A tutor's name, image, gender and texts are on the public list's cards.
     if (target.role === Role.Tutor) {

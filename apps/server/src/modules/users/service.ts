@@ -3,6 +3,7 @@ import { NotificationMethod, Role, SELF_SIGN_UP_ROLES, sameEmail, userView } fro
 import type { User, UserView, UserViewName } from '@talaqa/domain';
 import { AppError } from '../../errors';
 import type { Database } from '../../db';
+import type { ServiceContext } from '../../context';
 import { lessons } from '../../db/schema';
 import { assertSelfOrAdmin, isAdmin } from '../../http/access';
 import type { Identity } from '../../http/access';
@@ -61,7 +62,11 @@ export async function profileViewName(
 }
 
 /** GET /user/{id}: the user as the caller may see them, nothing more. */
-export async function viewProfile(db: Database, caller: Identity, id: number): Promise<UserView> {
+export async function viewProfile(
+  { db }: Pick<ServiceContext, 'db'>,
+  caller: Identity,
+  id: number,
+): Promise<UserView> {
   const user = await requireUser(db, id);
   return userView(user, await profileViewName(db, caller, user));
 }
@@ -123,7 +128,7 @@ export function assertMayChooseNotifications(target: User, patch: UserPatch): vo
  * over an app need a verified phone (assertMayChooseNotifications); a refusal saves nothing.
  */
 export async function updateUser(
-  db: Database,
+  { db }: Pick<ServiceContext, 'db'>,
   target: User,
   patch: UserPatch,
   tutorText: TutorTextPatch,

@@ -45,8 +45,7 @@ async function actOnFailure(
     await scheduleJob(tx, {
       kind: REMINDER_FALLBACK_JOB,
       key: `whatsapp-message:${claimed.id}`,
-      // As soon as possible: the runner compares run_at with the database's own clock.
-      runAt: new Date(),
+      // No runAt: as soon as possible by the database's own clock, the one the runner claims by.
       payload: { messageId: claimed.id },
     });
     return { kind: 'reminder-fallback' };

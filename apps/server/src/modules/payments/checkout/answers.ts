@@ -79,7 +79,7 @@ export async function providerFailed(
     await scheduleJob(ctx.db, {
       kind: EXPIRE_UNPAID_ORDER_JOB,
       key: String(row.id),
-      runAt: new Date(Date.now() + UNKNOWN_OUTCOME_CHECK_MS),
+      afterMs: UNKNOWN_OUTCOME_CHECK_MS,
       payload: { transactionId: row.id },
     });
     throw gatewayError(error);

@@ -41,7 +41,7 @@ export async function startFawry(
       ? { orderWebHookUrl: `${order.origins.callbacks}${API_PREFIX}/fawry/notification` }
       : {}),
   };
-  const now = Date.now();
+  const now = ctx.clock.now().getTime();
   try {
     if (choice.kind === 'card') {
       const returnUrl = new URL(`${order.origins.browserApi}${API_PREFIX}/fawry/return`);

@@ -36,7 +36,7 @@ export async function startPaymob(
       expirationSeconds: PAYMOB_LIFETIME_SECONDS,
       extras: { transactionId: row.id },
     });
-    const expiresAt = new Date(Date.now() + PAYMOB_LIFETIME_SECONDS * 1000);
+    const expiresAt = new Date(ctx.clock.now().getTime() + PAYMOB_LIFETIME_SECONDS * 1000);
     return awaitPayment(
       ctx,
       row,

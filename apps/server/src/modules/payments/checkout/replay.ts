@@ -70,6 +70,8 @@ export async function replay(
   ) {
     throw new AppError('illegal', 'This idempotency key was used for another purchase');
   }
+  // How long this request waits for the first attempt: a measured duration, not business time.
+  // eslint-disable-next-line no-restricted-syntax -- a wait measured in real time
   const deadline = Date.now() + REPLAY_WAIT_MS;
   let current: TransactionRow | undefined = row;
   while (current) {
@@ -96,6 +98,7 @@ export async function replay(
         return runAttempt(ctx, taken, recover);
       }
     }
+    // eslint-disable-next-line no-restricted-syntax -- a wait measured in real time
     if (Date.now() > deadline) break;
     await sleep(REPLAY_POLL_MS);
     current = await findTransactionRow(ctx.db, row.id);

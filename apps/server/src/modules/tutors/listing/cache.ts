@@ -78,9 +78,13 @@ export function redisTutorsCache(
 ): TutorsCache {
   const generationKey = `${prefix}tutors:generation`;
   let pausedUntil = 0;
+  // The pause after a Redis failure is real time (how long to spare a sick server), not business
+  // time: a test's moved app clock must not end or stretch it.
+  // eslint-disable-next-line no-restricted-syntax -- an outage pause in real time
   const usable = (): boolean => redis.status === 'ready' && Date.now() >= pausedUntil;
   const pauseOnFailure = <T>(work: Promise<T>): Promise<T> =>
     work.catch((error: unknown) => {
+      // eslint-disable-next-line no-restricted-syntax -- an outage pause in real time
       pausedUntil = Date.now() + REDIS_CACHE_PAUSE_MS;
       throw error;
     });

@@ -140,15 +140,16 @@ export async function refreshStaleNextFree(db: Database, now: Date): Promise<num
  * moves; every instance asks for it at start and the key keeps it single.
  */
 export const nextFreeJobs: FastifyPluginAsync = async (app) => {
-  const scheduleTick = (at: Date): Promise<unknown> =>
-    scheduleJob(app.database.db, { kind: REFRESH_NEXT_FREE_JOB, key: 'tick', runAt: at });
+  // Timed by the runner's (database's) clock: the tick is upkeep, due every minute of real time.
+  const scheduleTick = (afterMs: number): Promise<unknown> =>
+    scheduleJob(app.database.db, { kind: REFRESH_NEXT_FREE_JOB, key: 'tick', afterMs });
   app.jobs.register(REFRESH_NEXT_FREE_JOB, async (_payload, { db, log }) => {
     const now = app.clock.now();
     const refreshed = await refreshStaleNextFree(db, now);
     if (refreshed > 0) log.debug({ refreshed }, 'tutors next free times refreshed');
-    await scheduleTick(new Date(Date.now() + REFRESH_EVERY_MS));
+    await scheduleTick(REFRESH_EVERY_MS);
   });
   app.addHook('onReady', async () => {
-    await scheduleTick(new Date());
+    await scheduleTick(0);
   });
 };
