@@ -23,7 +23,8 @@ import { startFawrySimulator } from '../../src/integrations/fawry/simulator';
 import { PAYMOB_INTENTION_PATH, startPaymobSimulator } from '../../src/integrations/paymob';
 import { signAccessToken } from '../../src/security/tokens';
 import { EXPIRE_UNPAID_ORDER_JOB } from '../../src/modules/payments/context';
-import { createUser, patchUser } from '../../src/modules/accounts';
+import { newFawryCustomerProfileId } from '../../src/modules/payments/references';
+import { claimFawryCustomerProfileId, createUser, patchUser } from '../../src/modules/accounts';
 import { closedPort, testDriver } from './helpers';
 
 /**
@@ -272,12 +273,19 @@ describe('a crash in the middle of parallel checkouts', () => {
       await patchUser(seed.db, user.id, { phone: `+20101234567${i}` });
       const kind: Buyer['kind'] = i >= STUDENTS ? 'paymob' : i % 2 === 0 ? 'card' : 'reference';
       const card = kind === 'card';
+      // Its Fawry profile, as the first card page would have given it (payments/fawry-profile.ts).
+      const profileId = await claimFawryCustomerProfileId(
+        seed.db,
+        user.id,
+        newFawryCustomerProfileId('local'),
+      );
+      if (!profileId) throw new Error('no Fawry profile id');
       const base = { planId: plan.id, period: PlanPeriod.Quarter, idempotencyKey: randomUUID() };
       let body: Record<string, unknown> = base;
       if (card) {
         const page = new URL(
           fawry.cardTokenUrl({
-            customerProfileId: String(user.id),
+            customerProfileId: profileId,
             returnUrl: 'http://localhost:4100/card-added',
             locale: 'ar',
           }),

@@ -72,6 +72,7 @@ describe(`migrations on ${testDriver}`, () => {
       pending_email: 'text',
       created_at: 'timestamp with time zone',
       updated_at: 'timestamp with time zone',
+      fawry_customer_profile_id: 'text',
     });
   });
 

@@ -4,7 +4,13 @@ import { expect } from 'vitest';
 import { PlanPeriod, Role, TransactionStatus } from '@talaqa/domain';
 import type { PaymentStarted } from '@talaqa/domain';
 import { queryRows } from '../../src/db';
-import { paymentNotifications, plans, subscriptions, transactions } from '../../src/db/schema';
+import {
+  paymentNotifications,
+  plans,
+  subscriptions,
+  transactions,
+  users as usersTable,
+} from '../../src/db/schema';
 import type { TransactionRow } from '../../src/db/schema';
 import { FAWRY_PATHS, FAWRY_TEST_CARDS } from '../../src/integrations/fawry';
 import type { FawrySimulator } from '../../src/integrations/fawry';
@@ -98,7 +104,12 @@ export async function saveCard(server: TestServer, caller: Caller, cardNumber: s
     `/fawry/card-token/url?returnUrl=${encodeURIComponent('http://localhost:4100/card-added')}`,
     caller,
   );
-  const page = new URL(body.url);
+  return saveCardOnPage(body.url, cardNumber);
+}
+
+/** Fills and sends the simulator's hosted card page at `url`; answers the card's token. */
+export async function saveCardOnPage(url: string, cardNumber: string): Promise<string> {
+  const page = new URL(url);
   expect(page.pathname).toBe(FAWRY_PATHS.cardTokenPage);
   const form = new URLSearchParams({
     accNo: page.searchParams.get('accNo') ?? '',
@@ -122,6 +133,19 @@ export async function saveCard(server: TestServer, caller: Caller, cardNumber: s
   const token = location.searchParams.get('token');
   if (!token) throw new Error('no card token');
   return token;
+}
+
+/** The customerProfileId Fawry knows the user by (none until their first use of Fawry). */
+export async function fawryProfileIdInDatabase(
+  server: TestServer,
+  userId: number,
+): Promise<string | null> {
+  const [row] = await server.app.database.db
+    .select({ profileId: usersTable.fawryCustomerProfileId })
+    .from(usersTable)
+    .where(eq(usersTable.id, userId));
+  if (!row) throw new Error(`no user ${userId}`);
+  return row.profileId;
 }
 
 export const cardPayment = (

@@ -14,6 +14,7 @@ import type { TestServer } from './helpers';
 import {
   cardPayment,
   eventually,
+  fawryProfileIdInDatabase,
   fawrySimulator,
   paymobSimulator,
   plan,
@@ -226,10 +227,11 @@ describe('one open order per student', () => {
         (refused.body as unknown as { code: string }).code,
       );
     }
+    const profileId = await fawryProfileIdInDatabase(server, buyer.id);
     const charges = fawrySimulator(server).requests.filter(
       (r) =>
         r.path === FAWRY_PATHS.charge &&
-        (r.body as { customerProfileId?: string }).customerProfileId === String(buyer.id),
+        (r.body as { customerProfileId?: string }).customerProfileId === profileId,
     );
     expect(charges).toHaveLength(1);
     expect(await subscriptionsOf(server, buyer.id)).toHaveLength(1);

@@ -65,6 +65,15 @@ export const users = pgTable(
      * once the code sent there is confirmed (issue 15).
      */
     pendingEmail: text('pending_email'),
+    /**
+     * Fawry's `customerProfileId` for this user: Fawry keeps saved cards under it. Never the row
+     * id for a new user (a reset database gives the same id to someone else, who would see the
+     * old cards): set on first use by payments (`fawryProfileIdOf`); users of before migration
+     * 0021 keep their row id, which Fawry knows their cards by.
+     */
+    fawryCustomerProfileId: text('fawry_customer_profile_id').unique(
+      'users_fawry_customer_profile_id_key',
+    ),
     ...timestamps,
   },
   (t) => [

@@ -5,7 +5,10 @@
 import type { FawryLanguage } from './protocol';
 
 export interface FawryCustomer {
-  /** Our user's id: Fawry's customerProfileId (card tokens belong to it). */
+  /**
+   * Fawry's customerProfileId: card tokens belong to it. The user's own id for Fawry
+   * (`users.fawry_customer_profile_id`), never a row id that a reset database could reuse.
+   */
   profileId: string;
   /** `+201001234567` or `01001234567`; sent in Fawry's local form. */
   mobile: string;

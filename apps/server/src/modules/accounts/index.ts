@@ -3,5 +3,10 @@
  * profiles (users) and codes build on it; it depends on no other module.
  */
 export { createUser, listUsers, patchUser, requireUser } from './service';
-export { findUserRow, findUserRowByEmail, updateUserRow } from './repo';
+export {
+  claimFawryCustomerProfileId,
+  findUserRow,
+  findUserRowByEmail,
+  updateUserRow,
+} from './repo';
 export type { UserPatch } from './repo';

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type {
   Gender,
@@ -121,6 +121,31 @@ export async function updateUserRow(
   if (Object.keys(patch).length === 0) return findUserRow(db, id);
   const [row] = await db.update(users).set(patch).where(eq(users.id, id)).returning();
   return row;
+}
+
+/**
+ * The user's Fawry customer profile id: the one stored, else `candidate`, stored now. Only a row
+ * still without one is written, so of two first uses at once the second's update finds the first's
+ * value (PostgreSQL re-checks the condition on the committed row) and both answer that one.
+ * Undefined when there is no such user.
+ */
+export async function claimFawryCustomerProfileId(
+  db: Database,
+  id: number,
+  candidate: string,
+): Promise<string | undefined> {
+  const [claimed] = await db
+    .update(users)
+    // Not a change the user made: updated_at stays.
+    .set({ fawryCustomerProfileId: candidate, updatedAt: sql`${users.updatedAt}` })
+    .where(and(eq(users.id, id), isNull(users.fawryCustomerProfileId)))
+    .returning({ profileId: users.fawryCustomerProfileId });
+  if (claimed?.profileId) return claimed.profileId;
+  const [row] = await db
+    .select({ profileId: users.fawryCustomerProfileId })
+    .from(users)
+    .where(eq(users.id, id));
+  return row?.profileId ?? undefined;
 }
 
 /** Escapes LIKE wildcards: the search box is plain text, never a pattern. */

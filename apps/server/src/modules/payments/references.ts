@@ -28,20 +28,38 @@ const ENVIRONMENT_DIGIT: Record<Environment, string> = {
   local: '3',
 };
 
-const lastReference = new Map<Environment, bigint>();
+const lastDrawn = new Map<Environment, bigint>();
+
+/**
+ * 19 digits no reset can bring back (the layout above). Order references and Fawry customer
+ * profile ids draw from the same sequence, so within one process no two are equal either.
+ */
+function newUniqueDigits(env: Environment, now: number): string {
+  const millis = String(Math.trunc(now)).padStart(13, '0').slice(-13);
+  const random = String(randomInt(0, 100_000)).padStart(5, '0');
+  const drawn = BigInt(`${ENVIRONMENT_DIGIT[env]}${millis}${random}`);
+  const last = lastDrawn.get(env);
+  const next = last !== undefined && drawn <= last ? last + 1n : drawn;
+  lastDrawn.set(env, next);
+  return next.toString();
+}
 
 // The wall clock on purpose: the time only makes references unique and growing (a test's moved
 // app clock must not make two servers draw the same one), no rule reads it back.
 // eslint-disable-next-line no-restricted-syntax -- order-reference uniqueness, not business time
-export function newOrderReference(env: Environment, now: number = Date.now()): string {
-  const millis = String(Math.trunc(now)).padStart(13, '0').slice(-13);
-  const random = String(randomInt(0, 100_000)).padStart(5, '0');
-  const drawn = BigInt(`${ENVIRONMENT_DIGIT[env]}${millis}${random}`);
-  const last = lastReference.get(env);
-  const reference = last !== undefined && drawn <= last ? last + 1n : drawn;
-  lastReference.set(env, reference);
-  return reference.toString();
-}
+export const newOrderReference = (env: Environment, now: number = Date.now()): string =>
+  newUniqueDigits(env, now);
+
+/**
+ * Fawry's `customerProfileId` for a user who has none yet (`users.fawry_customer_profile_id`,
+ * unique). Fawry keeps saved cards per profile id, so a row id would hand a reset database's new
+ * user the cards of the old user with that id; 19 digits never equal a row id (at most 10),
+ * which the users of before keep as their profile id. Digits only, like the row ids
+ * sent so far.
+ */
+// eslint-disable-next-line no-restricted-syntax -- uniqueness, not business time (as above)
+export const newFawryCustomerProfileId = (env: Environment, now: number = Date.now()): string =>
+  newUniqueDigits(env, now);
 
 /** A reference we could have sent (a new one, or an old row id): anything else is not ours. */
 export const isOrderReference = (text: string | undefined): text is string =>

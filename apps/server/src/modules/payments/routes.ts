@@ -14,6 +14,7 @@ import { startPayment } from './checkout';
 import type { PaymentChoice, PurchaseInput } from './checkout';
 import { CHECK_REFUND_JOB, EXPIRE_UNPAID_ORDER_JOB, paymentsContextOf } from './context';
 import type { PaymentsContext } from './context';
+import { fawryProfileIdOf } from './fawry-profile';
 import { handleFawryNotification, handlePaymobCallback } from './notifications';
 import { checkRefundInDoubt, refundTransaction, settleRefundByHand } from './refunds';
 import { gatewayError } from './provider';
@@ -201,21 +202,21 @@ export const fawryRoutes: FastifyPluginAsyncZod = async (app) => {
     return syncTransaction(ctx, row);
   });
 
-  // Saved cards live at Fawry under the student's profile (our user id).
+  // Saved cards live at Fawry under the student's profile id (fawry-profile.ts: not the row id).
 
   serve(app, API.fawry.listCards, async (request) => {
-    const cards = await ctx.gateways.fawry
-      .listCardTokens(String(identityOf(request).userId))
-      .catch((error: unknown) => {
-        throw gatewayError(error);
-      });
+    const profileId = await fawryProfileIdOf(ctx, identityOf(request).userId);
+    const cards = await ctx.gateways.fawry.listCardTokens(profileId).catch((error: unknown) => {
+      throw gatewayError(error);
+    });
     return cards.map(cardTokenOf);
   });
 
   serve(app, API.fawry.deleteCard, async (request) => {
+    const profileId = await fawryProfileIdOf(ctx, identityOf(request).userId);
     try {
       await ctx.gateways.fawry.deleteCardToken({
-        customerProfileId: String(identityOf(request).userId),
+        customerProfileId: profileId,
         cardToken: request.body.token,
       });
     } catch (error) {
@@ -228,7 +229,7 @@ export const fawryRoutes: FastifyPluginAsyncZod = async (app) => {
     assertWebUrl(app, request.query.returnUrl);
     return {
       url: ctx.gateways.fawry.cardTokenUrl({
-        customerProfileId: String(identityOf(request).userId),
+        customerProfileId: await fawryProfileIdOf(ctx, identityOf(request).userId),
         returnUrl: request.query.returnUrl,
         locale: 'ar',
       }),

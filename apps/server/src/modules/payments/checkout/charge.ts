@@ -49,7 +49,7 @@ async function chargeOrderOf(
   const period = (row.period ?? PlanPeriod.Month) as PaidPlanPeriod;
   return {
     row,
-    customer: { profileId: String(user.id), mobile, email: user.email, name: user.name },
+    customer: { mobile, email: user.email, name: user.name },
     description: description(plan?.weeklyMinutes ?? 0, period),
     origins,
   };

@@ -3,6 +3,7 @@ import type { PaymentStarted } from '@talaqa/domain';
 import { AppError } from '../../../errors';
 import type { FawryItem } from '../../../integrations/fawry';
 import type { PaymentsContext } from '../context';
+import { fawryProfileIdOf } from '../fawry-profile';
 import { closeUnpaid, storeProviderAnswer } from '../repo';
 import { awaitPayment, providerFailed, settleAtOnce } from './answers';
 import type { ChargeOrder, PaymentChoice } from './types';
@@ -30,9 +31,10 @@ export async function startFawry(
   const { fawry } = ctx.gateways;
   const { row } = order;
   const merchantRefNum = row.orderReference;
+  const profileId = await fawryProfileIdOf(ctx, row.userId);
   const base = {
     merchantRefNum,
-    customer: order.customer,
+    customer: { ...order.customer, profileId },
     amountPiasters: row.amount,
     description: order.description,
     items: items(order),

@@ -36,7 +36,8 @@ export interface CheckoutOrigins {
 /** An order as the providers are told about it. */
 export interface ChargeOrder {
   row: TransactionRow;
-  customer: FawryCustomer & { name: string };
+  /** Fawry's profile id is added by the Fawry checkout alone (fawry-profile.ts). */
+  customer: Omit<FawryCustomer, 'profileId'> & { name: string };
   description: string;
   origins: CheckoutOrigins;
 }
