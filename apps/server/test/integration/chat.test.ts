@@ -319,6 +319,26 @@ describe('GET /chat/room/by/members and /chat/room/members/{roomId}', () => {
       status: 404,
       body: { code: 'room-not-found' },
     });
+    // Admins read for moderation (decision 261), and leave no trace in the read state.
+    const admin = await chatUserOf(server, Role.SuperAdmin);
+    const moderated = await api<ChatRoomMember[]>('GET', `/chat/room/members/${String(room.id)}`, {
+      token: admin.token,
+    });
+    expect(moderated.body.map((m) => m.id).sort()).toEqual([s.id, t.id].sort());
+    const pair = await api<ChatRoom>(
+      'GET',
+      `/chat/room/by/members?members=${String(s.id)},${String(t.id)}`,
+      { token: admin.token },
+    );
+    expect(pair.body.id).toBe(room.id);
+    const adminSocket = await socketOf(admin);
+    for (const [event, payload] of [
+      ['MarkMessageAsRead', { roomId: room.id, messageId: message.id }],
+      ['SendMessage', { roomId: room.id, clientId: clientId(), text: 'moderator' }],
+      ['UserTyping', { roomId: room.id, typing: true }],
+    ] as const) {
+      expect(await ack(adminSocket, event, payload)).toEqual({ result: 'not-member' });
+    }
   });
 });
 
