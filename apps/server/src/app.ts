@@ -31,6 +31,7 @@ import type { AccountMessenger } from './modules/codes';
 import { couponRoutes } from './modules/coupons';
 import { healthRoutes } from './modules/health';
 import { docsPage, docsPageServed, openApiDocument, referenceRoutes } from './modules/reference';
+import { chatRoutes } from './modules/chat';
 import { disabledReminderMessenger, lessonReminderJobs, lessonRoutes } from './modules/lessons';
 import type { LessonReminderMessenger } from './modules/lessons';
 import { fawryRoutes, paymobRoutes } from './modules/payments';
@@ -238,6 +239,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
         await api.register(fawryRoutes);
         await api.register(paymobRoutes);
         await api.register(transactionRoutes);
+        await api.register(chatRoutes);
       },
       { prefix: API_PREFIX },
     );

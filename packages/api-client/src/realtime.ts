@@ -42,7 +42,10 @@ export const isAckResult = (value: unknown): value is AckResult =>
 export interface RealtimeContract {
   readonly serverToClient: Readonly<Record<string, { readonly payload: z.ZodType }>>;
   readonly clientToServer: Readonly<
-    Record<string, { readonly payload: z.ZodType; readonly acks: readonly string[] }>
+    Record<
+      string,
+      { readonly payload: z.ZodType; readonly acks: readonly string[]; readonly ack?: z.ZodType }
+    >
   >;
 }
 
@@ -59,10 +62,15 @@ export type SentEvent<C extends RealtimeContract> = keyof C['clientToServer'] & 
 export type SentPayload<C extends RealtimeContract, E extends SentEvent<C>> = z.input<
   C['clientToServer'][E]['payload']
 >;
+/** The acknowledgement: its schema's output where the event declares one, else a result. */
 export type AckOf<
   C extends RealtimeContract,
   E extends SentEvent<C>,
-> = C['clientToServer'][E]['acks'][number];
+> = C['clientToServer'][E] extends {
+  readonly ack: infer S extends z.ZodType;
+}
+  ? z.output<S>
+  : C['clientToServer'][E]['acks'][number];
 
 /** A payload received that breaks its contract: a bug on one side, never a person's mistake. */
 export class RealtimeContractViolation extends Error {

@@ -2,10 +2,26 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';
 import type { Socket as ServerSocket } from 'socket.io';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  expectTypeOf,
+  it,
+  vi,
+} from 'vitest';
 import { z } from 'zod';
 import { RealtimeContractViolation, RealtimeError, createRealtime } from '../src/index';
-import type { Realtime, RealtimeState, SocketIoFactory } from '../src/index';
+import type {
+  AckOf,
+  DefaultRealtimeContract,
+  Realtime,
+  RealtimeState,
+  SocketIoFactory,
+} from '../src/index';
 
 /** A contract of this test's own: chat events the product has not built yet, and one greeting. */
 const TEST_CONTRACT = {
@@ -247,5 +263,14 @@ describe('payloads read through the contract', () => {
     realtime.on('TutorsCacheUpdated', (event) => received.push(event));
     play('TutorsCacheUpdated', { at: 5 });
     expect(received).toEqual([{ at: 5 }]);
+  });
+});
+
+describe('acknowledgements declared by a schema', () => {
+  it('are typed from the schema (the chat events of the default contract)', () => {
+    expectTypeOf<AckOf<DefaultRealtimeContract, 'SendMessage'>['result']>().toEqualTypeOf<
+      'ok' | 'empty-text' | 'room-not-found' | 'not-member' | 'unallowed' | 'unreachable'
+    >();
+    expectTypeOf<AckOf<DefaultRealtimeContract, 'UserTyping'>>().toHaveProperty('result');
   });
 });

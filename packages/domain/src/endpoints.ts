@@ -7,6 +7,7 @@ import { assetEndpoints } from './assets/contract';
 import { authEndpoints } from './auth/contract';
 import { availabilityEndpoints } from './availability/contract';
 import { calendarEndpoints } from './calendar/contract';
+import { chatEndpoints } from './chat/contract';
 import { codeEndpoints } from './codes/contract';
 import { couponEndpoints } from './coupons/contract';
 import { healthEndpoints } from './health/contract';
@@ -40,6 +41,7 @@ export const API = {
   lessons: lessonEndpoints,
   ratings: ratingEndpoints,
   calendar: calendarEndpoints,
+  chat: chatEndpoints,
   plans: planEndpoints,
   planInvites: planInviteEndpoints,
   coupons: couponEndpoints,

@@ -16,14 +16,7 @@ import type { planInviteSchema, planViewSchema } from './plans/contract';
 import type { subscriptionSchema } from './subscriptions/contract';
 import type { topicViewSchema } from './topics/contract';
 import type { transactionSchema } from './transactions/contract';
-import type {
-  Bank,
-  EnglishLevel,
-  RatingStars,
-  RoomType,
-  SessionSlotLength,
-  WithdrawMethod,
-} from './enums';
+import type { Bank, EnglishLevel, RatingStars, SessionSlotLength, WithdrawMethod } from './enums';
 import type {
   DemoSessionStatus,
   InterviewStatus,
@@ -123,24 +116,6 @@ export interface Invoice {
 
 /** A conversation topic: the type of `topicViewSchema` (topics/contract.ts). */
 export type Topic = z.output<typeof topicViewSchema>;
-
-export interface ChatRoom {
-  id: number;
-  type: RoomType;
-  memberIds: number[];
-  pinned: boolean;
-  muted: boolean;
-}
-
-export interface ChatMessage {
-  id: number;
-  roomId: number;
-  senderId: number;
-  text: string;
-  edited: boolean;
-  deleted: boolean;
-  createdAt: IsoDateTime;
-}
 
 export interface Interview {
   id: number;

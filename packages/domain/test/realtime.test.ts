@@ -1,6 +1,11 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { CLIENT_TO_SERVER, isServerEventName, SERVER_TO_CLIENT } from '../src/realtime/contract';
-import type { ServerEventPayload, ServerToClientEvents } from '../src/realtime/contract';
+import type {
+  ClientEventAck,
+  ServerEventPayload,
+  ServerToClientEvents,
+} from '../src/realtime/contract';
+import type { ChatMessage } from '../src/chat/contract';
 import {
   ACK_RESULTS,
   CLIENT_EVENTS,
@@ -56,5 +61,25 @@ describe('the realtime contract', () => {
       userId: 5,
     });
     expect(payload).toEqual({ code: 'unresolved-phone', message: 'x', phone: '+201012345678' });
+  });
+});
+
+describe('the chat events of the contract', () => {
+  it('declare an acknowledgement schema whose results are the event’s acks', () => {
+    for (const [name, event] of Object.entries(CLIENT_TO_SERVER)) {
+      for (const result of event.acks) {
+        expect(event.ack.safeParse({ result }).success, `${name} ${result}`).toBe(true);
+      }
+      expect(event.ack.safeParse({ result: 'invalid-session-id' }).success, name).toBe(false);
+    }
+  });
+
+  it('types the acknowledgement from its schema', () => {
+    expectTypeOf<ClientEventAck<'SendMessage'>['result']>().toEqualTypeOf<
+      'ok' | 'empty-text' | 'room-not-found' | 'not-member' | 'unallowed' | 'unreachable'
+    >();
+    expectTypeOf<ClientEventAck<'SendMessage'>['message']>().toEqualTypeOf<
+      ChatMessage | undefined
+    >();
   });
 });

@@ -1,8 +1,9 @@
 /**
  * A small world for the fuzz test to find things in: a plan, two listed tutors with a Wednesday
- * schedule, and two subscribed students with a lesson booked with each tutor, all at a fixed
- * "now" (the lesson fixtures' Wednesday of January 2030). Valid requests name small ids, so they
- * meet these rows and the answers that carry data (a lesson, a tutor page) are read by their
+ * schedule, and two subscribed students with a lesson booked with each tutor and a chat room with
+ * them, all at a fixed "now" (the lesson fixtures' Wednesday of January 2030). Valid requests name
+ * small ids, so they meet these rows and the answers that carry data (a lesson, a tutor page, a
+ * room's messages) are read by their
  * contracts' schemas too, not only the empty ones of fresh accounts.
  */
 import { callApi } from '../integration/api';
@@ -37,6 +38,12 @@ export async function buildWorld(server: TestServer): Promise<World> {
     });
     if (answer.status !== 201)
       throw new Error(`the fuzz world's lesson: ${JSON.stringify(answer)}`);
+    // A chat room of the pair with a message, so chat answers that carry data are read too.
+    const chat = await callApi(server, 'POST', '/chat/new', {
+      token: student.token,
+      body: { userId: tutor.id, message: 'مرحبا' },
+    });
+    if (chat.status !== 201) throw new Error(`the fuzz world's room: ${JSON.stringify(chat)}`);
   }
   return { now: NOW, planId };
 }

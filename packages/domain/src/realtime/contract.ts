@@ -15,6 +15,32 @@ import {
   lessonCanceledEventSchema,
   lessonRebookedEventSchema,
 } from '../lessons/events';
+import {
+  DELETE_MESSAGE_ACKS,
+  deleteMessageAckSchema,
+  deleteMessagePayloadSchema,
+  JOIN_ROOMS_ACKS,
+  joinedRoomsEventSchema,
+  joinRoomsAckSchema,
+  joinRoomsPayloadSchema,
+  MARK_READ_ACKS,
+  markMessageAsReadAckSchema,
+  markMessageAsReadPayloadSchema,
+  messageReadEventSchema,
+  roomMessageEventSchema,
+  roomMessageReadEventSchema,
+  SEND_MESSAGE_ACKS,
+  sendMessageAckSchema,
+  sendMessagePayloadSchema,
+  UPDATE_MESSAGE_ACKS,
+  updateMessageAckSchema,
+  updateMessagePayloadSchema,
+  USER_TYPING_ACKS,
+  userStatusChangedEventSchema,
+  userTypingAckSchema,
+  userTypingEventSchema,
+  userTypingPayloadSchema,
+} from '../chat/events';
 import { transactionViewSchema } from '../transactions/contract';
 import { tutorsCacheUpdatedEventSchema, tutorUpdatedEventSchema } from '../tutors/events';
 import { phoneCodeUndeliveredEventSchema } from '../whatsapp/events';
@@ -22,9 +48,10 @@ import type { AckResult, ClientEvent, ServerEvent } from './names';
 
 /**
  * Who hears a server event: the tabs of one user (their `user:{id}` room), both sides of a lesson
- * (the student's and the tutor's rooms), or every connection (public data).
+ * (the student's and the tutor's rooms), the members of a chat room (each member's user room),
+ * the one socket that asked, or every connection (public data).
  */
-export type EventAudience = 'user' | 'lesson-members' | 'everyone';
+export type EventAudience = 'user' | 'lesson-members' | 'room-members' | 'socket' | 'everyone';
 
 export interface ServerEventDefinition {
   /** One line for the reference. */
@@ -36,8 +63,10 @@ export interface ServerEventDefinition {
 export interface ClientEventDefinition {
   readonly summary: string;
   readonly payload: z.ZodType;
-  /** What the server may answer in the acknowledgement. */
+  /** The results the server may answer in the acknowledgement. */
   readonly acks: readonly AckResult[];
+  /** The acknowledgement's whole shape: `{ result, ... }` with `result` one of `acks`. */
+  readonly ack: z.ZodType;
 }
 
 /** Declares an event; `const` keeps each schema's own type for the server and the client. */
@@ -81,13 +110,91 @@ export const SERVER_TO_CLIENT = {
     audience: 'user',
     payload: phoneCodeUndeliveredEventSchema,
   }),
+  RoomMessage: serverEvent({
+    summary: 'A message was sent in one of the user’s rooms (stored already)',
+    audience: 'room-members',
+    payload: roomMessageEventSchema,
+  }),
+  RoomMessageUpdated: serverEvent({
+    summary: 'A message of the room was edited',
+    audience: 'room-members',
+    payload: roomMessageEventSchema,
+  }),
+  RoomMessageDeleted: serverEvent({
+    summary: 'A message of the room was deleted (it keeps its place, without its text)',
+    audience: 'room-members',
+    payload: roomMessageEventSchema,
+  }),
+  RoomMessageRead: serverEvent({
+    summary: 'Another member has read the room up to a message (read ticks)',
+    audience: 'room-members',
+    payload: roomMessageReadEventSchema,
+  }),
+  MessageRead: serverEvent({
+    summary: 'The user read a room on one tab: where they stand now, for the other tabs',
+    audience: 'user',
+    payload: messageReadEventSchema,
+  }),
+  JoinedRooms: serverEvent({
+    summary: 'The rooms this socket now listens to (after JoinRooms)',
+    audience: 'socket',
+    payload: joinedRoomsEventSchema,
+  }),
+  UserTyping: serverEvent({
+    summary: 'Another member of a room started or stopped typing',
+    audience: 'room-members',
+    payload: userTypingEventSchema,
+  }),
+  UserStatusChanged: serverEvent({
+    summary: 'A chat counterpart came online or went offline (with their device count)',
+    audience: 'user',
+    payload: userStatusChangedEventSchema,
+  }),
 } as const satisfies { readonly [E in ServerEvent]?: ServerEventDefinition };
 
 /**
- * Events the browser sends, with their acknowledgements. None is handled yet: chat and the session
- * room (spec section 7) bring theirs with them.
+ * Events the browser sends, with their acknowledgements: the chat's for now; the session room
+ * (spec section 7) brings its own.
  */
-export const CLIENT_TO_SERVER = {} as const satisfies {
+export const CLIENT_TO_SERVER = {
+  JoinRooms: clientEvent({
+    summary: 'Listen to the user’s rooms (all, or these)',
+    payload: joinRoomsPayloadSchema,
+    acks: JOIN_ROOMS_ACKS,
+    ack: joinRoomsAckSchema,
+  }),
+  SendMessage: clientEvent({
+    summary:
+      'Send a message (stored before the ack; a retry with the same clientId is not doubled)',
+    payload: sendMessagePayloadSchema,
+    acks: SEND_MESSAGE_ACKS,
+    ack: sendMessageAckSchema,
+  }),
+  UpdateMessage: clientEvent({
+    summary: 'Edit one’s own message',
+    payload: updateMessagePayloadSchema,
+    acks: UPDATE_MESSAGE_ACKS,
+    ack: updateMessageAckSchema,
+  }),
+  DeleteMessage: clientEvent({
+    summary: 'Delete one’s own message',
+    payload: deleteMessagePayloadSchema,
+    acks: DELETE_MESSAGE_ACKS,
+    ack: deleteMessageAckSchema,
+  }),
+  MarkMessageAsRead: clientEvent({
+    summary: 'Mark a room read up to a message',
+    payload: markMessageAsReadPayloadSchema,
+    acks: MARK_READ_ACKS,
+    ack: markMessageAsReadAckSchema,
+  }),
+  UserTyping: clientEvent({
+    summary: 'Tell the room one is typing, or stopped',
+    payload: userTypingPayloadSchema,
+    acks: USER_TYPING_ACKS,
+    ack: userTypingAckSchema,
+  }),
+} as const satisfies {
   readonly [E in ClientEvent]?: ClientEventDefinition;
 };
 
@@ -110,7 +217,9 @@ export type ServerEventInput<E extends ServerEventName> = z.input<ServerMap[E]['
 
 /** What the browser sends with a client event, and what its acknowledgement may answer. */
 export type ClientEventPayload<E extends ClientEventName> = z.input<ClientMap[E]['payload']>;
-export type ClientEventAck<E extends ClientEventName> = ClientMap[E]['acks'][number];
+export type ClientEventAck<E extends ClientEventName> = z.output<ClientMap[E]['ack']>;
+/** What the server may hand to the acknowledgement's schema. */
+export type ClientEventAckInput<E extends ClientEventName> = z.input<ClientMap[E]['ack']>;
 
 /** socket.io's event maps, for `Server<ClientToServerEvents, ServerToClientEvents>` and clients. */
 export type ServerToClientEvents = {
@@ -122,6 +231,10 @@ export type ClientToServerEvents = {
     ack: (result: ClientEventAck<E>) => void,
   ) => void;
 };
+
+/** Whether `event` is a client event of the map (for code reading events off the wire). */
+export const isClientEventName = (event: string): event is ClientEventName =>
+  Object.hasOwn(CLIENT_TO_SERVER, event);
 
 /** Whether `event` is a server event of the map (for code reading events off the wire). */
 export const isServerEventName = (event: string): event is ServerEventName =>

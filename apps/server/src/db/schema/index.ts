@@ -7,3 +7,4 @@ export * from './lessons';
 export * from './ratings';
 export * from './assets';
 export * from './whatsapp';
+export * from './chat';

@@ -122,6 +122,8 @@ export const eventComponentName = (event: ServerEventName): string => `realtime.
 const AUDIENCES: Record<EventAudience, string> = {
   user: 'the user’s own tabs',
   'lesson-members': 'the lesson’s student and tutor',
+  'room-members': 'the chat room’s members (each one’s tabs)',
+  socket: 'the one connection that asked',
   everyone: 'every connection',
 };
 

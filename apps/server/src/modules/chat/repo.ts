@@ -1,0 +1,435 @@
+/**
+ * The chat's SQL. Rooms, members and messages (db/schema/chat.ts); a room's order is its `seq`
+ * (docs/decisions/262-chat-order-and-retries.md). Views are built for one viewer: their own pin,
+ * mute and read position, the other member, the latest message and their unread count.
+ */
+import { and, asc, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type { ChatMember, ChatMessage, ChatRoom, Role, RoomType } from '@talaqa/domain';
+import { queryRows } from '../../db';
+import type { Database } from '../../db';
+import { chatMembers, chatMessages, chatRooms, users } from '../../db/schema';
+import type { ChatMessageRow } from '../../db/schema';
+
+const iso = (value: Date | string): string => new Date(value).toISOString();
+
+export function toMessage(row: ChatMessageRow): ChatMessage {
+  return {
+    id: row.id,
+    roomId: row.roomId,
+    seq: row.seq,
+    senderId: row.senderId,
+    text: row.deleted ? '' : row.text,
+    edited: row.edited,
+    deleted: row.deleted,
+    clientId: row.clientId,
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  };
+}
+
+export interface ChatUser {
+  id: number;
+  role: Role;
+  name: string;
+  emailVerified: boolean;
+}
+
+export async function chatUser(db: Database, userId: number): Promise<ChatUser | undefined> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      role: users.role,
+      name: users.name,
+      emailVerified: users.emailVerified,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ? { ...row, role: row.role as Role } : undefined;
+}
+
+/** "smaller:larger": the one general room of two users. */
+export const pairKeyOf = (a: number, b: number): string =>
+  a < b ? `${String(a)}:${String(b)}` : `${String(b)}:${String(a)}`;
+
+export async function roomIdOfPair(
+  db: Database,
+  a: number,
+  b: number,
+): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: chatRooms.id })
+    .from(chatRooms)
+    .where(eq(chatRooms.pairKey, pairKeyOf(a, b)));
+  return row?.id;
+}
+
+/** A new general room of two users; undefined when the pair has one already (a race lost). */
+export async function insertPairRoom(
+  db: Database,
+  type: RoomType,
+  memberIds: readonly [number, number],
+  now: Date,
+): Promise<number | undefined> {
+  const [room] = await db
+    .insert(chatRooms)
+    .values({ type, pairKey: pairKeyOf(...memberIds), createdAt: now, updatedAt: now })
+    .onConflictDoNothing()
+    .returning({ id: chatRooms.id });
+  if (!room) return undefined;
+  await db
+    .insert(chatMembers)
+    .values(memberIds.map((userId) => ({ roomId: room.id, userId, joinedAt: now })));
+  return room.id;
+}
+
+export interface Membership {
+  roomExists: boolean;
+  member: { lastReadSeq: number; pinned: boolean; muted: boolean } | undefined;
+}
+
+export async function membership(
+  db: Database,
+  roomId: number,
+  userId: number,
+): Promise<Membership> {
+  const [row] = await db
+    .select({
+      id: chatRooms.id,
+      lastReadSeq: chatMembers.lastReadSeq,
+      pinned: chatMembers.pinned,
+      muted: chatMembers.muted,
+    })
+    .from(chatRooms)
+    .leftJoin(
+      chatMembers,
+      and(eq(chatMembers.roomId, chatRooms.id), eq(chatMembers.userId, userId)),
+    )
+    .where(eq(chatRooms.id, roomId));
+  if (!row) return { roomExists: false, member: undefined };
+  const { lastReadSeq, pinned, muted } = row;
+  return {
+    roomExists: true,
+    member:
+      lastReadSeq === null || pinned === null || muted === null
+        ? undefined
+        : { lastReadSeq, pinned, muted },
+  };
+}
+
+export async function memberIdsOf(db: Database, roomId: number): Promise<number[]> {
+  const rows = await db
+    .select({ userId: chatMembers.userId })
+    .from(chatMembers)
+    .where(eq(chatMembers.roomId, roomId))
+    .orderBy(asc(chatMembers.userId));
+  return rows.map((row) => row.userId);
+}
+
+/** The ids of every room the user is a member of. */
+export async function roomIdsOf(db: Database, userId: number): Promise<number[]> {
+  const rows = await db
+    .select({ roomId: chatMembers.roomId })
+    .from(chatMembers)
+    .where(eq(chatMembers.userId, userId))
+    .orderBy(asc(chatMembers.roomId));
+  return rows.map((row) => row.roomId);
+}
+
+/** Everyone who shares a room with the user (who hears their presence). */
+export async function counterpartIds(db: Database, userId: number): Promise<number[]> {
+  const rows = await queryRows<{ user_id: number }>(
+    db,
+    sql`select distinct o.user_id from ${chatMembers} m
+      join ${chatMembers} o on o.room_id = m.room_id and o.user_id <> m.user_id
+      where m.user_id = ${userId}`,
+  );
+  return rows.map((row) => row.user_id);
+}
+
+export async function messageByClientId(
+  db: Database,
+  roomId: number,
+  senderId: number,
+  clientId: string,
+): Promise<ChatMessageRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(chatMessages)
+    .where(
+      and(
+        eq(chatMessages.roomId, roomId),
+        eq(chatMessages.senderId, senderId),
+        eq(chatMessages.clientId, clientId),
+      ),
+    );
+  return row;
+}
+
+export async function messageById(
+  db: Database,
+  messageId: number,
+): Promise<ChatMessageRow | undefined> {
+  const [row] = await db.select().from(chatMessages).where(eq(chatMessages.id, messageId));
+  return row;
+}
+
+/**
+ * Stores a message under the room's next `seq`. Run in a transaction: the room row stays locked
+ * until commit, so seqs follow commit order. Undefined when the client id is stored already (a
+ * racing retry won; the caller reads that one).
+ */
+export async function insertMessage(
+  tx: Database,
+  input: { roomId: number; senderId: number; clientId: string | null; text: string; now: Date },
+): Promise<ChatMessageRow | undefined> {
+  const [room] = await tx
+    .update(chatRooms)
+    .set({ lastSeq: sql`${chatRooms.lastSeq} + 1`, lastMessageAt: input.now, updatedAt: input.now })
+    .where(eq(chatRooms.id, input.roomId))
+    .returning({ seq: chatRooms.lastSeq });
+  if (!room) throw new Error(`room ${String(input.roomId)} vanished while sending`);
+  const [row] = await tx
+    .insert(chatMessages)
+    .values({
+      roomId: input.roomId,
+      seq: room.seq,
+      senderId: input.senderId,
+      clientId: input.clientId,
+      text: input.text,
+      createdAt: input.now,
+      updatedAt: input.now,
+    })
+    .onConflictDoNothing()
+    .returning();
+  return row;
+}
+
+export async function editMessage(
+  db: Database,
+  messageId: number,
+  text: string,
+  now: Date,
+): Promise<ChatMessageRow | undefined> {
+  const [row] = await db
+    .update(chatMessages)
+    .set({ text, edited: true, updatedAt: now })
+    .where(and(eq(chatMessages.id, messageId), eq(chatMessages.deleted, false)))
+    .returning();
+  return row;
+}
+
+/** Deleting keeps the row (its place and seq) and forgets the text. */
+export async function deleteMessage(
+  db: Database,
+  messageId: number,
+  now: Date,
+): Promise<ChatMessageRow | undefined> {
+  const [row] = await db
+    .update(chatMessages)
+    .set({ text: '', deleted: true, updatedAt: now })
+    .where(eq(chatMessages.id, messageId))
+    .returning();
+  return row;
+}
+
+export interface PageCursor {
+  before?: number | undefined;
+  after?: number | undefined;
+  size: number;
+}
+
+/** A page of a room's messages, newest last, with whether more lie beyond it. */
+export async function messagePage(
+  db: Database,
+  roomId: number,
+  cursor: PageCursor,
+): Promise<{ list: ChatMessage[]; hasMore: boolean }> {
+  const inRoom = eq(chatMessages.roomId, roomId);
+  if (cursor.after !== undefined) {
+    const rows = await db
+      .select()
+      .from(chatMessages)
+      .where(and(inRoom, gt(chatMessages.seq, cursor.after)))
+      .orderBy(asc(chatMessages.seq))
+      .limit(cursor.size + 1);
+    return { list: rows.slice(0, cursor.size).map(toMessage), hasMore: rows.length > cursor.size };
+  }
+  const rows = await db
+    .select()
+    .from(chatMessages)
+    .where(cursor.before === undefined ? inRoom : and(inRoom, lt(chatMessages.seq, cursor.before)))
+    .orderBy(desc(chatMessages.seq))
+    .limit(cursor.size + 1);
+  return {
+    list: rows.slice(0, cursor.size).reverse().map(toMessage),
+    hasMore: rows.length > cursor.size,
+  };
+}
+
+/** Moves the reader's position forward (never back); their position and unread count after. */
+export async function markRead(
+  db: Database,
+  roomId: number,
+  userId: number,
+  seq: number,
+): Promise<{ readSeq: number; unread: number }> {
+  const [row] = await db
+    .update(chatMembers)
+    .set({ lastReadSeq: sql`greatest(${chatMembers.lastReadSeq}, ${seq})` })
+    .where(and(eq(chatMembers.roomId, roomId), eq(chatMembers.userId, userId)))
+    .returning({ readSeq: chatMembers.lastReadSeq });
+  const readSeq = row?.readSeq ?? 0;
+  const [count] = await db
+    .select({ unread: sql<number>`count(*)::int` })
+    .from(chatMessages)
+    .where(
+      and(
+        eq(chatMessages.roomId, roomId),
+        gt(chatMessages.seq, readSeq),
+        ne(chatMessages.senderId, userId),
+        eq(chatMessages.deleted, false),
+      ),
+    );
+  return { readSeq, unread: count?.unread ?? 0 };
+}
+
+export async function updateSettings(
+  db: Database,
+  roomId: number,
+  userId: number,
+  settings: { pinned?: boolean | undefined; muted?: boolean | undefined },
+): Promise<void> {
+  await db
+    .update(chatMembers)
+    .set({
+      ...(settings.pinned === undefined ? {} : { pinned: settings.pinned }),
+      ...(settings.muted === undefined ? {} : { muted: settings.muted }),
+    })
+    .where(and(eq(chatMembers.roomId, roomId), eq(chatMembers.userId, userId)));
+}
+
+/**
+ * Arabic and English folded alike for search: lower case, no diacritics or tatweel, one alef,
+ * ya for alef maqsura, ha for ta marbuta. Applied to both sides of a LIKE.
+ */
+const fold = (value: SQL): SQL =>
+  sql`translate(lower(regexp_replace(${value}, '[\u064B-\u0652\u0640]', '', 'g')), 'أإآٱىة', 'اااايه')`;
+
+/** A LIKE pattern holding `term` anywhere, its wildcards taken literally. */
+const containing = (term: string): string => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export interface RoomFilter {
+  roomIds?: number[];
+  search?: string | undefined;
+  pinned?: boolean | undefined;
+  page?: number;
+  size?: number;
+}
+
+interface RoomViewRow extends Record<string, unknown> {
+  id: number;
+  type: RoomType;
+  pinned: boolean;
+  muted: boolean;
+  read_seq: number;
+  last_seq: number;
+  created_at: Date | string;
+  unread: number;
+  other: ChatMember | null;
+  other_read_seq: number | null;
+  last_message:
+    | (Omit<ChatMessageRow, 'createdAt' | 'updatedAt'> & {
+        createdAt: string;
+        updatedAt: string;
+      })
+    | null;
+  total: number;
+}
+
+/** The rooms of `viewerId`, as they see them: pinned first, then by their latest message. */
+export async function roomViews(
+  db: Database,
+  viewerId: number,
+  filter: RoomFilter = {},
+): Promise<{ list: ChatRoom[]; total: number }> {
+  const conditions: SQL[] = [sql`m.user_id = ${viewerId}`];
+  if (filter.roomIds) {
+    if (filter.roomIds.length === 0) return { list: [], total: 0 };
+    conditions.push(sql`r.id in ${filter.roomIds}`);
+  }
+  if (filter.pinned !== undefined) conditions.push(sql`m.pinned = ${filter.pinned}`);
+  if (filter.search !== undefined) {
+    const pattern = fold(sql`${containing(filter.search)}`);
+    conditions.push(sql`(exists (select 1 from chat_members o join users u on u.id = o.user_id
+        where o.room_id = r.id and o.user_id <> m.user_id and ${fold(sql`u.name`)} like ${pattern})
+      or exists (select 1 from chat_messages x
+        where x.room_id = r.id and not x.deleted and ${fold(sql`x.text`)} like ${pattern}))`);
+  }
+  const size = filter.size ?? 1000;
+  const offset = ((filter.page ?? 1) - 1) * size;
+  const rows = await queryRows<RoomViewRow>(
+    db,
+    sql`select r.id, r.type, m.pinned, m.muted, m.last_read_seq as read_seq, r.last_seq,
+        r.created_at,
+        (select count(*)::int from chat_messages x
+          where x.room_id = r.id and x.seq > m.last_read_seq and x.sender_id <> m.user_id
+            and not x.deleted) as unread,
+        (select json_build_object('id', u.id, 'name', u.name, 'image', u.image, 'role', u.role)
+          from chat_members o join users u on u.id = o.user_id
+          where o.room_id = r.id and o.user_id <> m.user_id order by o.user_id limit 1) as other,
+        (select o.last_read_seq from chat_members o
+          where o.room_id = r.id and o.user_id <> m.user_id order by o.user_id limit 1)
+          as other_read_seq,
+        (select json_build_object('id', x.id, 'roomId', x.room_id, 'seq', x.seq,
+            'senderId', x.sender_id, 'clientId', x.client_id, 'text', x.text,
+            'edited', x.edited, 'deleted', x.deleted, 'createdAt', x.created_at,
+            'updatedAt', x.updated_at)
+          from chat_messages x where x.room_id = r.id order by x.seq desc limit 1) as last_message,
+        count(*) over ()::int as total
+      from chat_members m join chat_rooms r on r.id = m.room_id
+      where ${sql.join(conditions, sql` and `)}
+      order by m.pinned desc, coalesce(r.last_message_at, r.created_at) desc, r.id desc
+      limit ${size} offset ${offset}`,
+  );
+  const list = rows.map((row): ChatRoom => ({
+    id: row.id,
+    type: row.type,
+    pinned: row.pinned,
+    muted: row.muted,
+    unread: row.unread,
+    other: row.other,
+    lastMessage: row.last_message
+      ? toMessage({
+          ...row.last_message,
+          createdAt: new Date(row.last_message.createdAt),
+          updatedAt: new Date(row.last_message.updatedAt),
+        })
+      : null,
+    lastSeq: row.last_seq,
+    readSeq: row.read_seq,
+    otherReadSeq: row.other_read_seq ?? 0,
+    createdAt: iso(row.created_at),
+  }));
+  return { list, total: rows[0]?.total ?? 0 };
+}
+
+/** A room's members with their read positions. */
+export async function roomMembers(
+  db: Database,
+  roomId: number,
+): Promise<(ChatMember & { readSeq: number })[]> {
+  const rows = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      image: users.image,
+      role: users.role,
+      readSeq: chatMembers.lastReadSeq,
+    })
+    .from(chatMembers)
+    .innerJoin(users, eq(users.id, chatMembers.userId))
+    .where(eq(chatMembers.roomId, roomId))
+    .orderBy(asc(chatMembers.userId));
+  return rows.map((row) => ({ ...row, role: row.role as Role }));
+}
