@@ -31,7 +31,8 @@ import type { AccountMessenger } from './modules/codes';
 import { couponRoutes } from './modules/coupons';
 import { healthRoutes } from './modules/health';
 import { docsPage, docsPageServed, openApiDocument, referenceRoutes } from './modules/reference';
-import { chatRoutes } from './modules/chat';
+import { chatRoutes, disabledChatNoticeMessenger } from './modules/chat';
+import type { ChatNoticeMessenger } from './modules/chat';
 import { disabledReminderMessenger, lessonReminderJobs, lessonRoutes } from './modules/lessons';
 import type { LessonReminderMessenger } from './modules/lessons';
 import { fawryRoutes, paymobRoutes } from './modules/payments';
@@ -81,6 +82,8 @@ export interface Providers {
   messenger: AccountMessenger;
   /** Lesson reminders by e-mail, WhatsApp or Telegram; off (every send fails) when absent. */
   lessonReminders?: LessonReminderMessenger;
+  /** Offline chat notifications by e-mail, WhatsApp or Telegram; off when absent. */
+  chatNotices?: ChatNoticeMessenger;
   google: GoogleIdTokenVerifier;
   /** The Telegram bot for linking chats; off when absent. */
   telegram?: TelegramChannel;
@@ -177,6 +180,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   app.decorate('io', io);
   app.decorate('messenger', options.providers.messenger);
   app.decorate('lessonReminders', options.providers.lessonReminders ?? disabledReminderMessenger);
+  app.decorate('chatNotices', options.providers.chatNotices ?? disabledChatNoticeMessenger);
   app.decorate('google', options.providers.google);
   app.decorate('telegram', options.providers.telegram ?? disabledTelegramChannel);
   app.decorate('whatsapp', options.providers.whatsapp ?? disabledWhatsAppChannel);

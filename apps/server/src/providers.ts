@@ -4,6 +4,7 @@ import type { Config } from './config';
 import { AppError } from './errors';
 import {
   accountNoticeEmail,
+  chatNoticeEmail,
   lessonReminderEmail,
   passwordResetCodeEmail,
   verificationCodeEmail,
@@ -16,6 +17,8 @@ import type { Messaging } from './integrations/messaging-factory';
 import type { Outbox } from './integrations/outbox';
 import { checkGraphApiVersion, versionWarning } from './integrations/whatsapp';
 import type { AccountMessenger } from './modules/codes';
+import { chatNoticeText } from './modules/chat';
+import type { ChatNoticeMessenger } from './modules/chat';
 import { lessonReminderText } from './modules/lessons';
 import type { LessonReminderMessenger } from './modules/lessons';
 import { startPaymentGateways } from './modules/payments';
@@ -89,6 +92,20 @@ function lessonReminderMessenger(messaging: Messaging): LessonReminderMessenger 
     whatsapp: (phone, message) => messaging.whatsapp.sendLessonReminder(phone, message),
     async telegram(chatId, message) {
       await messaging.telegram.sender.sendMessage(chatId, lessonReminderText(message));
+    },
+  };
+}
+
+/** Offline chat notifications: e-mail, the WhatsApp `chat_unread` template, or Telegram. */
+function chatNoticeMessenger(messaging: Messaging): ChatNoticeMessenger {
+  return {
+    channels: messaging.channels,
+    async email(to, notice) {
+      await messaging.email.send({ to, ...chatNoticeEmail(notice) });
+    },
+    whatsapp: (phone, notice) => messaging.whatsapp.sendChatNotice(phone, notice),
+    async telegram(chatId, notice) {
+      await messaging.telegram.sender.sendMessage(chatId, chatNoticeText(notice));
     },
   };
 }
@@ -186,6 +203,7 @@ export async function startProviders(
     providers: {
       messenger: accountMessenger(messaging),
       lessonReminders: lessonReminderMessenger(messaging),
+      chatNotices: chatNoticeMessenger(messaging),
       google: verifier,
       telegram: telegramChannel(messaging),
       whatsapp: whatsappChannel(messaging),

@@ -20,7 +20,11 @@ import {
   startWhatsAppSimulator,
   verifyWebhookSignature,
 } from './whatsapp';
-import type { WhatsAppReminderSender, WhatsAppSimulator } from './whatsapp';
+import type {
+  WhatsAppChatNoticeSender,
+  WhatsAppReminderSender,
+  WhatsAppSimulator,
+} from './whatsapp';
 
 export interface WhatsAppSettings {
   apiUrl?: string | undefined;
@@ -105,7 +109,7 @@ export interface MessagingSimulators {
 
 export interface Messaging {
   email: EmailSender;
-  whatsapp: PhoneMessenger & WhatsAppReminderSender;
+  whatsapp: PhoneMessenger & WhatsAppReminderSender & WhatsAppChatNoticeSender;
   whatsappWebhook: WhatsAppWebhookChecks;
   telegram: TelegramMessaging;
   /** Which phone channels can deliver (to offer only those in the interface). */
@@ -140,9 +144,10 @@ const disabledPhoneMessenger = (channel: string): PhoneMessenger => ({
   sendCode: () => Promise.reject(notConfigured(channel)),
 });
 
-const disabledWhatsApp: PhoneMessenger & WhatsAppReminderSender = {
+const disabledWhatsApp: PhoneMessenger & WhatsAppReminderSender & WhatsAppChatNoticeSender = {
   ...disabledPhoneMessenger('WhatsApp'),
   sendLessonReminder: () => Promise.reject(notConfigured('WhatsApp')),
+  sendChatNotice: () => Promise.reject(notConfigured('WhatsApp')),
 };
 
 const disabledEmail: EmailSender = { send: () => Promise.reject(notConfigured('E-mail')) };

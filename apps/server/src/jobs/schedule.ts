@@ -23,6 +23,11 @@ export interface JobRequest {
   /** JSON the handler receives. */
   payload?: unknown;
   maxAttempts?: number;
+  /**
+   * With a key: a pending job of the same kind and key is left as it is (time and payload), so
+   * the first request of a burst sets the time (a quiet period that later ones do not stretch).
+   */
+  keepPending?: boolean;
 }
 
 /** A job at a time of its own (scheduleJobs' rows: see there). */
@@ -63,7 +68,12 @@ const movePendingJob = {
 
 export async function scheduleJob(db: Database, request: JobRequest): Promise<JobRow> {
   const values = valuesOf(request);
-  const [row] = await db.insert(jobs).values(values).onConflictDoUpdate(movePendingJob).returning();
+  const insert = db.insert(jobs).values(values);
+  const [row] = await (
+    request.keepPending
+      ? insert.onConflictDoNothing({ target: [jobs.kind, jobs.key], where: PENDING_WITH_KEY })
+      : insert.onConflictDoUpdate(movePendingJob)
+  ).returning();
   if (row) return row;
   const [pending] = await db
     .select()

@@ -36,7 +36,11 @@ export const chatRooms = pgTable(
   ],
 );
 
-/** A member of a room with their own pin, mute and read position (the last `seq` read). */
+/**
+ * A member of a room with their own pin, mute and read position (the last `seq` read).
+ * `notified_seq`: the newest message an offline notification has announced to them
+ * (docs/decisions/271-chat-offline-notifications.md).
+ */
 export const chatMembers = pgTable(
   'chat_members',
   {
@@ -49,6 +53,7 @@ export const chatMembers = pgTable(
     pinned: boolean('pinned').notNull().default(false),
     muted: boolean('muted').notNull().default(false),
     lastReadSeq: integer('last_read_seq').notNull().default(0),
+    notifiedSeq: integer('notified_seq').notNull().default(0),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -12,6 +12,7 @@ export {
   accountNoticeEmail,
   arabicMinutes,
   BRAND_NAME,
+  chatNoticeEmail,
   lessonReminderEmail,
   passwordResetCodeEmail,
   verificationCodeEmail,
@@ -21,6 +22,7 @@ export type {
   AccountNotice,
   CodeEmailInput,
   EmailContent,
+  ChatNoticeEmailInput,
   LessonReminderEmailInput,
   WelcomeEmailInput,
 } from './templates';

@@ -257,3 +257,46 @@ export function lessonReminderEmail(input: LessonReminderEmailInput): EmailConte
   ]);
   return { subject, html, text };
 }
+
+export interface ChatNoticeEmailInput {
+  /** The recipient's name. */
+  name: string;
+  /** Who wrote the newest unread message. */
+  senderName: string;
+  /** How many messages are unread, in Arabic words. */
+  unread: string;
+  /** The start of the newest unread message. */
+  excerpt: string;
+  /** The room in the web app. */
+  roomUrl: string;
+}
+
+/** An offline chat notification (one per room per quiet period, decision 271). */
+export function chatNoticeEmail(input: ChatNoticeEmailInput): EmailContent {
+  if (!/^https?:\/\//i.test(input.roomUrl)) {
+    throw new TypeError('chatNoticeEmail: roomUrl must be http(s)');
+  }
+  const subject = `رسائل جديدة من ${input.senderName} على ${BRAND_NAME}`;
+  const line = `لديك ${input.unread} لم تقرأها بعد من ${input.senderName}. آخرها:`;
+  const html = layout(subject, {
+    preheader: line,
+    bodyHtml: [
+      paragraph(escapeHtml(greeting(input.name))),
+      paragraph(escapeHtml(line)),
+      paragraph(`«${escapeHtml(input.excerpt)}»`),
+      button(input.roomUrl, 'افتح المحادثة'),
+      paragraph(
+        'إن لم يعمل الزر فانسخ هذا الرابط في المتصفح:<br>' +
+          `<span dir="ltr" style="unicode-bidi:isolate;word-break:break-all;">${escapeHtml(input.roomUrl)}</span>`,
+      ),
+    ].join('\n'),
+  });
+  const text = plain([
+    greeting(input.name),
+    '',
+    line,
+    `«${input.excerpt}»`,
+    `افتح المحادثة: ${LRI}${input.roomUrl}${PDI}`,
+  ]);
+  return { subject, html, text };
+}

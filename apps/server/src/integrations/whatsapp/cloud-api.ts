@@ -157,6 +157,61 @@ export function lessonReminderTemplateMessage(
   };
 }
 
+/**
+ * The offline chat notification (decision 271): a UTILITY template like the reminder, same
+ * language. Its body's three parameters: who wrote, how many unread messages (in words), and
+ * the room's link. The message's own text is not sent: a template parameter is no place for
+ * what a user typed (WhatsApp refuses new lines and long runs of spaces in it).
+ */
+export const CHAT_NOTICE_TEMPLATE = 'chat_unread';
+export const CHAT_NOTICE_PARAMS = 3;
+
+/** The approved wording of `chat_unread`. */
+export function chatNoticeTemplateText(params: readonly string[]): string {
+  const at = (index: number): string => params[index] ?? '';
+  return `لديك ${at(1)} لم تقرأها بعد من ${at(0)} على طلاقة. للرد افتح المحادثة: ${at(2)}`;
+}
+
+export interface ChatNoticeParams {
+  senderName: string;
+  unread: string;
+  roomUrl: string;
+}
+
+const templateText = (value: string) => ({
+  type: 'text' as const,
+  text: value.replace(/\s+/g, ' '),
+});
+
+/** The message for the chat notification template: body parameters only. */
+export function chatNoticeTemplateMessage(
+  to: string,
+  notice: ChatNoticeParams,
+  templateName: string,
+  languageCode: string,
+): CloudTemplateMessage {
+  return {
+    messaging_product: 'whatsapp',
+    recipient_type: 'individual',
+    to,
+    type: 'template',
+    template: {
+      name: templateName,
+      language: { code: languageCode },
+      components: [
+        {
+          type: 'body',
+          parameters: [
+            templateText(notice.senderName),
+            templateText(notice.unread),
+            templateText(notice.roomUrl),
+          ],
+        },
+      ],
+    },
+  };
+}
+
 /** Cannot be delivered to this number: not on WhatsApp, or (test numbers) not allowed. */
 const UNRESOLVED_CODES = new Set([
   131026, // Message undeliverable: not a WhatsApp user, old client, terms not accepted
@@ -180,7 +235,8 @@ export function classifyCloudError(error: GraphError, status: number): Messaging
   return new MessagingError('unavailable', base, options);
 }
 
-export interface WhatsAppCloudSender extends PhoneMessenger, WhatsAppReminderSender {
+export interface WhatsAppCloudSender
+  extends PhoneMessenger, WhatsAppReminderSender, WhatsAppChatNoticeSender {
   /** The URL messages are posted to (for logs and tests). */
   readonly endpoint: string;
 }
@@ -191,6 +247,11 @@ export interface WhatsAppReminderSender {
     phoneE164: string,
     reminder: LessonReminderParams,
   ): Promise<{ messageId: string }>;
+}
+
+/** Sends the offline chat notification template to a phone. */
+export interface WhatsAppChatNoticeSender {
+  sendChatNotice(phoneE164: string, notice: ChatNoticeParams): Promise<{ messageId: string }>;
 }
 
 /**
@@ -259,5 +320,13 @@ export function createWhatsAppCloudSender(options: WhatsAppCloudOptions): WhatsA
     return post(lessonReminderTemplateMessage(phone, reminder, template, languageCode));
   }
 
-  return { endpoint, sendCode, sendLessonReminder };
+  async function sendChatNotice(
+    phoneE164: string,
+    notice: ChatNoticeParams,
+  ): Promise<{ messageId: string }> {
+    const phone = phoneOf(phoneE164);
+    return post(chatNoticeTemplateMessage(phone, notice, CHAT_NOTICE_TEMPLATE, languageCode));
+  }
+
+  return { endpoint, sendCode, sendLessonReminder, sendChatNotice };
 }

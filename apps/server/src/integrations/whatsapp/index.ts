@@ -1,5 +1,7 @@
 export {
   authenticationTemplateMessage,
+  CHAT_NOTICE_TEMPLATE,
+  chatNoticeTemplateText,
   classifyCloudError,
   cloudSendResponseSchema,
   cloudTemplateMessageSchema,
@@ -13,11 +15,13 @@ export {
   WHATSAPP_DEFAULT_API_VERSION,
 } from './cloud-api';
 export type {
+  ChatNoticeParams,
   CloudSendResponse,
   CloudTemplateMessage,
   GraphError,
   LessonReminderParams,
   WhatsAppCloudOptions,
+  WhatsAppChatNoticeSender,
   WhatsAppCloudSender,
   WhatsAppReminderSender,
 } from './cloud-api';

@@ -5,6 +5,9 @@ import type { LocalServer, LocalServerOptions } from '../outbox/local-server';
 import type { Outbox } from '../outbox/outbox';
 import {
   cloudTemplateMessageSchema,
+  CHAT_NOTICE_PARAMS,
+  CHAT_NOTICE_TEMPLATE,
+  chatNoticeTemplateText,
   LESSON_REMINDER_PARAMS,
   LESSON_REMINDER_TEMPLATE,
   lessonReminderTemplateText,
@@ -91,11 +94,11 @@ const invalidParameter = (details: string): Omit<GraphError, 'fbtrace_id'> => ({
   error_data: { messaging_product: 'whatsapp', details },
 });
 
-/** The reminder template: its body's parameters, and no button. */
-function reminderProblem(message: CloudTemplateMessage): string | undefined {
+/** A utility template (reminder, chat notice): its body's parameters, and no button. */
+function utilityProblem(message: CloudTemplateMessage, params: number): string | undefined {
   const components = message.template.components ?? [];
   const body = components.find((c) => c.type === 'body');
-  if (body?.parameters?.length !== LESSON_REMINDER_PARAMS) return 'body';
+  if (body?.parameters?.length !== params) return 'body';
   if (components.some((c) => c.type === 'button')) return 'button';
   return undefined;
 }
@@ -258,9 +261,10 @@ export async function startWhatsAppSimulator(
       const { name, language } = message.template;
       const reminderTemplate = options.reminderTemplateName ?? LESSON_REMINDER_TEMPLATE;
       const isReminder = name === reminderTemplate;
+      const isChatNotice = name === CHAT_NOTICE_TEMPLATE;
       const knownTemplate =
         options.templateName === undefined ||
-        ((name === options.templateName || isReminder) &&
+        ((name === options.templateName || isReminder || isChatNotice) &&
           (options.templateLanguage === undefined || language.code === options.templateLanguage));
       if (!knownTemplate) {
         return graphError(reply, 404, {
@@ -273,7 +277,11 @@ export async function startWhatsAppSimulator(
           },
         });
       }
-      const problem = isReminder ? reminderProblem(message) : templateProblem(message);
+      const problem = isReminder
+        ? utilityProblem(message, LESSON_REMINDER_PARAMS)
+        : isChatNotice
+          ? utilityProblem(message, CHAT_NOTICE_PARAMS)
+          : templateProblem(message);
       if (problem) {
         return graphError(reply, 400, {
           message: '(#132000) Number of parameters does not match the expected number of params',
@@ -302,7 +310,7 @@ export async function startWhatsAppSimulator(
       const params = (
         message.template.components?.find((c) => c.type === 'body')?.parameters ?? []
       ).map((p) => p.text);
-      const code = isReminder ? undefined : params[0];
+      const code = isReminder || isChatNotice ? undefined : params[0];
       scheduleStatuses(id, digits, undeliverable);
       if (!undeliverable)
         outbox.append({
@@ -310,7 +318,9 @@ export async function startWhatsAppSimulator(
           to: `+${digits}`,
           text: isReminder
             ? lessonReminderTemplateText(params)
-            : arabicAuthenticationText(code ?? ''),
+            : isChatNotice
+              ? chatNoticeTemplateText(params)
+              : arabicAuthenticationText(code ?? ''),
           meta: {
             wamid: id,
             code,

@@ -2,3 +2,5 @@
  * Chat: rooms, messages, read state and presence, over HTTP and the realtime channel (issue 18).
  */
 export { chatRealtimeOf, chatRoutes } from './routes';
+export { chatNoticeText, disabledChatNoticeMessenger } from './notices-messenger';
+export type { ChatNotice, ChatNoticeMessenger } from './notices-messenger';

@@ -5,7 +5,14 @@
  */
 import { and, asc, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import type { ChatMember, ChatMessage, ChatRoom, Role, RoomType } from '@talaqa/domain';
+import type {
+  ChatMember,
+  ChatMessage,
+  ChatRoom,
+  NotificationMethod,
+  Role,
+  RoomType,
+} from '@talaqa/domain';
 import { queryRows } from '../../db';
 import type { Database } from '../../db';
 import { chatMembers, chatMessages, chatRooms, users } from '../../db/schema';
@@ -432,4 +439,108 @@ export async function roomMembers(
     .where(eq(chatMembers.roomId, roomId))
     .orderBy(asc(chatMembers.userId));
   return rows.map((row) => ({ ...row, role: row.role as Role }));
+}
+
+/** What an offline notification needs: the member's settings and how to reach them. */
+export interface NoticeMember {
+  muted: boolean;
+  lastReadSeq: number;
+  notifiedSeq: number;
+  recipient: {
+    id: number;
+    name: string;
+    email: string;
+    emailVerified: boolean;
+    phone: string | null;
+    phoneVerified: boolean;
+    notificationMethod: NotificationMethod;
+  };
+}
+
+export async function noticeMember(
+  db: Database,
+  roomId: number,
+  userId: number,
+): Promise<NoticeMember | undefined> {
+  const [row] = await db
+    .select({
+      muted: chatMembers.muted,
+      lastReadSeq: chatMembers.lastReadSeq,
+      notifiedSeq: chatMembers.notifiedSeq,
+      recipient: {
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        emailVerified: users.emailVerified,
+        phone: users.phone,
+        phoneVerified: users.phoneVerified,
+        notificationMethod: users.notificationMethod,
+      },
+    })
+    .from(chatMembers)
+    .innerJoin(users, eq(users.id, chatMembers.userId))
+    .where(and(eq(chatMembers.roomId, roomId), eq(chatMembers.userId, userId)));
+  return row;
+}
+
+/** The member's unread messages from others: how many, and the newest with its sender's name. */
+export async function unreadSummary(
+  db: Database,
+  roomId: number,
+  userId: number,
+  readSeq: number,
+): Promise<{
+  count: number;
+  latest: { seq: number; text: string; senderName: string } | undefined;
+}> {
+  const unread = and(
+    eq(chatMessages.roomId, roomId),
+    gt(chatMessages.seq, readSeq),
+    ne(chatMessages.senderId, userId),
+    eq(chatMessages.deleted, false),
+  );
+  const [count] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(chatMessages)
+    .where(unread);
+  const [latest] = await db
+    .select({ seq: chatMessages.seq, text: chatMessages.text, senderName: users.name })
+    .from(chatMessages)
+    .innerJoin(users, eq(users.id, chatMessages.senderId))
+    .where(unread)
+    .orderBy(desc(chatMessages.seq))
+    .limit(1);
+  return { count: count?.count ?? 0, latest };
+}
+
+/** Records that the member was notified of the room up to `seq` (never moves back). */
+export async function markNotified(
+  db: Database,
+  roomId: number,
+  userId: number,
+  seq: number,
+): Promise<void> {
+  await db
+    .update(chatMembers)
+    .set({ notifiedSeq: sql`greatest(${chatMembers.notifiedSeq}, ${seq})` })
+    .where(and(eq(chatMembers.roomId, roomId), eq(chatMembers.userId, userId)));
+}
+
+/** The room's members other than `userId` who have not muted it. */
+export async function unmutedOthers(
+  db: Database,
+  roomId: number,
+  userId: number,
+): Promise<number[]> {
+  const rows = await db
+    .select({ userId: chatMembers.userId })
+    .from(chatMembers)
+    .where(
+      and(
+        eq(chatMembers.roomId, roomId),
+        ne(chatMembers.userId, userId),
+        eq(chatMembers.muted, false),
+      ),
+    );
+  return rows.map((row) => row.userId);
 }

@@ -5,6 +5,8 @@ import type { Identity } from '../../http/access';
 import { serve } from '../../http/endpoint';
 import { serviceContextOf } from '../../context';
 import type { RealtimeServer } from '../../realtime';
+import { webOriginFor } from '../../http/origins';
+import { CHAT_NOTICE_JOB, sendChatNotice } from './notices';
 import { memoryPresence, redisPresence } from './presence';
 import { attachChatRealtime, roomAudience } from './realtime';
 import type { ChatRealtime } from './realtime';
@@ -46,6 +48,19 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     log: app.log.child({ module: 'chat' }),
   });
   realtimeByServer.set(app.io, realtime);
+  const webOrigin = webOriginFor(app.config);
+  app.jobs.register(CHAT_NOTICE_JOB, async (payload, { db, log }) => {
+    await sendChatNotice(
+      {
+        db,
+        messenger: app.chatNotices,
+        webOrigin,
+        devicesOf: async (userId) => (await presence.devices([userId])).get(userId) ?? 0,
+        log,
+      },
+      payload,
+    );
+  });
   app.addHook('preClose', async () => {
     realtime.stop();
     await presence.close().catch((error: unknown) => {

@@ -44,8 +44,10 @@ import {
   roomMembers,
   roomViews,
   toMessage,
+  unmutedOthers,
   updateSettings,
 } from './repo';
+import { scheduleChatNotices } from './notices';
 import type { Membership, PageCursor } from './repo';
 
 export type ChatContext = Pick<ServiceContext, 'db' | 'clock'> & { attempts: AttemptCounter };
@@ -146,6 +148,7 @@ export async function openRoom(
       now,
     });
     if (!message) throw new Error('the first message of a new room conflicted');
+    await scheduleChatNotices(tx, roomId, [other.id]);
     return { roomId, message };
   });
   if (!created) throw new AppError('room-exists');
@@ -250,9 +253,17 @@ export async function sendMessage(
   const text = messageText(payload.text);
   await countMessage(ctx, caller.userId);
   const now = ctx.clock.now();
-  const row = await ctx.db.transaction((tx) =>
-    insertMessage(tx, { ...payload, senderId: caller.userId, text, now }),
-  );
+  const row = await ctx.db.transaction(async (tx) => {
+    const inserted = await insertMessage(tx, { ...payload, senderId: caller.userId, text, now });
+    if (inserted) {
+      await scheduleChatNotices(
+        tx,
+        payload.roomId,
+        await unmutedOthers(tx, payload.roomId, caller.userId),
+      );
+    }
+    return inserted;
+  });
   if (row) return { value: { message: toMessage(row), fresh: true }, memberIds };
   const winner = await messageByClientId(ctx.db, payload.roomId, caller.userId, payload.clientId);
   if (!winner) throw new Error('a conflicting message vanished');

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { Database } from '../../db';
 import { LESSON_REMINDERS } from '../../db/schema';
 import type { LessonReminderSentRow } from '../../db/schema';
-import { arabicMinutes, isMessagingError } from '../../integrations/messaging';
+import { arabicMinutes } from '../../integrations/messaging';
+import { notifyByMethod } from '../../kernel/notify-by-method';
 import { cancelJobs, scheduleJobs } from '../../jobs';
 import type { JobLog, TimedJobRequest } from '../../jobs';
 import { webOriginFor } from '../../http/origins';
@@ -117,76 +118,45 @@ function messageFor(
 }
 
 /**
- * Tries one phone channel: true when sent, false when this person cannot be reached there (the
- * caller then falls back to e-mail). A provider failure is thrown, so the job retries.
+ * Delivers through the recipient's notification method (src/kernel/notify-by-method.ts).
+ * Answers the channel used, or undefined.
  */
-async function tryPhoneChannel(
-  send: () => Promise<unknown>,
-  log: JobLog,
-  context: Record<string, unknown>,
-): Promise<boolean> {
-  try {
-    await send();
-    return true;
-  } catch (error) {
-    if (isMessagingError(error) && error.kind !== 'unavailable') {
-      log.warn({ ...context, kind: error.kind }, 'lesson reminder falls back to e-mail');
-      return false;
-    }
-    throw error;
-  }
-}
-
-/**
- * Delivers through the recipient's notification method: WhatsApp or Telegram when their phone is
- * verified (Telegram also needs the chat they linked for that phone), else e-mail; `none` is
- * e-mail. E-mail goes only to a verified address. Answers the channel used, or undefined.
- */
-async function deliver(
+function deliver(
   deps: ReminderDeps,
   recipient: ReminderRecipient,
   message: LessonReminderMessage,
   about: { lessonId: number; reminder: LessonReminder; startsAt: Date },
 ): Promise<Channel | undefined> {
-  const { messenger, log } = deps;
-  const phone = recipient.phoneVerified ? recipient.phone : null;
-  const context = { userId: recipient.id, method: recipient.notificationMethod };
-  if (phone && recipient.notificationMethod === 'whatsapp' && messenger.channels.whatsapp) {
-    // Accepted is not delivered: the status webhook may report a failure later, and then the
-    // reminder goes by e-mail (REMINDER_FALLBACK_JOB).
-    const send = async () => {
-      const { messageId } = await messenger.whatsapp(phone, message);
-      await recordAcceptedMessage(
-        deps.db,
-        {
-          wamid: messageId,
-          userId: recipient.id,
-          phone,
-          purpose: 'reminder',
-          lessonId: about.lessonId,
-          reminder: about.reminder,
-          lessonStartsAt: about.startsAt,
-        },
-        deps.now(),
-      );
-    };
-    if (await tryPhoneChannel(send, log, context)) return 'whatsapp';
-  }
-  if (phone && recipient.notificationMethod === 'telegram' && messenger.channels.telegram) {
-    const chatId = await linkedChatId(deps.db, recipient.id, phone);
-    if (
-      chatId !== undefined &&
-      (await tryPhoneChannel(() => messenger.telegram(chatId, message), log, context))
-    ) {
-      return 'telegram';
-    }
-  }
-  if (!recipient.emailVerified) {
-    log.warn(context, 'lesson reminder not sent: no verified e-mail nor reachable phone');
-    return undefined;
-  }
-  await messenger.email(recipient.email, message);
-  return 'email';
+  const { messenger } = deps;
+  return notifyByMethod(
+    recipient,
+    {
+      configured: messenger.channels,
+      // Accepted is not delivered: the status webhook may report a failure later, and then the
+      // reminder goes by e-mail (REMINDER_FALLBACK_JOB).
+      async whatsapp(phone) {
+        const { messageId } = await messenger.whatsapp(phone, message);
+        await recordAcceptedMessage(
+          deps.db,
+          {
+            wamid: messageId,
+            userId: recipient.id,
+            phone,
+            purpose: 'reminder',
+            lessonId: about.lessonId,
+            reminder: about.reminder,
+            lessonStartsAt: about.startsAt,
+          },
+          deps.now(),
+        );
+      },
+      telegramChatOf: (phone) => linkedChatId(deps.db, recipient.id, phone),
+      telegram: (chatId) => messenger.telegram(chatId, message),
+      email: (address) => messenger.email(address, message),
+    },
+    deps.log,
+    'lesson reminder',
+  );
 }
 
 /**

@@ -1,0 +1,1 @@
+ALTER TABLE "chat_members" ADD COLUMN "notified_seq" integer DEFAULT 0 NOT NULL;
