@@ -175,7 +175,7 @@ for (const instance of instances) {
   const simulators = Object.fromEntries(
     Object.entries(SIMULATOR_PORTS).map(([key, port]) => [
       key,
-      env[key] && instance.simulatorShift === 0 ? env[key] : String(port + instance.simulatorShift),
+      String(Number(env[key] ?? port) + instance.simulatorShift),
     ]),
   );
   const child = startChild(instance.route, process.execPath, [mainJs], {
@@ -217,6 +217,7 @@ for (const child of children) {
   });
 }
 
+const outboxPort = Number(env.OUTBOX_PORT ?? SIMULATOR_PORTS.OUTBOX_PORT);
 const lines = [
   `Talaqa cluster is up: ${instances.length} API instances behind nginx, PostgreSQL ${new URL(databaseUrl).pathname.slice(1)}, Redis ${redisUrl}`,
   `  API      ${publicApiUrl}/api/v1   (nginx, deploy/nginx/talaqa.conf)`,
@@ -225,7 +226,7 @@ const lines = [
       `  ${`inst. ${route}`.padEnd(8)} http://127.0.0.1:${port}/api/v1/health   (SOCKET_ROUTE=${route})`,
   ),
   `  Web      http://localhost:${env.WEB_PORT ?? 4100}   Admin http://localhost:${env.ADMIN_PORT ?? 4200}   Landing http://localhost:${env.LANDING_PORT ?? 4300}`,
-  `  Outbox   http://localhost:${SIMULATOR_PORTS.OUTBOX_PORT} (instance a), http://localhost:${SIMULATOR_PORTS.OUTBOX_PORT + 2} (instance b)`,
+  `  Outbox   http://localhost:${outboxPort} (instance a), http://localhost:${outboxPort + 2} (instance b)`,
   'Open the web app in two browsers (or a private window): each socket.io session stays on the',
   'instance that opened it (its id starts with "a." or "b."), and messages cross through Redis.',
   'Demo logins: as printed by instance a above. Ctrl-C stops everything.',
