@@ -294,7 +294,10 @@ try {
         return servers;
       },
       targetsOf: () => {
-        const rooms = Array.from({ length: pairs }, (_, i) => ({ id: i, members: [2 * i, 2 * i + 1] }));
+        const rooms = Array.from({ length: pairs }, (_, i) => ({
+          id: i,
+          members: [2 * i, 2 * i + 1],
+        }));
         return {
           rooms,
           targets: rooms.flatMap((room, i) =>

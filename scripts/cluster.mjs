@@ -37,7 +37,9 @@ function hasNginx() {
 function ensureNginx() {
   if (hasNginx()) return;
   if (process.getuid?.() !== 0) {
-    console.error('nginx is not installed. Install it (Debian: sudo apt-get install -y nginx-light)');
+    console.error(
+      'nginx is not installed. Install it (Debian: sudo apt-get install -y nginx-light)',
+    );
     console.error('and run "npm run start:cluster" again.');
     process.exit(1);
   }
