@@ -131,9 +131,14 @@ describe.skipIf(skipReason !== undefined)('the cluster behind nginx', () => {
       ? Promise.resolve()
       : new Promise((resolve) => socket.io.engine.once('upgrade', () => resolve()));
 
+  /** engine.io's table of open sessions by id (protected in its types, public at run time). */
+  type EngineSessions = Record<string, { transport: { name: string } } | undefined>;
+  const connectionOf = (server: TestServer, sid: string) =>
+    (server.app.io.engine as unknown as { clients: EngineSessions }).clients[sid];
+
   /** The instance holding the engine session `sid`, and only that one. */
   function ownerOf(sid: string): TestServer {
-    const holders = [one, two].filter((server) => server.app.io.engine.clients[sid] !== undefined);
+    const holders = [one, two].filter((server) => connectionOf(server, sid) !== undefined);
     expect(holders).toHaveLength(1);
     return holders[0] as TestServer;
   }
@@ -151,7 +156,7 @@ describe.skipIf(skipReason !== undefined)('the cluster behind nginx', () => {
       expect(owner.config.socketRoute).toBe(sid.slice(0, 1));
       // The server switches once the client's upgrade packet arrives, just after the client does.
       await expect
-        .poll(() => owner.app.io.engine.clients[sid]?.transport.name, { timeout: 2000 })
+        .poll(() => connectionOf(owner, sid)?.transport.name, { timeout: 2000 })
         .toBe('websocket');
       seen.add(sid.slice(0, 1));
     }
