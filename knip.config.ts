@@ -25,8 +25,8 @@ const config: KnipConfig = {
       entry: ['public/runtime-config.js'],
     },
     bench: {
-      // run.mjs starts it in a child process.
-      entry: ['bare-server.mjs'],
+      // run.mjs and chat.mjs start them in child processes.
+      entry: ['bare-server.mjs', 'bare-chat-server.mjs'],
     },
   },
 };

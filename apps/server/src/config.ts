@@ -50,6 +50,12 @@ export interface Config {
   /** Prefix of every Redis key this deployment writes (so environments can share one Redis). */
   redisKeyPrefix: string;
   /**
+   * This instance's short name behind a load balancer (SOCKET_ROUTE): the start of every socket.io
+   * session id it hands out, so the balancer sends a session's later requests back to it
+   * (deploy/nginx/talaqa.conf). docs/decisions/268-socket-sessions-routed-by-id.md
+   */
+  socketRoute: string | undefined;
+  /**
    * Which peers may tell the client's address in `X-Forwarded-For` (Fastify's `trustProxy`): none
    * (`false`), or these addresses and CIDR ranges. It decides `request.ip`, the key of every
    * per-address limit.
@@ -261,6 +267,10 @@ const envSchema = z.object({
     })
     .optional(),
   REDIS_KEY_PREFIX: z.string().default('talaqa:'),
+  SOCKET_ROUTE: z
+    .string()
+    .regex(/^[a-z0-9]{1,16}$/, 'must be 1 to 16 lowercase letters or digits')
+    .optional(),
   SIMULATORS: flag.optional(),
   SIMULATOR_HOST: z.string().default('127.0.0.1'),
   SMTP_SIMULATOR_PORT: port(4525),
@@ -568,6 +578,7 @@ export function loadConfig(rawEnv: Env, repoRoot: string = REPO_ROOT): Config {
     jobsPollMs: v.JOBS_POLL_MS,
     tutorsCacheSeconds: v.TUTORS_CACHE_SECONDS,
     redisKeyPrefix: v.REDIS_KEY_PREFIX,
+    socketRoute: v.SOCKET_ROUTE,
     trustProxy: v.TRUST_PROXY ?? false,
     trustedAddresses: (v.RATE_LIMIT_TRUSTED_ADDRESSES ?? '')
       .split(',')

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Server } from 'socket.io';
 import type { FastifyInstance } from 'fastify';
@@ -17,6 +18,14 @@ export type { RealtimeServer, RealtimeSocket, SocketData } from './types';
 export const SOCKET_PATH = '/socket.io';
 
 /**
+ * A session id that starts with the instance's route: after the handshake every polling request
+ * and the WebSocket upgrade carry it (`?sid=`), and the balancer maps that prefix to this instance.
+ * The rest is as random as engine.io's own ids (15 bytes).
+ */
+export const routedSessionId = (route: string): string =>
+  `${route}.${randomBytes(15).toString('base64url')}`;
+
+/**
  * socket.io on the API's own HTTP server. With Redis, the adapter relays room broadcasts between
  * instances, so an event emitted by one instance reaches sockets connected to another. Every
  * event goes out through its payload schema (./payloads). A socket is let in only with a token of
@@ -24,7 +33,7 @@ export const SOCKET_PATH = '/socket.io';
  */
 export function attachRealtime(
   app: FastifyInstance,
-  config: Pick<Config, 'corsOrigins' | 'jwtSecret' | 'env'>,
+  config: Pick<Config, 'corsOrigins' | 'jwtSecret' | 'env' | 'socketRoute'>,
   redis: RedisConnections | undefined,
   sessionVersionOf: SessionVersionLookup,
 ): RealtimeServer {
@@ -34,6 +43,8 @@ export function attachRealtime(
     cors: { origin: config.corsOrigins, credentials: true },
     adapter: redis ? createAdapter(adapterPublisher(redis.pub, app.log), redis.sub) : undefined,
   });
+  const route = config.socketRoute;
+  if (route !== undefined) io.engine.generateId = () => routedSessionId(route);
   checkOutgoingPayloads(io, { strict: config.env !== 'production', log: app.log });
   io.use(authenticateSocket(config, sessionVersionOf));
   io.on('connection', (socket) => {
