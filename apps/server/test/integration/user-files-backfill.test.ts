@@ -97,7 +97,8 @@ describe('old profile images in user_files (migration 0020)', () => {
     expect(await rowsOf(gone.id)).toEqual([]);
     expect(await rowsOf(recorded.id)).toEqual([{ name: 'new.png', bytes: 99 }]);
     // Again: nothing left to record.
-    expect(await recordOldImages(server.app)).toBe(0);
+    const { app } = server;
+    expect(await recordOldImages({ db: db(), log: app.log, assets: app.assets })).toBe(0);
   });
 
   it('records nothing for an image the profile no longer shows', async () => {

@@ -343,13 +343,17 @@ describe('statuses', () => {
       purpose: 'code' as const,
       codeId: issued.id,
     };
-    await expect(recordAcceptedMessage(db, message, new Date())).rejects.toMatchObject({
+    await expect(
+      recordAcceptedMessage({ db, clock: server.app.clock }, message),
+    ).rejects.toMatchObject({
       code: 'unresolved-phone',
     });
     expect(await codeRows(caller.id)).toEqual([]);
     expect(await rowByWamid(wamid)).toMatchObject({ userId: caller.id, state: 'failed' });
     // Recorded again (a retry): the failure was handled already.
-    await expect(recordAcceptedMessage(db, message, new Date())).resolves.toBeUndefined();
+    await expect(
+      recordAcceptedMessage({ db, clock: server.app.clock }, message),
+    ).resolves.toBeUndefined();
   });
 
   it('unknown statuses and other fields are acknowledged and ignored', async () => {

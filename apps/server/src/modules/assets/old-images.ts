@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { serviceContextOf } from '../../context';
+import type { ServiceContext } from '../../context';
 import { recordOldImage, unrecordedImages } from './repo';
+import type { AssetStorage } from './storage';
 
 /**
  * Profile images stored before `user_files` existed (migration 0014) held bytes the allowance did
@@ -13,17 +16,20 @@ export const RECORD_OLD_IMAGES_JOB = 'assets.record-old-images';
 const BATCH = 200;
 
 /** Records every unrecorded profile image whose file is found; answers how many it recorded. */
-export async function recordOldImages(app: FastifyInstance): Promise<number> {
-  const db = app.database.db;
+export async function recordOldImages({
+  db,
+  log,
+  assets,
+}: Pick<ServiceContext, 'db' | 'log'> & { assets: Pick<AssetStorage, 'size'> }): Promise<number> {
   let recorded = 0;
   let after = 0;
   for (;;) {
     const batch = await unrecordedImages(db, after, BATCH);
     for (const { userId, name } of batch) {
-      const bytes = await app.assets.size('uploads', name);
+      const bytes = await assets.size('uploads', name);
       // A file already gone holds nothing; the profile keeps its name as before.
       if (bytes === undefined) {
-        app.log.warn({ userId, name }, 'an old profile image is missing from the store');
+        log.warn({ userId, name }, 'an old profile image is missing from the store');
         continue;
       }
       if (await recordOldImage(db, { name, userId, bytes })) recorded += 1;
@@ -35,8 +41,9 @@ export async function recordOldImages(app: FastifyInstance): Promise<number> {
 }
 
 export function registerOldImagesJob(app: FastifyInstance): void {
+  const ctx = { ...serviceContextOf(app, 'assets'), assets: app.assets };
   app.jobs.register(RECORD_OLD_IMAGES_JOB, async (_payload, { log }) => {
-    const recorded = await recordOldImages(app);
+    const recorded = await recordOldImages(ctx);
     log.info({ recorded }, 'old profile images recorded in user_files');
   });
 }

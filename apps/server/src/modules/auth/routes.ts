@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API, Role, SESSION_MAX_AGE_SECONDS } from '@talaqa/domain';
 import type { AuthSession, BodyOf } from '@talaqa/domain';
+import { serviceContextOf } from '../../context';
 import { AppError } from '../../errors';
 import { serve } from '../../http/endpoint';
 import { identityOf } from '../../http/access';
@@ -37,6 +38,7 @@ interface SignInDevice {
 const SIGN_IN_PER_ACCOUNT = { max: 10, minutes: 15 };
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = serviceContextOf(app, 'auth');
   const db = app.database.db;
   /** A new sign-in: a token of the user's current session version, signed in now. */
   const session = async (userId: number): Promise<AuthSession> => {
@@ -166,7 +168,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           );
           // The trigger ended the stranger's sessions; their open sockets close now too.
           const version = await sessionVersionOf(db, known.id);
-          if (version !== undefined) disconnectEndedSessions(app, known.id, version);
+          if (version !== undefined) disconnectEndedSessions(ctx, known.id, version);
         }
         return session(known.id);
       }
@@ -202,7 +204,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const { userId } = identityOf(request);
     const { authTime } = callerToken(request);
     const version = await bumpSessionVersion(db, userId);
-    disconnectEndedSessions(app, userId, version);
+    disconnectEndedSessions(ctx, userId, version);
     return { token: await issueAccessToken(db, app.config, userId, authTime, version) };
   });
 
@@ -224,7 +226,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         passwordHash: await hashPassword(request.body.newPassword),
       });
       if (!updated) throw new AppError('user-not-found');
-      disconnectEndedSessions(app, row.id, updated.sessionVersion);
+      disconnectEndedSessions(ctx, row.id, updated.sessionVersion);
       const { authTime } = callerToken(request);
       return {
         token: await issueAccessToken(db, app.config, row.id, authTime, updated.sessionVersion),
@@ -249,7 +251,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         // The code came by e-mail, so the inbox is proven too. The trigger ends every session.
         return updateUserRow(tx, token.id, { passwordHash, emailVerified: true });
       });
-      if (updated) disconnectEndedSessions(app, updated.id, updated.sessionVersion);
+      if (updated) disconnectEndedSessions(ctx, updated.id, updated.sessionVersion);
     },
     { onRequest: limitPerAddress(app, 'reset:address', SIGN_IN_PER_ADDRESS) },
   );

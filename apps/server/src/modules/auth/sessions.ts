@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
+import type { ServiceContext } from '../../context';
 import type { Database } from '../../db';
 import { users } from '../../db/schema';
 import { userRoom } from '../../realtime/types';
@@ -56,11 +56,11 @@ export async function bumpSessionVersion(db: Database, userId: number): Promise<
  * Redis must not hold the answer; a socket it misses is refused on its next handshake.
  */
 export function disconnectEndedSessions(
-  app: FastifyInstance,
+  { io, log }: Pick<ServiceContext, 'io' | 'log'>,
   userId: number,
   current: number,
 ): void {
-  void app.io
+  void io
     .in(userRoom(userId))
     .fetchSockets()
     .then((sockets) => {
@@ -69,6 +69,6 @@ export function disconnectEndedSessions(
       }
     })
     .catch((error: unknown) => {
-      app.log.warn({ err: error, userId }, 'could not close the sockets of ended sessions');
+      log.warn({ err: error, userId }, 'could not close the sockets of ended sessions');
     });
 }

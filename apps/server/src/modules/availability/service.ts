@@ -16,14 +16,18 @@ import { busyOf, isListedRow, refreshNextFree, requireTutor, templateOf } from '
 import type { TutorRow } from '../tutors';
 import { lockTutor, replaceTemplate, upcomingLessonsOf } from './repo';
 
-/** The tutor's schedule on the calendar of the Cairo week holding `weekOf`, as seen by `viewerId`. */
-export async function availabilityWeek(
+/**
+ * The tutor's schedule on the calendar of the Cairo week holding `weekOf`, as seen by `viewerId`.
+ * A step of the services below: it is given their database and the instant they read, so one
+ * request reads the clock once (decision 250).
+ */
+async function availabilityWeek(
   db: Database,
   tutor: TutorRow,
-  weekOf: Date,
+  view: { weekOf: Date; viewerId: number },
   now: Date,
-  viewerId: number,
 ): Promise<AvailabilityWeek> {
+  const { weekOf, viewerId } = view;
   const week = cairoWeekBounds(weekOf);
   const [template, busy] = await Promise.all([
     templateOf(db, tutor.id),
@@ -60,7 +64,7 @@ export async function readAvailability(
   if (tutorId !== caller.userId && !isAdmin(caller) && !isListedRow(tutor)) {
     throw new AppError('tutor-not-found');
   }
-  return availabilityWeek(db, tutor, query.week ?? now, now, caller.userId);
+  return availabilityWeek(db, tutor, { weekOf: query.week ?? now, viewerId: caller.userId }, now);
 }
 
 /** Week order: Saturday first, then by start. */
@@ -124,5 +128,5 @@ export async function saveAvailability(
       throw error;
     });
   const tutor = await requireTutor(db, tutorId);
-  return availabilityWeek(db, tutor, now, now, tutorId);
+  return availabilityWeek(db, tutor, { weekOf: now, viewerId: tutorId }, now);
 }

@@ -128,11 +128,13 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         // WhatsApp accepts at once and tells later whether it arrived (the status webhook).
         if (method === 'whatsapp') {
-          await recordAcceptedMessage(
-            db,
-            { wamid: messageId, userId: user.id, phone, purpose: 'code', codeId: issued.id },
-            clock.now(),
-          );
+          await recordAcceptedMessage(ctx, {
+            wamid: messageId,
+            userId: user.id,
+            phone,
+            purpose: 'code',
+            codeId: issued.id,
+          });
         }
       } catch (error) {
         // Not delivered (say, no Telegram chat linked yet): asking again right after fixing that

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import type { ServiceContext } from '../../context';
 import type { Database } from '../../db';
 import { LESSON_REMINDERS } from '../../db/schema';
 import type { LessonReminderSentRow } from '../../db/schema';
@@ -89,12 +90,11 @@ const cairoStart = new Intl.DateTimeFormat('ar-EG', {
   minute: '2-digit',
 });
 
-export interface ReminderDeps {
-  db: Database;
+/** The job's context: its database, the app's clock, and what a reminder is sent through. */
+export interface ReminderDeps extends Pick<ServiceContext, 'db' | 'clock'> {
   messenger: LessonReminderMessenger;
   /** The web app's origin, for the lesson page's link. */
   webOrigin: string;
-  now: () => Date;
   log: JobLog;
 }
 
@@ -136,19 +136,15 @@ function deliver(
       // reminder goes by e-mail (REMINDER_FALLBACK_JOB).
       async whatsapp(phone) {
         const { messageId } = await messenger.whatsapp(phone, message);
-        await recordAcceptedMessage(
-          deps.db,
-          {
-            wamid: messageId,
-            userId: recipient.id,
-            phone,
-            purpose: 'reminder',
-            lessonId: about.lessonId,
-            reminder: about.reminder,
-            lessonStartsAt: about.startsAt,
-          },
-          deps.now(),
-        );
+        await recordAcceptedMessage(deps, {
+          wamid: messageId,
+          userId: recipient.id,
+          phone,
+          purpose: 'reminder',
+          lessonId: about.lessonId,
+          reminder: about.reminder,
+          lessonStartsAt: about.startsAt,
+        });
       },
       telegramChatOf: (phone) => linkedChatId(deps.db, recipient.id, phone),
       telegram: (chatId) => messenger.telegram(chatId, message),
@@ -197,7 +193,7 @@ export async function sendLessonReminder(deps: ReminderDeps, payload: unknown): 
   const { lessonId, reminder, start } = reminderPayloadSchema.parse(payload);
   const lesson = await findReminderLesson(deps.db, lessonId);
   if (!lesson || lesson.canceled || lesson.startsAt.toISOString() !== start) return;
-  if (isOverdue(reminder, lesson.startsAt, deps.now())) return;
+  if (isOverdue(reminder, lesson.startsAt, deps.clock.now())) return;
   const results = await Promise.allSettled(
     [lesson.student, lesson.tutor].map((recipient) => remindOne(deps, lesson, reminder, recipient)),
   );
@@ -219,7 +215,7 @@ export async function sendReminderFallback(deps: ReminderDeps, payload: unknown)
   const lesson = await findReminderLesson(deps.db, row.lessonId);
   if (!lesson || lesson.canceled) return;
   if (lesson.startsAt.getTime() !== row.lessonStartsAt.getTime()) return;
-  if (isOverdue(row.reminder, lesson.startsAt, deps.now())) return;
+  if (isOverdue(row.reminder, lesson.startsAt, deps.clock.now())) return;
   const recipient = [lesson.student, lesson.tutor].find((person) => person.id === row.userId);
   const context = { userId: row.userId, lessonId: lesson.id, errorCode: row.errorCode };
   if (!recipient?.emailVerified) {
@@ -239,7 +235,7 @@ export const lessonReminderJobs: FastifyPluginAsync = async (app) => {
     db,
     messenger: app.lessonReminders,
     webOrigin: webOriginFor(app.config),
-    now: () => app.clock.now(),
+    clock: app.clock,
     log,
   });
   app.jobs.register(LESSON_REMINDER_JOB, (payload, { db, log }) =>

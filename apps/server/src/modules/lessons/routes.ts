@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API, ServerEvent } from '@talaqa/domain';
 import type { LessonView } from '@talaqa/domain';
+import { serviceContextOf } from '../../context';
 import { serve } from '../../http/endpoint';
 import { identityOf } from '../../http/access';
 import { lessonRooms } from './events';
@@ -18,53 +19,42 @@ import {
  * tutor (or an admin) reads and cancels it; the service checks who is a member. Realtime events
  * go to both sides after the commit, and the public tutors list learns the tutor's new next free
  * time (a booking that leaves it where it was changes no card and no list page). "Now" is
- * `app.clock`, so tests can set it.
+ * the context's clock (`app.clock`), so tests can set it.
  */
 export const lessonRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = app.database.db;
-  const now = (): Date => app.clock.now();
+  const ctx = serviceContextOf(app, 'lessons');
   /** The tutor's next free start moved: the listing updates the card and the list pages. */
   const tutorListingChanged = (lesson: LessonView): Promise<void> =>
     app.domainEvents.emit('TutorListingChanged', { tutorIds: [lesson.members.tutorId] });
 
   serve(app, API.lessons.book, async (request) => {
-    const { lesson, nextFreeMoved } = await bookLesson(
-      db,
-      identityOf(request),
-      request.body,
-      now(),
-    );
+    const { lesson, nextFreeMoved } = await bookLesson(ctx, identityOf(request), request.body);
     app.io.to(lessonRooms(lesson.members)).emit(ServerEvent.LessonBooked, { lesson });
     if (nextFreeMoved) await tutorListingChanged(lesson);
     return lesson;
   });
 
   serve(app, API.lessons.reschedule, async (request) => {
-    const moved = await rescheduleLesson(db, identityOf(request), request.body, now());
+    const moved = await rescheduleLesson(ctx, identityOf(request), request.body);
     app.io.to(lessonRooms(moved.lesson.members)).emit(ServerEvent.LessonRebooked, moved);
     await tutorListingChanged(moved.lesson);
     return moved.lesson;
   });
 
   serve(app, API.lessons.list, async (request) =>
-    listLessons(db, identityOf(request), request.query, now()),
+    listLessons(ctx, identityOf(request), request.query),
   );
 
   serve(app, API.lessons.stats, async (request) =>
-    lessonStats(db, identityOf(request), request.query, now()),
+    lessonStats(ctx, identityOf(request), request.query),
   );
 
   serve(app, API.lessons.get, async (request) =>
-    getLesson(db, identityOf(request), request.params.id, now()),
+    getLesson(ctx, identityOf(request), request.params.id),
   );
 
   serve(app, API.lessons.cancel, async (request) => {
-    const { answer, changed } = await cancelLesson(
-      db,
-      identityOf(request),
-      request.params.id,
-      now(),
-    );
+    const { answer, changed } = await cancelLesson(ctx, identityOf(request), request.params.id);
     if (changed) {
       app.io.to(lessonRooms(answer.lesson.members)).emit(ServerEvent.LessonCanceled, answer);
       await tutorListingChanged(answer.lesson);

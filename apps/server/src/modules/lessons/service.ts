@@ -25,6 +25,7 @@ import type {
   SessionSlotLength,
 } from '@talaqa/domain';
 import { AppError } from '../../errors';
+import type { ServiceContext } from '../../context';
 import type { Database } from '../../db';
 import { isExclusionViolation } from '../../db/errors';
 import type { LessonRow, SubscriptionRow } from '../../db/schema';
@@ -63,6 +64,9 @@ import type { StoredNextFree } from '../tutors';
  */
 
 const APPOINTMENTS_NO_OVERLAP = 'appointments_no_overlap';
+
+/** What the lesson services read: the database and the app's clock. */
+type LessonContext = Pick<ServiceContext, 'db' | 'clock'>;
 
 // ---------------------------------------------------------------------------------------------
 // Views
@@ -192,11 +196,11 @@ export interface BookRequest {
  * do the tutor's card and the public list change).
  */
 export async function bookLesson(
-  db: Database,
+  { db, clock }: LessonContext,
   caller: Identity,
   request: BookRequest,
-  now: Date,
 ): Promise<{ lesson: LessonView; nextFreeMoved: boolean }> {
+  const now = clock.now();
   const booked = await db.transaction(async (tx) => {
     const context = await bookingContext(tx, caller.userId, request.tutorId, now);
     refuseUnlessOk(checkBooking({ ...context, start: request.start, duration: request.duration }));
@@ -244,11 +248,11 @@ export async function bookLesson(
 
 /** PATCH /lesson: the student moves their lesson; answers it at its new time. */
 export async function rescheduleLesson(
-  db: Database,
+  { db, clock }: LessonContext,
   caller: Identity,
   request: { id: number } & Omit<BookRequest, 'tutorId'>,
-  now: Date,
 ): Promise<{ lesson: LessonView; previous: { start: string; duration: SessionSlotLength } }> {
+  const now = clock.now();
   const previous = await db.transaction(async (tx) => {
     // Lesson first, then the student's row (bookingContext): no writer locks them the other way.
     const lesson = await lockLesson(tx, request.id);
@@ -317,11 +321,11 @@ export interface CancelOutcome {
  * answered as it is; one that is over cannot be canceled (`lesson-time-passed`).
  */
 export async function cancelLesson(
-  db: Database,
+  { db, clock }: LessonContext,
   caller: Identity,
   id: number,
-  now: Date,
 ): Promise<CancelOutcome> {
+  const now = clock.now();
   const outcome = await db.transaction(async (tx) => {
     const lesson = await lockLesson(tx, id);
     if (!lesson || (!isMember(lesson, caller) && !isAdmin(caller))) {
@@ -371,11 +375,11 @@ export async function cancelLesson(
 
 /** GET /lesson/{id}: its student's or tutor's, or any for admins. */
 export async function getLesson(
-  db: Database,
+  { db, clock }: LessonContext,
   caller: Identity,
   id: number,
-  now: Date,
 ): Promise<LessonView> {
+  const now = clock.now();
   const row = await findLessonWithPeople(db, id);
   if (!row || (!isMember(row.lesson, caller) && !isAdmin(caller))) {
     throw new AppError('lesson-not-found');
@@ -385,11 +389,11 @@ export async function getLesson(
 
 /** GET /lesson/list: the caller's lessons (admins: everyone's). */
 export async function listLessons(
-  db: Database,
+  { db, clock }: LessonContext,
   caller: Identity,
   query: LessonListFilters,
-  now: Date,
 ): Promise<LessonPage> {
+  const now = clock.now();
   const { page, size, state, when, tutorId, studentId, order } = query;
   const soonestFirst = when === LessonTiming.Future || when === LessonTiming.Now;
   const { rows, total } = await listLessonRows(
@@ -420,11 +424,11 @@ function add(tally: LessonTally, minutes: number): void {
  * user; others may name only themselves, else `forbidden`).
  */
 export async function lessonStats(
-  db: Database,
+  { db, clock }: LessonContext,
   caller: Identity,
   query: { weeks: number; userId?: number | undefined },
-  now: Date,
 ): Promise<LessonStats> {
+  const now = clock.now();
   const userId = query.userId ?? caller.userId;
   if (userId !== caller.userId) {
     if (!isAdmin(caller)) throw new AppError('forbidden', 'Only your own statistics');

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API, API_PREFIX } from '@talaqa/domain';
+import { serviceContextOf } from '../../context';
 import { AppError } from '../../errors';
 import { serve } from '../../http/endpoint';
 import { parseTelegramUpdate, TELEGRAM_SECRET_HEADER } from '../../integrations/telegram';
@@ -46,7 +47,7 @@ function webhookRegistration(app: FastifyInstance): () => Promise<void> {
  * keeps the chat when the number is the one being verified.
  */
 export const telegramRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = app.database.db;
+  const ctx = serviceContextOf(app, 'telegram');
   const ensureWebhook = webhookRegistration(app);
   app.addHook('onListen', async () => {
     await ensureWebhook();
@@ -56,13 +57,13 @@ export const telegramRoutes: FastifyPluginAsyncZod = async (app) => {
     app,
     API.telegram.link,
     async (request) => {
-      const user = await requireUser(db, identityOf(request).userId);
+      const user = await requireUser(ctx.db, identityOf(request).userId);
       const phone = request.body?.phone ?? user.phone;
       if (!phone) throw new AppError('phone-required');
       if (!app.telegram.enabled) {
         throw new AppError('service-unavailable', 'Telegram is not configured');
       }
-      const link = await createLink(db, user.id, phone, app.clock.now());
+      const link = await createLink(ctx, user.id, phone);
       await ensureWebhook();
       return {
         url: app.telegram.startLink(link.token),
@@ -81,7 +82,7 @@ export const telegramRoutes: FastifyPluginAsyncZod = async (app) => {
     app,
     API.telegram.webhook,
     async (request, reply) => {
-      const answer = await handleUpdate(db, parseTelegramUpdate(request.body), app.clock.now());
+      const answer = await handleUpdate(ctx, parseTelegramUpdate(request.body));
       // The update is handled (and recorded) whatever happens to the reply, so Telegram must not
       // deliver it again: a failed reply is logged, and the answer is 200 all the same.
       if (answer) {

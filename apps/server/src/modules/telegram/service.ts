@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { ServiceContext } from '../../context';
 import type { Database } from '../../db';
 import { createLinkToken, telegramLinkReplies } from '../../integrations/telegram';
 import type { BotReply, TelegramUpdate } from '../../integrations/telegram';
@@ -29,11 +30,11 @@ export interface CreatedLink {
 
 /** A fresh deep-link token for the user, for `phone` (E.164); any earlier token stops working. */
 export async function createLink(
-  db: Database,
+  { db, clock }: Pick<ServiceContext, 'db' | 'clock'>,
   userId: number,
   phone: string,
-  now: Date,
 ): Promise<CreatedLink> {
+  const now = clock.now();
   const token = createLinkToken();
   const expiresAt = new Date(now.getTime() + TELEGRAM_LINK_TTL_MINUTES * 60_000);
   const row = await savePendingLink(db, { userId, tokenHash: tokenHash(token), expiresAt, phone });
@@ -84,11 +85,11 @@ async function onContact(db: Database, update: ContactUpdate, now: Date): Promis
  * bot should reply, if anything; the caller sends it after the commit.
  */
 export async function handleUpdate(
-  db: Database,
+  { db, clock }: Pick<ServiceContext, 'db' | 'clock'>,
   update: TelegramUpdate,
-  now: Date,
 ): Promise<BotAnswer | undefined> {
   if (update.kind === 'other') return undefined;
+  const now = clock.now();
   return db.transaction(async (tx) => {
     if (!(await recordUpdate(tx, update.updateId, now, TELEGRAM_UPDATE_KEEP_HOURS))) {
       return undefined;

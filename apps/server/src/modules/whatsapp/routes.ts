@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API, API_PREFIX } from '@talaqa/domain';
 import type { PhoneCodeDeliveryAnswer } from '@talaqa/domain';
+import { serviceContextOf } from '../../context';
 import { AppError } from '../../errors';
 import { serve } from '../../http/endpoint';
 import {
@@ -42,7 +43,7 @@ function simulatorSubscription(app: FastifyInstance): () => Promise<void> {
  * notifications, read as raw bytes so the signature is checked over exactly what Meta signed.
  */
 const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = app.database.db;
+  const ctx = serviceContextOf(app, 'whatsapp');
   // This plugin's scope only: JSON arrives as bytes, parsed after the signature is checked.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser(
@@ -73,10 +74,10 @@ const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const parsed = notificationSchema.safeParse(json);
       if (!parsed.success) throw new AppError('bad-request', 'Not a webhook notification');
-      const effects = await applyStatuses(db, statusUpdates(parsed.data), app.clock.now());
+      const effects = await applyStatuses(ctx, statusUpdates(parsed.data));
       for (const effect of effects) {
         if (effect.kind === 'code-withdrawn')
-          emitCodeUndelivered(app.io, effect.userId, effect.phone);
+          emitCodeUndelivered(ctx.io, effect.userId, effect.phone);
       }
       if (effects.some((effect) => effect.kind === 'reminder-fallback')) {
         // The e-mail goes right after the answer, not at the runner's next poll.
@@ -101,7 +102,7 @@ const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 export const whatsappRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = app.database.db;
+  const { db } = serviceContextOf(app, 'whatsapp');
   const subscribe = simulatorSubscription(app);
   app.addHook('onListen', async () => {
     await subscribe();

@@ -1,5 +1,6 @@
 import { ServerEvent } from '@talaqa/domain';
 import type { PhoneCodeUndeliveredEvent } from '@talaqa/domain';
+import type { ServiceContext } from '../../context';
 import type { Database } from '../../db';
 import type { WhatsAppMessageRow } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -65,10 +66,10 @@ export function emitCodeUndelivered(io: RealtimeServer, userId: number, phone: s
 
 /** Applies each status in its own transaction; answers what to do once committed. */
 export async function applyStatuses(
-  db: Database,
+  { db, clock }: Pick<ServiceContext, 'db' | 'clock'>,
   updates: StatusUpdate[],
-  now: Date,
 ): Promise<FailureEffect[]> {
+  const now = clock.now();
   const effects: FailureEffect[] = [];
   for (const update of updates) {
     effects.push(
@@ -84,10 +85,10 @@ export async function applyStatuses(
  * the send answers `unresolved-phone`; a reminder gets its e-mail job.
  */
 export async function recordAcceptedMessage(
-  db: Database,
+  { db, clock }: Pick<ServiceContext, 'db' | 'clock'>,
   message: SentWhatsAppMessage,
-  now: Date,
 ): Promise<void> {
+  const now = clock.now();
   const effect = await db.transaction(async (tx) =>
     actOnFailure(tx, await recordSentMessage(tx, message), now),
   );

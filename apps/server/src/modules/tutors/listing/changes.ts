@@ -1,7 +1,21 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { ServerEvent } from '@talaqa/domain';
 import type { TutorsCacheUpdatedEvent, TutorUpdatedEvent } from '@talaqa/domain';
+import { serviceContextOf } from '../../../context';
+import type { ServiceContext } from '../../../context';
+import type { TutorPageCache } from './page-cache';
 import { tutorCard } from './queries';
+
+/** What announcing a change reads and writes: the service context and the listing's page cache. */
+export interface ListingChangeContext extends ServiceContext {
+  pageCache: Pick<TutorPageCache, 'clear'>;
+}
+
+/** The listing's context in a running app (within the listing's plugin, which has the cache). */
+export const listingChangeContextOf = (app: FastifyInstance): ListingChangeContext => ({
+  ...serviceContextOf(app, 'tutors'),
+  pageCache: app.tutorPageCache,
+});
 
 /**
  * After a change to tutors has committed (a schedule saved, tutor fields changed, a lesson booked
@@ -12,29 +26,29 @@ import { tutorCard } from './queries';
  * Other instances learn it through Redis: the cache generation, and socket.io's adapter.
  */
 export async function announceListingChange(
-  app: FastifyInstance,
+  ctx: ListingChangeContext,
   tutorIds: readonly number[] | null,
-  now: Date = app.clock.now(),
 ): Promise<void> {
+  const now = ctx.clock.now();
   try {
-    await app.tutorPageCache.clear();
+    await ctx.pageCache.clear();
   } catch (error) {
-    app.log.warn({ err: error }, 'tutors cache not cleared');
+    ctx.log.warn({ err: error }, 'tutors cache not cleared');
   }
   const cacheEvent: TutorsCacheUpdatedEvent = {
     at: now.toISOString(),
     tutorIds: tutorIds === null ? null : [...tutorIds],
   };
-  app.io.emit(ServerEvent.TutorsCacheUpdated, cacheEvent);
+  ctx.io.emit(ServerEvent.TutorsCacheUpdated, cacheEvent);
   for (const tutorId of tutorIds ?? []) {
     try {
       const event: TutorUpdatedEvent = {
         tutorId,
-        card: await tutorCard(app.database.db, tutorId, now),
+        card: await tutorCard(ctx.db, tutorId, now),
       };
-      app.io.emit(ServerEvent.TutorUpdated, event);
+      ctx.io.emit(ServerEvent.TutorUpdated, event);
     } catch (error) {
-      app.log.warn({ err: error, tutorId }, 'TutorUpdated not sent');
+      ctx.log.warn({ err: error, tutorId }, 'TutorUpdated not sent');
     }
   }
 }
@@ -44,7 +58,8 @@ export async function announceListingChange(
  * `TutorListingChanged`, whichever module made it (kernel/domain-events.ts).
  */
 export const listingChanges: FastifyPluginAsync = async (app) => {
+  const ctx = listingChangeContextOf(app);
   app.domainEvents.on('TutorListingChanged', ({ tutorIds }) =>
-    announceListingChange(app, tutorIds),
+    announceListingChange(ctx, tutorIds),
   );
 };

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API } from '@talaqa/domain';
 import { serve } from '../../../http/endpoint';
-import { announceListingChange } from './changes';
+import { announceListingChange, listingChangeContextOf } from './changes';
 import { listTutors, tutorInfo } from './queries';
 
 /** The public tutors list and profile, and the admins' cache flush. */
 export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
+  const changeCtx = listingChangeContextOf(app);
 
   serve(
     app,
@@ -23,6 +24,6 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   serve(app, API.tutors.flushCache, async () => {
     await app.tutorPageCache.clear();
-    await announceListingChange(app, null);
+    await announceListingChange(changeCtx, null);
   });
 };
