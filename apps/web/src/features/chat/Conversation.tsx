@@ -324,10 +324,10 @@ export function Conversation({ room, userId }: { room: ChatRoom; userId: number 
       <header className="flex flex-wrap items-center gap-3 border-b border-slate-200 bg-white p-3">
         <Link
           to={paths.chat}
-          className="rounded-lg px-2 py-1 font-semibold text-brand-700 md:hidden"
+          className="rounded-lg px-2 py-1 text-xl font-semibold text-brand-700 md:hidden"
           aria-label="العودة إلى المحادثات"
         >
-          → المحادثات
+          <span aria-hidden="true">→</span>
         </Link>
         <Avatar name={name} src={image} size="sm" />
         <div className="flex min-w-0 flex-1 flex-col">
@@ -342,7 +342,8 @@ export function Conversation({ room, userId }: { room: ChatRoom; userId: number 
                 : ''}
           </p>
         </div>
-        <div className="flex gap-2">
+        {/* On a phone the actions take their own row, so the name stays readable. */}
+        <div className="flex gap-2 max-sm:basis-full max-sm:justify-end">
           <Button
             size="sm"
             variant="secondary"
