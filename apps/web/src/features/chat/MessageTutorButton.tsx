@@ -12,7 +12,7 @@ import {
   buttonClasses,
   fieldErrorText,
 } from '@talaqa/ui';
-import { Role, mayOpenRoom, messageTextSchema } from '@talaqa/domain';
+import { CHAT_PAGE_SIZE_MAX, Role, mayOpenRoom, messageTextSchema } from '@talaqa/domain';
 import { chatApi } from '../../api';
 import { tutorProfilePath, paths } from '../../paths';
 import { loginPathWithNext } from '../../lib/destinations';
@@ -26,7 +26,8 @@ const roomPath = (roomId: number) => `${paths.chat}?room=${String(roomId)}`;
 
 /**
  * "Message the tutor" on /t/{id}: the room the two already share, or a new one opened with the
- * first message (POST /chat/new). Signed out, it leads to sign-in and back; an unverified e-mail
+ * first message (POST /chat/new; when that finds the room made meanwhile, GET
+ * /chat/room/by/members leads to it). Signed out, it leads to sign-in and back; an unverified e-mail
  * is told why it cannot write yet (spec section 5).
  */
 export function MessageTutorButton({ tutor }: { tutor: { id: number; name: string } }) {
@@ -63,11 +64,14 @@ export function MessageTutorButton({ tutor }: { tutor: { id: number; name: strin
     }
     setOpening(true);
     try {
-      const room = await chatApi.byMembers(user.id, tutor.id);
-      void navigate(roomPath(room.id));
-    } catch (caught) {
-      if (isApiError(caught) && caught.code === 'room-not-found') setOpen(true);
-      else setError(UI_MESSAGES.chatLoadFailed);
+      // The caller's rooms with this tutor's name, rather than GET /chat/room/by/members: that
+      // answers 404 for a pair without a room, the usual case here (docs/decisions/264).
+      const rooms = await chatApi.rooms(user.id, { search: tutor.name, size: CHAT_PAGE_SIZE_MAX });
+      const room = rooms.list.find((candidate) => candidate.other?.id === tutor.id);
+      if (room) void navigate(roomPath(room.id));
+      else setOpen(true);
+    } catch {
+      setError(UI_MESSAGES.chatLoadFailed);
     } finally {
       setOpening(false);
     }

@@ -400,16 +400,33 @@ describe('message the tutor on /t/{id}', () => {
   });
 
   it('opens the room the two already share', async () => {
-    server.on('GET', '/chat/room/by/members', json(makeRoom()));
+    answerRooms((request) =>
+      request.query.get('search') === 'أحمد علي'
+        ? [makeRoom({ id: 12, other: { ...TUTOR_MEMBER, id: 9 } }), makeRoom()]
+        : [],
+    );
     const { router } = renderApp('/t/3');
     await userEvent.setup().click(await screen.findByRole('button', { name: 'راسل المعلم' }));
     await waitFor(() => expect(router.state.location.search).toBe('?room=11'));
-    expect(server.callsTo('GET', '/chat/room/by/members')[0]?.query.get('members')).toBe('7,3');
     expect(server.callsTo('POST', '/chat/new')).toHaveLength(0);
   });
 
+  it('leads to the room another tab made meanwhile (room-exists)', async () => {
+    answerRooms([]);
+    server.on('POST', '/chat/new', apiError(409, 'room-exists'));
+    server.on('GET', '/chat/room/by/members', json(makeRoom({ id: 13 })));
+    const { router } = renderApp('/t/3');
+    const ui = userEvent.setup();
+    await ui.click(await screen.findByRole('button', { name: 'راسل المعلم' }));
+    const dialog = await screen.findByRole('dialog');
+    await ui.type(within(dialog).getByRole('textbox', { name: 'رسالتك' }), 'مرحبا');
+    await ui.click(within(dialog).getByRole('button', { name: 'إرسال' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?room=13'));
+    expect(server.callsTo('GET', '/chat/room/by/members')[0]?.query.get('members')).toBe('7,3');
+  });
+
   it('creates the room with the first message when there is none', async () => {
-    server.on('GET', '/chat/room/by/members', apiError(404, 'room-not-found'));
+    answerRooms([]);
     server.on('POST', '/chat/new', (request: FakeRequest) => {
       const body = request.body as { message: string; clientId: string };
       return json(
@@ -432,7 +449,7 @@ describe('message the tutor on /t/{id}', () => {
   });
 
   it('says the room could not be created', async () => {
-    server.on('GET', '/chat/room/by/members', apiError(404, 'room-not-found'));
+    answerRooms([]);
     server.on('POST', '/chat/new', apiError(500, 'internal-server-error'));
     renderApp('/t/3');
     const ui = userEvent.setup();

@@ -205,7 +205,7 @@ export function useConversation({ roomId, userId, otherReadSeq, readSeq }: Optio
     clearTimeout(idleTimer.current);
     if (typingSentAt.current === 0) return;
     typingSentAt.current = 0;
-    if (realtime().connected) realtime().emit('UserTyping', { roomId, typing: false });
+    if (realtime().connected) announceTyping(roomId, false);
   }, [roomId]);
   useEffect(() => stopTyping, [stopTyping]);
 
@@ -214,7 +214,7 @@ export function useConversation({ roomId, userId, otherReadSeq, readSeq }: Optio
     const now = Date.now();
     if (now - typingSentAt.current >= TYPING_THROTTLE_MS) {
       typingSentAt.current = now;
-      if (realtime().connected) realtime().emit('UserTyping', { roomId, typing: true });
+      if (realtime().connected) announceTyping(roomId, true);
     }
     clearTimeout(idleTimer.current);
     idleTimer.current = setTimeout(stopTyping, TYPING_IDLE_MS);
@@ -303,6 +303,16 @@ export function useConversation({ roomId, userId, otherReadSeq, readSeq }: Optio
     edit,
     remove,
   };
+}
+
+/**
+ * UserTyping asks for an acknowledgement like every chat event (the server answers only those);
+ * a lost one matters little, the next keystroke or the idle timer says it again.
+ */
+function announceTyping(roomId: number, typing: boolean): void {
+  realtime()
+    .emitWithAck('UserTyping', { roomId, typing })
+    .catch(() => {});
 }
 
 /** A refused edit or delete: its catalogue code, or the ack's result. */
