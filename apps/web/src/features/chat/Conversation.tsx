@@ -68,6 +68,8 @@ function MessageBubble({
     try {
       await onEdit(message, text);
       setEditing(false);
+    } catch {
+      // The toast said why; the draft stays open for another try.
     } finally {
       setSaving(false);
     }

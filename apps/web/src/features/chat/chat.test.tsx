@@ -311,6 +311,23 @@ describe('/chat conversation', () => {
     expect(socket().sent('DeleteMessage')).toEqual([{ messageId: 2 }]);
   });
 
+  it('keeps the draft and says why when an edit is refused', async () => {
+    const mine = makeMessage({ id: 2, senderId: 7, text: 'نص قديم' });
+    const { log } = await openRoom([mine]);
+    socket().answer('UpdateMessage', () => ({ result: 'unallowed', code: 'too-many-requests' }));
+    const ui = userEvent.setup();
+    await ui.click(within(log).getByRole('button', { name: 'تعديل' }));
+    const box = within(log).getByRole('textbox', { name: 'تعديل الرسالة' });
+    await ui.clear(box);
+    await ui.type(box, 'نص جديد');
+    await ui.click(within(log).getByRole('button', { name: 'حفظ التعديل' }));
+    expect(await screen.findByText(ERROR_MESSAGES['too-many-requests'])).toBeTruthy();
+    expect(within(log).getByRole('textbox', { name: 'تعديل الرسالة' })).toHaveProperty(
+      'value',
+      'نص جديد',
+    );
+  });
+
   it('pins and mutes the room, and says when the setting could not be saved', async () => {
     await openRoom([makeMessage()]);
     server.on('PUT', '/chat/room/:roomId', (request: FakeRequest) =>
