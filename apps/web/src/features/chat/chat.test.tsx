@@ -363,16 +363,21 @@ describe('/chat conversation', () => {
     expect(screen.queryByRole('button', { name: 'رسائل أقدم' })).toBeNull();
   });
 
-  it('fetches what it missed after a reconnect, from the last seq seen', async () => {
+  it('fetches what it missed after a reconnect, from the last seq seen, and the list', async () => {
     const { log } = await openRoom([makeMessage({ id: 6 })]);
     server.on('GET', MESSAGES, (request: FakeRequest) =>
       request.query.get('after') === '6'
         ? json({ list: [makeMessage({ id: 8, text: 'فاتتك هذه' })], hasMore: false })
         : json({ list: [], hasMore: false }),
     );
+    const listReads = server.callsTo('GET', '/chat/list/rooms/7/').length;
     act(() => socket().serverEmit('disconnect', 'transport close'));
     act(() => socket().serverEmit('connect'));
     expect(await within(log).findByText('فاتتك هذه')).toBeTruthy();
+    // The list reads again too: its badges and order may have changed meanwhile.
+    await waitFor(() =>
+      expect(server.callsTo('GET', '/chat/list/rooms/7/').length).toBeGreaterThan(listReads),
+    );
   });
 
   it('says when the messages cannot be loaded, and retries', async () => {

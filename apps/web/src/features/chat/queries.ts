@@ -3,6 +3,7 @@
  * members with their presence, and the realtime events that keep the list and the badges right
  * (a message anywhere, a read on another tab, a counterpart coming online).
  */
+import { useEffect } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ServerEvent } from '@talaqa/domain';
 import type {
@@ -12,7 +13,7 @@ import type {
   RoomSettingsInput,
   UserStatusChangedEvent,
 } from '@talaqa/domain';
-import { chatApi } from '../../api';
+import { chatApi, realtime } from '../../api';
 import { useRealtimeEvent } from '../../lib/realtime';
 
 export const chatKeys = {
@@ -112,6 +113,18 @@ export function useChatListEvents(enabled = true): void {
       room.other?.id === userId ? { ...room, otherReadSeq: readSeq } : room,
     ),
   );
+  // Whatever happened while the channel was down reached no listener: read the lists again.
+  useEffect(() => {
+    if (!enabled) return undefined;
+    const channel = realtime();
+    let wasOpen = channel.state === 'open';
+    return channel.subscribe((state) => {
+      if (state === 'open' && !wasOpen) {
+        void queryClient.invalidateQueries({ queryKey: ['chat', 'rooms'] });
+      }
+      wasOpen = state === 'open';
+    });
+  }, [enabled, queryClient]);
   useRealtimeEvent(
     ServerEvent.UserStatusChanged,
     enabled,
