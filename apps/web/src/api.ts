@@ -8,6 +8,12 @@ import {
 import type { Realtime } from '@talaqa/api-client';
 import type { ImageUploadControls } from '@talaqa/ui';
 import type { BookLessonBody, TutorListQuery, TutorReviewsQuery } from '@talaqa/domain';
+import type {
+  NewChatInput,
+  RoomMessagesQuery,
+  RoomSettingsInput,
+  UserRoomsQuery,
+} from '@talaqa/domain';
 import { API, LOCAL_PORTS, isSignUpSession } from '@talaqa/domain';
 import type {
   AvailabilityBody,
@@ -338,4 +344,31 @@ export const calendarApi = {
   create: () => api.call(API.calendar.create),
   /** Turns the feed off (204). */
   disable: () => api.call(API.calendar.disable),
+};
+
+// ---------------------------------------------------------------------------------------------
+// Chat (issue 18; contracts in packages/domain/src/chat, realtime events in ../realtime/contract)
+
+export const chatApi = {
+  /** The caller's rooms: pinned first, then by the latest message; `search` by name or text. */
+  rooms: (userId: number, query: UserRoomsQuery = {}, signal?: AbortSignal) =>
+    api.call(API.chat.rooms, { params: { userId }, query }, { signal }),
+  /** A page of a room's messages, newest last: `before` a seq (older), `after` one (missed). */
+  messages: (roomId: number, query: RoomMessagesQuery = {}, signal?: AbortSignal) =>
+    api.call(API.chat.messages, { params: { roomId }, query }, { signal }),
+  /** The room's members, online or not, and how far each has read. */
+  members: (roomId: number, signal?: AbortSignal) =>
+    api.call(API.chat.members, { params: { roomId } }, { signal }),
+  /** The general room of the caller and `otherId` (`room-not-found` when they have none). */
+  byMembers: (userId: number, otherId: number, signal?: AbortSignal) =>
+    api.call(
+      API.chat.byMembers,
+      { query: { members: `${String(userId)},${String(otherId)}` } },
+      { signal },
+    ),
+  /** Opens a room with `userId` and sends the first message (201). */
+  create: (body: NewChatInput) => api.call(API.chat.create, { body }),
+  /** The caller's own pin and mute of the room. */
+  settings: (roomId: number, body: RoomSettingsInput) =>
+    api.call(API.chat.settings, { params: { roomId }, body }),
 };

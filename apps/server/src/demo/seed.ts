@@ -1,9 +1,12 @@
-import { DEMO_PLANS, Role, Weekday } from '@talaqa/domain';
+import { DEMO_PLANS, Role, RoomType, Weekday } from '@talaqa/domain';
 import type { Gender, WeeklySlot } from '@talaqa/domain';
 import { count, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db';
 import {
   availabilitySlots,
+  chatMembers,
+  chatMessages,
+  chatRooms,
   coupons,
   plans,
   ratings,
@@ -14,6 +17,7 @@ import {
 } from '../db/schema';
 import { createUser, findUserRowByEmail, patchUser } from '../modules/accounts';
 import { replaceTemplate } from '../modules/availability';
+import { pairKeyOf } from '../modules/chat';
 import { refreshNextFree } from '../modules/tutors';
 
 /** The password of every demo account; printed at start, never used outside APP_ENV=local. */
@@ -106,6 +110,7 @@ export async function seedDemoData(db: Database): Promise<void> {
   await seedCatalogue(db, new Date());
   await seedTutors(db);
   await seedReviews(db);
+  await seedChats(db, new Date());
 }
 
 /** Evenings on a Cairo wall clock, 18:00 to 22:00 in 30-minute slots, on the given days. */
@@ -294,4 +299,90 @@ export function demoLoginLines(): string[] {
   return DEMO_ACCOUNTS.map(
     (account) => `  ${account.label.padEnd(14)} ${account.email.padEnd(24)} ${DEMO_PASSWORD}`,
   );
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * The demo student's conversations, so /chat and the dashboard have something to show: one with
+ * the demo tutor over two days (the tutor's last answer still unread), one pinned with another
+ * tutor that is still waiting for an answer. Each `[from student?, hours ago, text]`.
+ */
+const DEMO_CHATS: readonly {
+  tutor: string;
+  pinned: boolean;
+  messages: readonly (readonly [boolean, number, string])[];
+}[] = [
+  {
+    tutor: 'tutor@talaqa.eg',
+    pinned: false,
+    messages: [
+      [true, 26, 'مساء الخير أستاذ أحمد، أريد أن أتحسن في المحادثة قبل مقابلة عمل.'],
+      [false, 25, 'أهلًا منى! يسعدني ذلك. متى موعد المقابلة؟'],
+      [true, 25, 'بعد أسبوعين تقريبًا، وستكون بالإنجليزية بالكامل.'],
+      [
+        false,
+        2,
+        'تمام، أقترح درسين في الأسبوع نركّز فيهما على أسئلة المقابلات. Shall we start on Sunday?',
+      ],
+    ],
+  },
+  {
+    tutor: 'tutor.nour@talaqa.eg',
+    pinned: true,
+    messages: [[true, 5, 'مرحبًا أستاذة نور، هل تدرّسين قواعد اللغة للمستوى المتوسط؟']],
+  },
+];
+
+async function seedChats(db: Database, now: Date): Promise<void> {
+  const student = await findUserRowByEmail(db, 'student@talaqa.eg');
+  if (!student) return;
+  for (const chat of DEMO_CHATS) {
+    const tutor = await findUserRowByEmail(db, chat.tutor);
+    if (!tutor) continue;
+    const pairKey = pairKeyOf(student.id, tutor.id);
+    const [existing] = await db
+      .select({ id: chatRooms.id })
+      .from(chatRooms)
+      .where(eq(chatRooms.pairKey, pairKey));
+    if (existing) continue;
+    const at = (hoursAgo: number) => new Date(now.getTime() - hoursAgo * HOUR_MS);
+    const lastAt = at(chat.messages.at(-1)?.[1] ?? 0);
+    await db.transaction(async (tx) => {
+      const [room] = await tx
+        .insert(chatRooms)
+        .values({
+          type: RoomType.General,
+          pairKey,
+          lastSeq: chat.messages.length,
+          lastMessageAt: lastAt,
+          createdAt: at(chat.messages[0]?.[1] ?? 0),
+          updatedAt: lastAt,
+        })
+        .returning({ id: chatRooms.id });
+      if (!room) return;
+      // Each side has read what it sent and what came before it.
+      const lastSeqFrom = (fromStudent: boolean) =>
+        chat.messages.reduce((seq, [mine], index) => (mine === fromStudent ? index + 1 : seq), 0);
+      await tx.insert(chatMembers).values([
+        {
+          roomId: room.id,
+          userId: student.id,
+          pinned: chat.pinned,
+          lastReadSeq: lastSeqFrom(true),
+        },
+        { roomId: room.id, userId: tutor.id, lastReadSeq: lastSeqFrom(false) },
+      ]);
+      await tx.insert(chatMessages).values(
+        chat.messages.map(([fromStudent, hoursAgo, text], index) => ({
+          roomId: room.id,
+          seq: index + 1,
+          senderId: fromStudent ? student.id : tutor.id,
+          text,
+          createdAt: at(hoursAgo),
+          updatedAt: at(hoursAgo),
+        })),
+      );
+    });
+  }
 }

@@ -13,6 +13,7 @@ import type {
   UserStatusChangedEvent,
   UserTypingEvent,
 } from '@talaqa/domain';
+import { DEMO_PASSWORD, seedDemoData } from '../../src/demo/seed';
 import { apiOn } from './api';
 import type { Caller } from './api';
 import {
@@ -652,5 +653,28 @@ describe('presence', () => {
     const offline = status(0);
     first.disconnect();
     expect(await offline).toEqual({ userId: t.id, online: false, devices: 0 });
+  });
+});
+
+describe('demo data', () => {
+  it('gives the demo student two rooms: one pinned, one with an unread answer, once', async () => {
+    await seedDemoData(server.app.database.db);
+    await seedDemoData(server.app.database.db);
+    const signIn = await api<{ token: string; user: { id: number } }>('POST', '/auth/password', {
+      body: { email: 'student@talaqa.eg', password: DEMO_PASSWORD },
+    });
+    expect(signIn.status).toBe(200);
+    const { token, user } = signIn.body;
+    const rooms = await api<ChatRoomPage>('GET', `/chat/list/rooms/${String(user.id)}/`, {
+      token,
+    });
+    expect(rooms.body.total).toBe(2);
+    const [pinned, other] = rooms.body.list;
+    expect(pinned).toMatchObject({ pinned: true, unread: 0, otherReadSeq: 0 });
+    expect(other).toMatchObject({ pinned: false, unread: 1, lastSeq: 4, readSeq: 3 });
+    const page = await api<ChatMessagePage>('GET', `/chat/list/${String(other?.id)}/messages`, {
+      token,
+    });
+    expect(page.body.list.map((message) => message.seq)).toEqual([1, 2, 3, 4]);
   });
 });

@@ -4,8 +4,17 @@
 //
 // then `fakeSockets.latest()?.serverEmit('TransactionStatusUpdate', payload)` plays an event the
 // server pushed. Connecting succeeds at once (on the next microtask).
+//
+// Client events are recorded in `emitted`; `answer(event, responder)` acknowledges them: the
+// responder's value is the ack, and `NO_ACK` (or no responder) lets the ack time out at once, as
+// a server that never answered would after the client's timeout.
 
 type Handler = (...args: unknown[]) => void;
+
+/** A responder's answer meaning "the server never acknowledged this". */
+export const NO_ACK = Symbol('no ack');
+type Responder = (payload: unknown) => unknown;
+type AckCallback = (error: Error | null, result?: unknown) => void;
 
 export class FakeSocket {
   readonly url: string;
@@ -13,6 +22,9 @@ export class FakeSocket {
   active = false;
   connected = false;
   private readonly handlers = new Map<string, Set<Handler>>();
+  private readonly responders = new Map<string, Responder>();
+  /** Every client event sent, in order. */
+  readonly emitted: { event: string; payload: unknown }[] = [];
   readonly io = {
     opts: {} as Record<string, unknown>,
     on: () => this.io,
@@ -63,8 +75,26 @@ export class FakeSocket {
     return this;
   }
 
-  emit(): this {
+  emit(event: string, payload?: unknown, ack?: AckCallback): this {
+    this.emitted.push({ event, payload });
+    if (typeof ack !== 'function') return this;
+    const responder = this.responders.get(event);
+    queueMicrotask(() => {
+      const result = responder ? responder(payload) : NO_ACK;
+      if (result === NO_ACK) ack(new Error('operation has timed out'));
+      else ack(null, result);
+    });
     return this;
+  }
+
+  /** Acknowledges the client event `event` with what `responder` returns (see NO_ACK). */
+  answer(event: string, responder: Responder): void {
+    this.responders.set(event, responder);
+  }
+
+  /** The payloads sent with client event `event`. */
+  sent(event: string): unknown[] {
+    return this.emitted.filter((entry) => entry.event === event).map((entry) => entry.payload);
   }
 
   timeout(): this {

@@ -4,3 +4,4 @@
 export { chatRealtimeOf, chatRoutes } from './routes';
 export { chatNoticeText, disabledChatNoticeMessenger } from './notices-messenger';
 export type { ChatNotice, ChatNoticeMessenger } from './notices-messenger';
+export { pairKeyOf } from './repo';

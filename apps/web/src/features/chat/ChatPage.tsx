@@ -1,10 +1,68 @@
-import { PreparingPage } from '@talaqa/ui';
+import { useSearchParams } from 'react-router';
+import { EmptyState, PageTitle, cx } from '@talaqa/ui';
+import { CHAT_PAGE_SIZE_MAX } from '@talaqa/domain';
+import { useCurrentUser } from '../../lib/session';
+import { Conversation } from './Conversation';
+import { useChatListEvents, useRooms } from './queries';
+import { RoomList } from './RoomList';
 
+const roomIdOf = (value: string | null): number | null => {
+  const id = Number(value);
+  return value && /^\d+$/.test(value) && id > 0 ? id : null;
+};
+
+/**
+ * /chat: the rooms and the open conversation (`?room=`), side by side on wide screens; on a phone
+ * one pane at a time, the conversation with its way back to the list.
+ */
 export default function ChatPage() {
+  const user = useCurrentUser();
+  const [params] = useSearchParams();
+  const roomId = roomIdOf(params.get('room'));
+  // The same query the list shows when nothing is searched: the open room is read from it.
+  const rooms = useRooms(user.id, '', CHAT_PAGE_SIZE_MAX);
+  useChatListEvents();
+  const room = rooms.data?.list.find((candidate) => candidate.id === roomId) ?? null;
+
   return (
-    <PreparingPage
-      title="المحادثات"
-      description="هنا ستتابع محادثاتك مع المعلمين: المثبّتة، وكل المحادثات، والبحث فيها."
-    />
+    <div className="mx-auto flex h-[calc(100dvh-9rem)] min-h-[28rem] w-full max-w-6xl flex-col gap-3 px-4 py-4 sm:px-6">
+      <div className={cx(roomId !== null && 'max-md:sr-only')}>
+        <PageTitle title="المحادثات" />
+      </div>
+      <div className="flex min-h-0 flex-1 gap-4">
+        <div
+          data-testid="chat-rooms-pane"
+          className={cx(
+            'min-h-0 w-full flex-col md:flex md:w-80 md:shrink-0',
+            roomId === null ? 'flex' : 'hidden',
+          )}
+        >
+          <RoomList userId={user.id} selectedId={roomId} />
+        </div>
+        <div
+          data-testid="chat-conversation-pane"
+          className={cx(
+            'min-h-0 flex-1 flex-col overflow-hidden rounded-2xl border border-slate-200 md:flex',
+            roomId === null ? 'hidden' : 'flex',
+          )}
+        >
+          {room ? (
+            <Conversation key={room.id} room={room} userId={user.id} />
+          ) : roomId !== null && rooms.isSuccess ? (
+            <EmptyState
+              title="لم نجد هذه المحادثة"
+              description="ربما حُذفت، اختر محادثة من القائمة."
+            />
+          ) : (
+            <div className="flex flex-1 items-center justify-center p-6">
+              <EmptyState
+                title="اختر محادثة"
+                description="اختر محادثة من القائمة لتقرأ رسائلها وترد."
+              />
+            </div>
+          )}
+        </div>
+      </div>
+    </div>
   );
 }

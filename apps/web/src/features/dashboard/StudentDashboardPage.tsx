@@ -5,6 +5,7 @@ import { PlanPeriod } from '@talaqa/domain';
 import type { LessonStats, SubscriptionView } from '@talaqa/domain';
 import { paths } from '../../paths';
 import { EmailVerificationBanner } from '../account/EmailVerificationBanner';
+import { ChatsSummary } from '../chat/ChatsSummary';
 import { useLessonEvents, useLessonStats } from '../lessons/queries';
 import { minutesText } from '../../lib/format';
 import { useCurrentUser } from '../../lib/session';
@@ -188,6 +189,8 @@ export default function StudentDashboardPage() {
             }
           />
         </div>
+
+        <ChatsSummary />
       </div>
       <GuidedTour
         label="جولة تعريفية"

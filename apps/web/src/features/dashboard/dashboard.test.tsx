@@ -6,6 +6,7 @@ import type { AvailabilityWeek, LessonStats, LessonView } from '@talaqa/domain';
 import { stubHealthyApi } from '@talaqa/ui/testing';
 import { fakeApi, json, makeUser, renderApp, resetSession, signInAs } from '../../testing/fake-api';
 import { makeLesson } from '../../testing/lessons-fixtures';
+import { makeMessage, makeRoom, roomPage } from '../../testing/chat-fixtures';
 import type { FakeRequest } from '../../testing/fake-api';
 import { fakeSockets } from '../../testing/fake-socket';
 import { makeSubscription, pageOf } from '../../testing/payments-fixtures';
@@ -93,6 +94,7 @@ describe('/s/dashboard', () => {
   beforeEach(() => {
     // The tour has its own tests; here it was already seen.
     localStorage.setItem(STUDENT_TOUR, NOW.toISOString());
+    server.on('GET', '/chat/list/rooms/:userId/', json({ list: [], total: 0 }));
   });
 
   it('shows the minutes left, the lesson figures, the weekly chart and both lists', async () => {
@@ -168,6 +170,38 @@ describe('/s/dashboard', () => {
       within(upcoming).getByRole('link', { name: 'اطّلع على الباقات' }).getAttribute('href'),
     ).toBe('/plans');
     expect(await within(section('الدروس السابقة')).findByText('لم تحضر أي درس بعد')).toBeTruthy();
+  });
+
+  it('sums up the latest chats with their unread counts and leads to /chat', async () => {
+    signInAs(server, STUDENT);
+    server.on('GET', '/sub/user', json(null));
+    server.on('GET', '/lesson/attended/stats', json(makeStats()));
+    answerLessons({ future: () => [], past: () => [] });
+    server.on(
+      'GET',
+      '/chat/list/rooms/:userId/',
+      json(
+        roomPage([
+          makeRoom({ id: 11, unread: 2, lastMessage: makeMessage({ text: 'أهلًا بك' }) }),
+          makeRoom({
+            id: 12,
+            other: { id: 4, name: 'منى سمير', image: null, role: Role.Tutor },
+            lastMessage: null,
+          }),
+        ]),
+      ),
+    );
+    const { router } = renderApp('/s/dashboard');
+
+    const chats = await screen.findByRole('region', { name: /المحادثات/ });
+    expect(await within(chats).findByText('أهلًا بك')).toBeTruthy();
+    expect(within(chats).getByLabelText('٢ رسائل غير مقروءة')).toBeTruthy();
+    expect(within(chats).getByText('لا رسائل بعد')).toBeTruthy();
+    expect(server.callsTo('GET', '/chat/list/rooms/7/')[0]?.query.get('size')).toBe('3');
+    await userEvent.setup().click(within(chats).getByRole('link', { name: /أحمد علي/ }));
+    await waitFor(() =>
+      expect(router.state.location.pathname + router.state.location.search).toBe('/chat?room=11'),
+    );
   });
 
   it('shows a failed load of the figures with a retry', async () => {

@@ -16,6 +16,7 @@ import type { TutorProfile } from '@talaqa/domain';
 import { tutorProfilePath } from '../../paths';
 import { useAssetUrl } from '../account/queries';
 import { BookLessonDialog } from '../booking/BookLessonDialog';
+import { MessageTutorButton } from '../chat/MessageTutorButton';
 import { loginPathWithNext } from '../../lib/destinations';
 import { useSession } from '../../lib/session';
 import { RatingText } from './TutorCard';
@@ -162,7 +163,10 @@ export default function TutorProfilePage() {
               : 'لا توجد مواعيد متاحة هذا الأسبوع'}
           </p>
         </div>
-        <BookAction tutor={data} />
+        <div className="flex flex-wrap items-start gap-2">
+          <BookAction tutor={data} />
+          <MessageTutorButton tutor={{ id: data.id, name: data.name }} />
+        </div>
       </div>
       <Tabs
         label="ملف المعلم"

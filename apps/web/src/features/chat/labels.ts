@@ -1,0 +1,41 @@
+/** The chat's words on screen: presence, the list's preview of a room, day separators. */
+import { formatCairoDate } from '@talaqa/domain';
+import type { ChatMessage, ChatRoom } from '@talaqa/domain';
+import { formatNumber } from '@talaqa/ui';
+import type { Presence } from './queries';
+
+export const DELETED_MESSAGE_TEXT = 'حُذفت هذه الرسالة';
+export const EDITED_MARK = 'معدّلة';
+
+export function presenceText(presence: Presence): string {
+  if (!presence.online) return 'غير متصل';
+  return presence.devices > 1
+    ? `متصل الآن على ${formatNumber(presence.devices)} أجهزة`
+    : 'متصل الآن';
+}
+
+/** The list's one line under a name: the latest message, who sent it, or that there is none. */
+export function lastMessageText(room: ChatRoom): string {
+  const message = room.lastMessage;
+  if (!message) return 'لا رسائل بعد';
+  if (message.deleted) return DELETED_MESSAGE_TEXT;
+  const mine = room.other ? message.senderId !== room.other.id : false;
+  return mine ? `أنت: ${message.text}` : message.text;
+}
+
+/** The Cairo calendar day of a message, written in full (the separators' text and key). */
+export const cairoDayOf = (instant: string): string => formatCairoDate(new Date(instant));
+
+/** Messages grouped by their Cairo day, in order. */
+export function byCairoDay<T extends Pick<ChatMessage, 'createdAt'>>(
+  items: readonly T[],
+): { day: string; items: T[] }[] {
+  const groups: { day: string; items: T[] }[] = [];
+  for (const item of items) {
+    const day = cairoDayOf(item.createdAt);
+    const last = groups.at(-1);
+    if (last?.day === day) last.items.push(item);
+    else groups.push({ day, items: [item] });
+  }
+  return groups;
+}

@@ -1,0 +1,134 @@
+/**
+ * TanStack Query hooks of the chat (issue 18): the caller's rooms (search, pin, mute), a room's
+ * members with their presence, and the realtime events that keep the list and the badges right
+ * (a message anywhere, a read on another tab, a counterpart coming online).
+ */
+import { useEffect } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ServerEvent } from '@talaqa/domain';
+import type {
+  ChatRoom,
+  ChatRoomMember,
+  ChatRoomPage,
+  RoomSettingsInput,
+  UserStatusChangedEvent,
+} from '@talaqa/domain';
+import { chatApi, realtime } from '../../api';
+import { useRealtimeEvent } from '../../lib/realtime';
+
+export const chatKeys = {
+  all: ['chat'] as const,
+  rooms: (userId: number, search: string) => ['chat', 'rooms', userId, search] as const,
+  members: (roomId: number) => ['chat', 'members', roomId] as const,
+  /** A user's presence as UserStatusChanged last told it (members answers seed it). */
+  presence: (userId: number) => ['chat', 'presence', userId] as const,
+};
+
+export interface Presence {
+  online: boolean;
+  devices: number;
+}
+
+/** GET /chat/list/rooms/{userId}/: the caller's rooms, searched by name or message text. */
+export function useRooms(userId: number, search: string, size?: number) {
+  return useQuery({
+    queryKey: [...chatKeys.rooms(userId, search), size ?? null],
+    queryFn: ({ signal }) =>
+      chatApi.rooms(userId, { ...(search && { search }), ...(size && { size }) }, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /chat/room/members/{roomId}; each member's presence is kept for the list's dots too. */
+export function useRoomMembers(roomId: number | null) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: chatKeys.members(roomId ?? 0),
+    queryFn: async ({ signal }): Promise<ChatRoomMember[]> => {
+      const members = await chatApi.members(roomId ?? 0, signal);
+      for (const member of members) {
+        queryClient.setQueryData<Presence>(chatKeys.presence(member.id), {
+          online: member.online,
+          devices: member.devices,
+        });
+      }
+      return members;
+    },
+    enabled: roomId !== null,
+  });
+}
+
+/** What is known of a user's presence (nothing until a members answer or an event told). */
+export function usePresence(userId: number | undefined): Presence | undefined {
+  return useQuery({
+    queryKey: chatKeys.presence(userId ?? 0),
+    // Never fetched: only written by members answers and UserStatusChanged.
+    queryFn: (): Presence | null => null,
+    enabled: false,
+    staleTime: Infinity,
+  }).data as Presence | undefined;
+}
+
+/** Replaces one room in every cached list page it appears in. */
+function patchRoom(
+  queryClient: ReturnType<typeof useQueryClient>,
+  roomId: number,
+  patch: (room: ChatRoom) => ChatRoom,
+): void {
+  queryClient.setQueriesData<ChatRoomPage>({ queryKey: ['chat', 'rooms'] }, (page) =>
+    page
+      ? { ...page, list: page.list.map((room) => (room.id === roomId ? patch(room) : room)) }
+      : page,
+  );
+}
+
+/** PUT /chat/room/{roomId}: pin or mute for the caller; the lists read again (pins sort first). */
+export function useRoomSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ roomId, body }: { roomId: number; body: RoomSettingsInput }) =>
+      chatApi.settings(roomId, body),
+    onSuccess: (room) => {
+      patchRoom(queryClient, room.id, () => room);
+      void queryClient.invalidateQueries({ queryKey: ['chat', 'rooms'] });
+    },
+  });
+}
+
+/**
+ * The list's realtime: a message, an edit or a delete anywhere reads the lists again (order,
+ * last message, badges); a read on another tab sets that room's badge; presence updates the dots.
+ */
+export function useChatListEvents(enabled = true): void {
+  const queryClient = useQueryClient();
+  const invalidate = () => void queryClient.invalidateQueries({ queryKey: ['chat', 'rooms'] });
+  useRealtimeEvent(ServerEvent.RoomMessage, enabled, invalidate);
+  useRealtimeEvent(ServerEvent.RoomMessageUpdated, enabled, invalidate);
+  useRealtimeEvent(ServerEvent.RoomMessageDeleted, enabled, invalidate);
+  useRealtimeEvent(ServerEvent.MessageRead, enabled, ({ roomId, readSeq, unread }) =>
+    patchRoom(queryClient, roomId, (room) => ({ ...room, readSeq, unread })),
+  );
+  useRealtimeEvent(ServerEvent.RoomMessageRead, enabled, ({ roomId, userId, readSeq }) =>
+    patchRoom(queryClient, roomId, (room) =>
+      room.other?.id === userId ? { ...room, otherReadSeq: readSeq } : room,
+    ),
+  );
+  // Whatever happened while the channel was down reached no listener: read the lists again.
+  useEffect(() => {
+    if (!enabled) return undefined;
+    const channel = realtime();
+    let wasOpen = channel.state === 'open';
+    return channel.subscribe((state) => {
+      if (state === 'open' && !wasOpen) {
+        void queryClient.invalidateQueries({ queryKey: ['chat', 'rooms'] });
+      }
+      wasOpen = state === 'open';
+    });
+  }, [enabled, queryClient]);
+  useRealtimeEvent(
+    ServerEvent.UserStatusChanged,
+    enabled,
+    ({ userId, online, devices }: UserStatusChangedEvent) =>
+      queryClient.setQueryData<Presence>(chatKeys.presence(userId), { online, devices }),
+  );
+}
