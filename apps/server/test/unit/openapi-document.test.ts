@@ -14,6 +14,7 @@ import {
   noContent,
   rolesOnly,
   SERVER_TO_CLIENT,
+  CLIENT_TO_SERVER,
   signedIn,
 } from '@talaqa/domain';
 import type { App } from '../../src/app';
@@ -258,6 +259,13 @@ describe('the OpenAPI document of the contracts', () => {
     }
     expect(document.components.schemas['realtime.LessonCanceled']?.properties).toHaveProperty(
       'lesson',
+    );
+    for (const event of Object.keys(CLIENT_TO_SERVER)) {
+      expect(document.components.schemas[`realtime.client.${event}`], event).toBeDefined();
+      expect(document.components.schemas[`realtime.client.${event}.ack`], event).toBeDefined();
+    }
+    expect(document.components.schemas['realtime.client.SendMessage']?.properties).toHaveProperty(
+      'clientId',
     );
   });
 });

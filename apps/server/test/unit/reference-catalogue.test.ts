@@ -8,6 +8,7 @@ import {
   ROLES,
   Role,
   SERVER_TO_CLIENT,
+  CLIENT_TO_SERVER,
   VALIDATION_CODES,
   admins,
   anyone,
@@ -51,6 +52,14 @@ describe('the error catalogue of the reference', () => {
       'the lesson’s student and tutor',
     );
     for (const line of events) expect(line).toMatch(/\| `realtime\.\w+` \|$/);
+  });
+
+  it('lists every client event once, with its ack results and its schemas', () => {
+    const events = rowsUnder('### Sent by the client');
+    expect(events.map((line) => line.split('`')[1])).toEqual(Object.keys(CLIENT_TO_SERVER));
+    const send = events.find((line) => line.startsWith('| `SendMessage` |')) ?? '';
+    for (const result of CLIENT_TO_SERVER.SendMessage.acks) expect(send).toContain(`\`${result}\``);
+    expect(send).toContain('`realtime.client.SendMessage`, `realtime.client.SendMessage.ack`');
   });
 
   it('says where a code appears: the body, a field, or both', () => {

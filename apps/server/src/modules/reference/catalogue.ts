@@ -9,13 +9,20 @@ import {
   API_PREFIX,
   Role,
   ROLES,
+  CLIENT_TO_SERVER,
   SERVER_TO_CLIENT,
   VALIDATION_CODES,
   isApiErrorCode,
   isValidationCode,
   statusOfErrorCode,
 } from '@talaqa/domain';
-import type { Access, ErrorCode, EventAudience, ServerEventName } from '@talaqa/domain';
+import type {
+  Access,
+  ClientEventName,
+  ErrorCode,
+  EventAudience,
+  ServerEventName,
+} from '@talaqa/domain';
 import { ERROR_MESSAGES } from '@talaqa/ui/messages';
 
 /** `TutorManager` is "tutor manager": the names of spec section 6. */
@@ -119,6 +126,12 @@ ${catalogueTable()}`;
 /** The name in `components.schemas` of a realtime event's payload. */
 export const eventComponentName = (event: ServerEventName): string => `realtime.${event}`;
 
+/** The names in `components.schemas` of a client event's payload and of its acknowledgement. */
+export const clientEventComponentNames = (event: ClientEventName) => ({
+  payload: `realtime.client.${event}`,
+  ack: `realtime.client.${event}.ack`,
+});
+
 const AUDIENCES: Record<EventAudience, string> = {
   user: 'the user’s own tabs',
   'lesson-members': 'the lesson’s student and tutor',
@@ -139,6 +152,20 @@ function eventsTable(): string {
   ].join('\n');
 }
 
+function clientEventsTable(): string {
+  const rows = (Object.keys(CLIENT_TO_SERVER) as ClientEventName[]).map((event) => {
+    const { summary, acks } = CLIENT_TO_SERVER[event];
+    const names = clientEventComponentNames(event);
+    const results = acks.map((result) => `\`${result}\``).join(', ');
+    return `| \`${event}\` | ${cell(summary)} | ${results} | \`${names.payload}\`, \`${names.ack}\` |`;
+  });
+  return [
+    '| Event | What it asks | Ack results | Payload and ack schemas |',
+    '| --- | --- | --- | --- |',
+    ...rows,
+  ].join('\n');
+}
+
 const REALTIME = `## Realtime events
 
 The realtime channel is socket.io at \`/socket.io\` on the API's host, opened with the same access \
@@ -147,7 +174,16 @@ once the change they tell of has committed, each payload through its schema (in 
 \`components.schemas\`, from the realtime contract of \`packages/domain\`), so a payload carries \
 only the fields its schema names. The spec's other events come with the features that use them.
 
-${eventsTable()}`;
+${eventsTable()}
+
+### Sent by the client
+
+The client sends these with an acknowledgement callback (an event sent without one is ignored). \
+The server reads the payload through its schema and always acknowledges with \
+\`{ result, code? }\` and what the event adds (SendMessage: the stored message), \`result\` being one \
+of the listed values; \`code\` is a catalogue code when \`result\` is \`unallowed\`.
+
+${clientEventsTable()}`;
 
 /** info.description of the document. */
 export const referenceDescription = (): string =>

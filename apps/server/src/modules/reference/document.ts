@@ -10,9 +10,15 @@ import type { FastifySchema, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { API, API_PREFIX, SERVER_TO_CLIENT, errorBodySchema } from '@talaqa/domain';
-import type { EndpointDefinition, ServerEventName } from '@talaqa/domain';
-import { eventComponentName, referenceDescription } from './catalogue';
+import {
+  API,
+  API_PREFIX,
+  CLIENT_TO_SERVER,
+  SERVER_TO_CLIENT,
+  errorBodySchema,
+} from '@talaqa/domain';
+import type { ClientEventName, EndpointDefinition, ServerEventName } from '@talaqa/domain';
+import { clientEventComponentNames, eventComponentName, referenceDescription } from './catalogue';
 import type { EndpointName, EndpointRegistry } from './operations';
 import {
   ERROR_BODY_COMPONENT,
@@ -46,6 +52,20 @@ function eventComponents(): JsonObject {
       eventComponentName(event),
       componentOf(SERVER_TO_CLIENT[event].payload),
     ]),
+  );
+}
+
+/** The payload and acknowledgement of every event the client sends (the realtime contract). */
+function clientEventComponents(): JsonObject {
+  return Object.fromEntries(
+    (Object.keys(CLIENT_TO_SERVER) as ClientEventName[]).flatMap((event) => {
+      const names = clientEventComponentNames(event);
+      const { payload, ack } = CLIENT_TO_SERVER[event];
+      return [
+        [names.payload, componentOf(payload)],
+        [names.ack, componentOf(ack)],
+      ];
+    }),
   );
 }
 
@@ -152,6 +172,7 @@ export const openApiDocument = fp<OpenApiDocumentOptions>(
           schemas: {
             [ERROR_BODY_COMPONENT]: componentOf(errorBodySchema),
             ...eventComponents(),
+            ...clientEventComponents(),
           },
         },
       },
