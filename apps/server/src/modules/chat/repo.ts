@@ -173,6 +173,54 @@ export async function messageByClientId(
   return row;
 }
 
+/** What a send needs to know before it writes, read in one round trip (bench/RESULTS.md). */
+export interface SendingContext {
+  roomExists: boolean;
+  memberIds: number[];
+  /** The other members who have not muted the room: whom the offline notice may reach. */
+  unmutedOthers: number[];
+  /** The message the sender already stored under this client id (a retry), if any. */
+  storedMessageId: number | null;
+  /** The sender's verified e-mail; null when the account no longer exists. */
+  emailVerified: boolean | null;
+}
+
+export async function sendingContext(
+  db: Database,
+  roomId: number,
+  senderId: number,
+  clientId: string,
+): Promise<SendingContext> {
+  const [row] = await queryRows<{
+    room_exists: boolean;
+    member_ids: number[];
+    unmuted_others: number[];
+    stored_message_id: number | null;
+    email_verified: boolean | null;
+  }>(
+    db,
+    sql`select
+      exists(select 1 from ${chatRooms} where ${chatRooms.id} = ${roomId}) as room_exists,
+      (select coalesce(json_agg(m.user_id order by m.user_id), '[]'::json)
+        from ${chatMembers} m where m.room_id = ${roomId}) as member_ids,
+      (select coalesce(json_agg(m.user_id order by m.user_id), '[]'::json)
+        from ${chatMembers} m
+        where m.room_id = ${roomId} and m.user_id <> ${senderId} and not m.muted) as unmuted_others,
+      (select ${chatMessages.id} from ${chatMessages}
+        where ${chatMessages.roomId} = ${roomId} and ${chatMessages.senderId} = ${senderId}
+          and ${chatMessages.clientId} = ${clientId}) as stored_message_id,
+      (select ${users.emailVerified} from ${users} where ${users.id} = ${senderId}) as email_verified`,
+  );
+  if (!row) throw new Error('the sending context query answered no row');
+  return {
+    roomExists: row.room_exists,
+    memberIds: row.member_ids,
+    unmutedOthers: row.unmuted_others,
+    storedMessageId: row.stored_message_id,
+    emailVerified: row.email_verified,
+  };
+}
+
 export async function messageById(
   db: Database,
   messageId: number,
@@ -524,23 +572,4 @@ export async function markNotified(
     .update(chatMembers)
     .set({ notifiedSeq: sql`greatest(${chatMembers.notifiedSeq}, ${seq})` })
     .where(and(eq(chatMembers.roomId, roomId), eq(chatMembers.userId, userId)));
-}
-
-/** The room's members other than `userId` who have not muted it. */
-export async function unmutedOthers(
-  db: Database,
-  roomId: number,
-  userId: number,
-): Promise<number[]> {
-  const rows = await db
-    .select({ userId: chatMembers.userId })
-    .from(chatMembers)
-    .where(
-      and(
-        eq(chatMembers.roomId, roomId),
-        ne(chatMembers.userId, userId),
-        eq(chatMembers.muted, false),
-      ),
-    );
-  return rows.map((row) => row.userId);
 }
