@@ -3,7 +3,8 @@
 // the student's socket on one instance, the tutor's on the other), BENCH_ACTIVE_ROOMS rooms
 // sending BENCH_RATE messages a second in all for BENCH_DURATION seconds (the two members take
 // turns). Measures send -> RoomMessage on the other member's socket (p50/p99), lost and doubled
-// messages (by the client id each message carries) and RSS per socket; then the same load on
+// messages (by the client id each message carries), the rows stored (each sent message once)
+// and RSS per socket; then the same load on
 // two bare socket.io servers with the Redis adapter (bare-chat-server.mjs).
 // Needs BENCH_DATABASE_URL (a PostgreSQL server; a database is created and dropped) and
 // BENCH_REDIS_URL (default redis://127.0.0.1:6379).
@@ -125,8 +126,8 @@ async function drive(roomsSockets) {
   const received = new Map();
   const latencies = [];
   let doubled = 0;
-  let acksNotOk = 0;
-  let ackErrors = 0;
+  let acksRefused = 0;
+  let ackTimeouts = 0;
   for (const [, a, b] of roomsSockets) {
     for (const socket of [a, b]) {
       socket.on('RoomMessage', ({ message }) => {
@@ -157,9 +158,9 @@ async function drive(roomsSockets) {
         .emitWithAck('SendMessage', { roomId: room, clientId, text: `رسالة ${sent}` })
         .then(
           (answer) => {
-            if (answer?.result !== 'ok') acksNotOk += 1;
+            if (answer?.result !== 'ok') acksRefused += 1;
           },
-          () => (ackErrors += 1),
+          () => (ackTimeouts += 1),
         );
       sent += 1;
     }
@@ -176,15 +177,15 @@ async function drive(roomsSockets) {
     delivered: received.size,
     lost: sent - received.size,
     doubled,
-    acksNotOk,
-    ackErrors,
+    acksRefused,
+    ackTimeouts,
     p50: quantile(latencies, 0.5),
     p99: quantile(latencies, 0.99),
     max: latencies.at(-1) ?? NaN,
   };
 }
 
-async function scenario(name, { start, targetsOf, roomsOf }) {
+async function scenario(name, { start, targetsOf, roomsOf, storedOf }) {
   console.log(`${name}: starting two servers ...`);
   const servers = await start();
   await sleep(2000);
@@ -203,10 +204,12 @@ async function scenario(name, { start, targetsOf, roomsOf }) {
   const load = loadavg()[0];
   console.log(`${name}: sending ${rate}/s for ${duration} s ...`);
   const result = await drive(roomsSockets);
+  // What the database holds: each message sent stored once, whatever the acks said.
+  const stored = storedOf ? await storedOf() : undefined;
   for (const socket of open) socket.disconnect();
   for (const child of servers) child.kill('SIGTERM');
   await Promise.all(servers.map((child) => new Promise((resolve) => child.once('exit', resolve))));
-  return { name, ...result, perSocketKiB: perSocket / 1024, before, after, load };
+  return { name, ...result, stored, perSocketKiB: perSocket / 1024, before, after, load };
 }
 
 // --- the product ---------------------------------------------------------------------------
@@ -277,6 +280,16 @@ try {
         ),
       }),
       roomsOf: (rooms, open) => rooms.map((room, i) => [room.id, open[2 * i], open[2 * i + 1]]),
+      storedOf: async () => {
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        const { rows } = await client.query(
+          `select count(*)::int as rows, count(distinct client_id)::int as distinct_ids
+             from chat_messages where client_id is not null`,
+        );
+        await client.end();
+        return rows[0];
+      },
     }),
   );
 
@@ -327,11 +340,11 @@ const lines = [
   '',
   `Machine: ${cpus().length} x ${cpu}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; database PostgreSQL + Redis; ${sockets} sockets (one per user, ${pairs} two-member rooms, each member on a different instance), ${activeRooms} active rooms, ${rate} messages/s for ${duration} s; load generator and both servers on the same machine; load average (1 min) before sending: ${results.map((r) => r.load.toFixed(2)).join(' / ')}.`,
   '',
-  '| scenario | sent | msgs/s sent | delivered | lost | doubled | acks not ok | p50 ms | p99 ms | max ms | RSS per socket KiB |',
-  '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  '| scenario | sent | msgs/s sent | stored (distinct) | delivered | lost | doubled | acks refused / timed out | p50 ms | p99 ms | max ms | RSS per socket KiB |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ...results.map(
     (r) =>
-      `| ${r.name} | ${r.sent} | ${Math.round(r.sent / r.sendSeconds)} | ${r.delivered} | ${r.lost} | ${r.doubled} | ${r.acksNotOk + r.ackErrors} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(0)} | ${r.perSocketKiB.toFixed(1)} |`,
+      `| ${r.name} | ${r.sent} | ${Math.round(r.sent / r.sendSeconds)} | ${r.stored ? `${r.stored.rows} (${r.stored.distinct_ids})` : 'n/a'} | ${r.delivered} | ${r.lost} | ${r.doubled} | ${r.acksRefused} / ${r.ackTimeouts} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(0)} | ${r.perSocketKiB.toFixed(1)} |`,
   ),
   '',
 ];

@@ -10,5 +10,11 @@ export type {
   JobRunnerOptions,
   RetryPolicy,
 } from './runner';
-export { cancelJobs, DEFAULT_MAX_ATTEMPTS, scheduleJob, scheduleJobs } from './schedule';
+export {
+  cancelJobs,
+  DEFAULT_MAX_ATTEMPTS,
+  scheduleJob,
+  scheduleJobs,
+  scheduleJobsKeepingPending,
+} from './schedule';
 export type { JobRequest, TimedJobRequest } from './schedule';

@@ -23,11 +23,6 @@ export interface JobRequest {
   /** JSON the handler receives. */
   payload?: unknown;
   maxAttempts?: number;
-  /**
-   * With a key: a pending job of the same kind and key is left as it is (time and payload), so
-   * the first request of a burst sets the time (a quiet period that later ones do not stretch).
-   */
-  keepPending?: boolean;
 }
 
 /** A job at a time of its own (scheduleJobs' rows: see there). */
@@ -68,12 +63,7 @@ const movePendingJob = {
 
 export async function scheduleJob(db: Database, request: JobRequest): Promise<JobRow> {
   const values = valuesOf(request);
-  const insert = db.insert(jobs).values(values);
-  const [row] = await (
-    request.keepPending
-      ? insert.onConflictDoNothing({ target: [jobs.kind, jobs.key], where: PENDING_WITH_KEY })
-      : insert.onConflictDoUpdate(movePendingJob)
-  ).returning();
+  const [row] = await db.insert(jobs).values(values).onConflictDoUpdate(movePendingJob).returning();
   if (row) return row;
   const [pending] = await db
     .select()
@@ -96,6 +86,22 @@ export async function scheduleJobs(
   const insert = db.insert(jobs).values(requests.map(valuesOf)).onConflictDoUpdate(movePendingJob);
   if (requests.length > PREPARED_ROW_COUNTS) await insert;
   else await insert.prepare(`jobs_schedule_${requests.length}`).execute();
+}
+
+/**
+ * Keyed jobs that leave a pending job of the same kind and key as it is (time and payload), so
+ * the first request of a burst sets the time (a quiet period that later ones do not stretch), in
+ * one statement: a batch of chat messages schedules its offline notices with it.
+ */
+export async function scheduleJobsKeepingPending(
+  db: Database,
+  requests: readonly (JobRequest & { key: string })[],
+): Promise<void> {
+  if (requests.length === 0) return;
+  await db
+    .insert(jobs)
+    .values(requests.map(valuesOf))
+    .onConflictDoNothing({ target: [jobs.kind, jobs.key], where: PENDING_WITH_KEY });
 }
 
 /** Up to this many rows, scheduleJobs' statement is prepared (more are rare). */

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import type {
   UserStatusChangedEvent,
   UserTypingEvent,
 } from '@talaqa/domain';
+import { queryRows } from '../../src/db';
 import { chatRealtimeOf } from '../../src/modules/chat';
 import {
   ack,
@@ -107,6 +109,52 @@ describe.skipIf(testDriver !== 'postgres' || !testRedisUrl)('chat across instanc
     const answer = nextEvent<RoomMessageEvent>(studentSocket, ServerEvent.RoomMessage);
     await ack(tutorSocket, 'SendMessage', { roomId: room.id, clientId: clientId(), text: 'back' });
     expect((await answer).message).toMatchObject({ seq: 3, senderId: tutor.id });
+  });
+
+  it('stores sends of both instances to the same rooms at once: every seq once, no deadlock', async () => {
+    const deadlocks = async (): Promise<number> => {
+      const rows = await queryRows<{ deadlocks: string }>(
+        one.app.database.db,
+        sql`select deadlocks from pg_stat_database where datname = current_database()`,
+      );
+      return Number(rows[0]?.deadlocks ?? 0);
+    };
+    const before = await deadlocks();
+    const pairs = await Promise.all(Array.from({ length: 4 }, () => pair()));
+    const senders = await Promise.all(
+      pairs.flatMap(({ student, tutor }) => [
+        chatSocket(one, student, sockets),
+        chatSocket(two, tutor, sockets),
+      ]),
+    );
+    // Each round sends one message from every member of every room, half through each instance,
+    // so both instances' batches hold the same rooms in different orders.
+    const answers = [];
+    for (let round = 0; round < 8; round += 1) {
+      const order = round % 2 ? [...senders.keys()].reverse() : [...senders.keys()];
+      answers.push(
+        ...(await Promise.all(
+          order.map((index) =>
+            ack(senders[index] as Socket, 'SendMessage', {
+              roomId: (pairs[Math.floor(index / 2)] as { room: { id: number } }).room.id,
+              clientId: clientId(),
+              text: `round ${String(round)}`,
+            }),
+          ),
+        )),
+      );
+    }
+    expect(answers.every((answer) => answer.result === 'ok')).toBe(true);
+    for (const { room } of pairs) {
+      const seqs = answers
+        .filter((answer) => answer.message?.roomId === room.id)
+        .map((answer) => answer.message?.seq ?? 0)
+        .sort((a, b) => a - b);
+      // The first message (seq 1) opened the room; 2 members x 8 rounds follow without a gap.
+      expect(seqs).toEqual(Array.from({ length: 16 }, (_v, i) => i + 2));
+      expect(await messagesIn(one, room.id)).toBe(17);
+    }
+    expect(await deadlocks()).toBe(before);
   });
 
   it('counts devices on both instances and tells when the user goes offline', async () => {

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import type { Database } from '../../db';
-import { scheduleJob } from '../../jobs';
+import { scheduleJobsKeepingPending } from '../../jobs';
 import type { JobLog } from '../../jobs';
 import { notifyByMethod } from '../../kernel/notify-by-method';
 import type { NoticeChannel } from '../../kernel/notify-by-method';
@@ -30,21 +30,34 @@ const noticePayloadSchema = z.object({
   userId: z.number().int().positive(),
 });
 
-/** In the message's transaction: a notice job for each other member, unless one is pending. */
+/** Who may be told of a room's new messages: its other members who have not muted it. */
+export interface NoticeRecipients {
+  roomId: number;
+  recipientIds: readonly number[];
+}
+
+/**
+ * In the messages' transaction: a notice job for each other member of each room, unless one is
+ * pending (the first message of a burst sets the time), in one statement.
+ */
 export async function scheduleChatNotices(
   tx: Database,
-  roomId: number,
-  recipientIds: readonly number[],
+  rooms: readonly NoticeRecipients[],
 ): Promise<void> {
-  for (const userId of recipientIds) {
-    await scheduleJob(tx, {
-      kind: CHAT_NOTICE_JOB,
-      key: `${String(roomId)}:${String(userId)}`,
-      afterMs: CHAT_NOTICE_QUIET_MS,
-      payload: { roomId, userId },
-      keepPending: true,
-    });
+  const keyed = new Map<string, { roomId: number; userId: number }>();
+  for (const { roomId, recipientIds } of rooms) {
+    for (const userId of recipientIds)
+      keyed.set(`${String(roomId)}:${String(userId)}`, { roomId, userId });
   }
+  await scheduleJobsKeepingPending(
+    tx,
+    [...keyed].map(([key, payload]) => ({
+      kind: CHAT_NOTICE_JOB,
+      key,
+      afterMs: CHAT_NOTICE_QUIET_MS,
+      payload,
+    })),
+  );
 }
 
 export interface NoticeDeps {

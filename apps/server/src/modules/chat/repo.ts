@@ -13,7 +13,7 @@ import type {
   Role,
   RoomType,
 } from '@talaqa/domain';
-import { queryRows } from '../../db';
+import { preparedRows, queryRows } from '../../db';
 import type { Database } from '../../db';
 import { chatMembers, chatMessages, chatRooms, users } from '../../db/schema';
 import type { ChatMessageRow } from '../../db/schema';
@@ -173,7 +173,7 @@ export async function messageByClientId(
   return row;
 }
 
-/** What a send needs to know before it writes, read in one round trip (bench/RESULTS.md). */
+/** What a send needs to know before it writes (bench/RESULTS.md, chat). */
 export interface SendingContext {
   roomExists: boolean;
   memberIds: number[];
@@ -185,13 +185,25 @@ export interface SendingContext {
   emailVerified: boolean | null;
 }
 
-export async function sendingContext(
+/** A send's key: the room, the sender and the client's own id of the message. */
+export interface SendingKey {
+  roomId: number;
+  senderId: number;
+  clientId: string;
+}
+
+/** The sending context of each key, in the keys' order, read in one statement. */
+export async function sendingContexts(
   db: Database,
-  roomId: number,
-  senderId: number,
-  clientId: string,
-): Promise<SendingContext> {
-  const [row] = await queryRows<{
+  keys: readonly SendingKey[],
+): Promise<SendingContext[]> {
+  const input = keys.map((key, ord) => ({
+    ord,
+    room_id: key.roomId,
+    sender_id: key.senderId,
+    client_id: key.clientId,
+  }));
+  const rows = await preparedRows<{
     room_exists: boolean;
     member_ids: number[];
     unmuted_others: number[];
@@ -199,26 +211,29 @@ export async function sendingContext(
     email_verified: boolean | null;
   }>(
     db,
+    'chat_sending_contexts',
     sql`select
-      exists(select 1 from ${chatRooms} where ${chatRooms.id} = ${roomId}) as room_exists,
+      exists(select 1 from ${chatRooms} r where r.id = i.room_id) as room_exists,
       (select coalesce(json_agg(m.user_id order by m.user_id), '[]'::json)
-        from ${chatMembers} m where m.room_id = ${roomId}) as member_ids,
+        from ${chatMembers} m where m.room_id = i.room_id) as member_ids,
       (select coalesce(json_agg(m.user_id order by m.user_id), '[]'::json)
         from ${chatMembers} m
-        where m.room_id = ${roomId} and m.user_id <> ${senderId} and not m.muted) as unmuted_others,
-      (select ${chatMessages.id} from ${chatMessages}
-        where ${chatMessages.roomId} = ${roomId} and ${chatMessages.senderId} = ${senderId}
-          and ${chatMessages.clientId} = ${clientId}) as stored_message_id,
-      (select ${users.emailVerified} from ${users} where ${users.id} = ${senderId}) as email_verified`,
+        where m.room_id = i.room_id and m.user_id <> i.sender_id and not m.muted) as unmuted_others,
+      (select c.id from ${chatMessages} c
+        where c.room_id = i.room_id and c.sender_id = i.sender_id
+          and c.client_id = i.client_id) as stored_message_id,
+      (select u.email_verified from ${users} u where u.id = i.sender_id) as email_verified
+      from json_to_recordset(${JSON.stringify(input)}::json)
+        as i(ord int, room_id int, sender_id int, client_id text)
+      order by i.ord`,
   );
-  if (!row) throw new Error('the sending context query answered no row');
-  return {
+  return rows.map((row) => ({
     roomExists: row.room_exists,
     memberIds: row.member_ids,
     unmutedOthers: row.unmuted_others,
     storedMessageId: row.stored_message_id,
     emailVerified: row.email_verified,
-  };
+  }));
 }
 
 export async function messageById(
@@ -229,35 +244,106 @@ export async function messageById(
   return row;
 }
 
+/** A message to store: the client id is null only for a room's first message over HTTP. */
+export interface MessageDraft {
+  roomId: number;
+  senderId: number;
+  clientId: string | null;
+  text: string;
+  now: Date;
+}
+
+type StoredMessageRow = {
+  id: number;
+  room_id: number;
+  seq: number;
+  sender_id: number;
+  client_id: string | null;
+  text: string;
+  edited: boolean;
+  deleted: boolean;
+  created_at: Date | string;
+  updated_at: Date | string;
+};
+
+const fromStored = (row: StoredMessageRow): ChatMessageRow => ({
+  id: row.id,
+  roomId: row.room_id,
+  seq: row.seq,
+  senderId: row.sender_id,
+  clientId: row.client_id,
+  text: row.text,
+  edited: row.edited,
+  deleted: row.deleted,
+  createdAt: new Date(row.created_at),
+  updatedAt: new Date(row.updated_at),
+});
+
 /**
- * Stores a message under the room's next `seq`. Run in a transaction: the room row stays locked
- * until commit, so seqs follow commit order. Undefined when the client id is stored already (a
- * racing retry won; the caller reads that one).
+ * Locks the rooms' rows until the transaction ends, in the order of their ids: two batches that
+ * share rooms then wait for each other instead of deadlocking, and seqs follow commit order.
  */
-export async function insertMessage(
+export async function lockRooms(tx: Database, roomIds: readonly number[]): Promise<void> {
+  await preparedRows(
+    tx,
+    'chat_lock_rooms',
+    sql`select r.id from ${chatRooms} r
+      where r.id in (select value::int from json_array_elements_text(${JSON.stringify(roomIds)}::json))
+      order by r.id for update`,
+  );
+}
+
+/**
+ * Stores messages under their rooms' next seqs, in the drafts' order within each room, in one
+ * statement. Run in a transaction after lockRooms. Answers the stored row of each draft, or
+ * undefined for a draft whose client id was stored already (a racing retry won: the caller reads
+ * that one). Drafts must not repeat a (room, sender, client id).
+ */
+export async function insertMessages(
   tx: Database,
-  input: { roomId: number; senderId: number; clientId: string | null; text: string; now: Date },
-): Promise<ChatMessageRow | undefined> {
-  const [room] = await tx
-    .update(chatRooms)
-    .set({ lastSeq: sql`${chatRooms.lastSeq} + 1`, lastMessageAt: input.now, updatedAt: input.now })
-    .where(eq(chatRooms.id, input.roomId))
-    .returning({ seq: chatRooms.lastSeq });
-  if (!room) throw new Error(`room ${String(input.roomId)} vanished while sending`);
-  const [row] = await tx
-    .insert(chatMessages)
-    .values({
-      roomId: input.roomId,
-      seq: room.seq,
-      senderId: input.senderId,
-      clientId: input.clientId,
-      text: input.text,
-      createdAt: input.now,
-      updatedAt: input.now,
-    })
-    .onConflictDoNothing()
-    .returning();
-  return row;
+  drafts: readonly MessageDraft[],
+): Promise<(ChatMessageRow | undefined)[]> {
+  const input = drafts.map((draft, ord) => ({
+    ord,
+    room_id: draft.roomId,
+    sender_id: draft.senderId,
+    client_id: draft.clientId,
+    text: draft.text,
+    at: draft.now.toISOString(),
+  }));
+  const rows = await preparedRows<StoredMessageRow & { ord: number }>(
+    tx,
+    'chat_insert_messages',
+    sql`with input as (
+        select * from json_to_recordset(${JSON.stringify(input)}::json)
+          as i(ord int, room_id int, sender_id int, client_id text, text text, at timestamptz)
+      ),
+      counts as (
+        select room_id, count(*)::int as n, max(at) as at from input group by room_id
+      ),
+      bumped as (
+        update ${chatRooms} r
+          set last_seq = r.last_seq + c.n, last_message_at = c.at, updated_at = c.at
+          from counts c where r.id = c.room_id
+          returning r.id, r.last_seq, c.n
+      ),
+      inserted as (
+        insert into ${chatMessages}
+          (room_id, seq, sender_id, client_id, text, created_at, updated_at)
+        select i.room_id,
+            (b.last_seq - b.n + row_number() over (partition by i.room_id order by i.ord))::int,
+            i.sender_id, i.client_id, i.text, i.at, i.at
+          from input i join bumped b on b.id = i.room_id
+        on conflict do nothing
+        returning *
+      )
+      select s.*, i.ord from inserted s
+        join input i on i.room_id = s.room_id and i.sender_id = s.sender_id
+          and i.client_id is not distinct from s.client_id`,
+  );
+  const byOrd = new Map(rows.map((row) => [row.ord, fromStored(row)]));
+  if (byOrd.size !== rows.length) throw new Error('stored messages matched their drafts twice');
+  return drafts.map((_, ord) => byOrd.get(ord));
 }
 
 export async function editMessage(

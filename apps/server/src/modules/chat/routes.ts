@@ -9,6 +9,7 @@ import { webOriginFor } from '../../http/origins';
 import { CHAT_NOTICE_JOB, sendChatNotice } from './notices';
 import { memoryPresence, redisPresence } from './presence';
 import { attachChatRealtime, roomAudience } from './realtime';
+import { messageStore } from './sending';
 import type { ChatRealtime } from './realtime';
 import {
   listMessages,
@@ -37,7 +38,11 @@ export const chatRealtimeOf = (io: RealtimeServer): ChatRealtime | undefined =>
  * process.
  */
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx: ChatContext = { ...serviceContextOf(app, 'chat'), attempts: app.attempts };
+  const ctx: ChatContext = {
+    ...serviceContextOf(app, 'chat'),
+    attempts: app.attempts,
+    messages: messageStore(app.database.db),
+  };
   const presence = app.redis
     ? redisPresence(app.redis.pub, app.config.redisKeyPrefix)
     : memoryPresence();

@@ -31,7 +31,7 @@ import {
   chatUser,
   deleteMessage,
   editMessage,
-  insertMessage,
+  insertMessages,
   insertPairRoom,
   markRead,
   memberIdsOf,
@@ -43,20 +43,26 @@ import {
   roomIdsOf,
   roomMembers,
   roomViews,
-  sendingContext,
   toMessage,
   updateSettings,
 } from './repo';
 import { scheduleChatNotices } from './notices';
 import type { Membership, PageCursor } from './repo';
+import type { MessageStore } from './sending';
 
-export type ChatContext = Pick<ServiceContext, 'db' | 'clock'> & { attempts: AttemptCounter };
+export type ChatContext = Pick<ServiceContext, 'db' | 'clock'> & {
+  attempts: AttemptCounter;
+  messages: MessageStore;
+};
 
 /** Who acts: the signed-in user and their role. */
 export interface ChatCaller {
   userId: number;
   role: Role;
 }
+
+/** Who acts where the role does not matter (the socket events: members only, no moderation). */
+export type ChatActor = Pick<ChatCaller, 'userId'>;
 
 /** A refusal the catalogue has no code for, answered only in an acknowledgement. */
 export class ChatRefused extends Error {
@@ -140,15 +146,11 @@ export async function openRoom(
   const created = await ctx.db.transaction(async (tx) => {
     const roomId = await insertPairRoom(tx, RoomType.General, [caller.userId, other.id], now);
     if (roomId === undefined) return undefined;
-    const message = await insertMessage(tx, {
-      roomId,
-      senderId: caller.userId,
-      clientId: body.clientId ?? null,
-      text: body.message,
-      now,
-    });
+    const [message] = await insertMessages(tx, [
+      { roomId, senderId: caller.userId, clientId: body.clientId ?? null, text: body.message, now },
+    ]);
     if (!message) throw new Error('the first message of a new room conflicted');
-    await scheduleChatNotices(tx, roomId, [other.id]);
+    await scheduleChatNotices(tx, [{ roomId, recipientIds: [other.id] }]);
     return { roomId, message };
   });
   if (!created) throw new AppError('room-exists');
@@ -238,39 +240,40 @@ export async function updateRoomSettings(
 
 /**
  * SendMessage: stored before it is acknowledged. A retry (same client id) answers the stored
- * message and `fresh: false`, before any other check, so it never uses the quota twice.
+ * message and `fresh: false`, before any other check, so it never uses the quota twice. The
+ * database work is shared with concurrent sends (sending.ts).
  */
 export async function sendMessage(
   ctx: ChatContext,
-  caller: ChatCaller,
+  sender: ChatActor,
   payload: { roomId: number; clientId: string; text: string },
 ): Promise<Heard<{ message: ChatMessage; fresh: boolean }>> {
-  // One read for every check, so a send costs few round trips (bench/RESULTS.md, chat).
-  const known = await sendingContext(ctx.db, payload.roomId, caller.userId, payload.clientId);
+  const key = { roomId: payload.roomId, senderId: sender.userId, clientId: payload.clientId };
+  const known = await ctx.messages.contextOf(key);
   if (!known.roomExists) throw new AppError('room-not-found');
-  if (!known.memberIds.includes(caller.userId)) throw new AppError('not-room-member');
+  if (!known.memberIds.includes(sender.userId)) throw new AppError('not-room-member');
   const { memberIds } = known;
-  const stored =
+  const earlier =
     known.storedMessageId === null ? undefined : await messageById(ctx.db, known.storedMessageId);
-  if (stored) return { value: { message: toMessage(stored), fresh: false }, memberIds };
+  if (earlier) return { value: { message: toMessage(earlier), fresh: false }, memberIds };
   if (known.emailVerified === null) throw new AppError('unauthenticated');
   if (!known.emailVerified) throw new AppError('unverified-email');
   const text = messageText(payload.text);
-  await countMessage(ctx, caller.userId);
-  const now = ctx.clock.now();
-  const row = await ctx.db.transaction(async (tx) => {
-    const inserted = await insertMessage(tx, { ...payload, senderId: caller.userId, text, now });
-    if (inserted) await scheduleChatNotices(tx, payload.roomId, known.unmutedOthers);
-    return inserted;
+  await countMessage(ctx, sender.userId);
+  const stored = await ctx.messages.store({
+    ...key,
+    text,
+    now: ctx.clock.now(),
+    notify: known.unmutedOthers,
   });
-  if (row) return { value: { message: toMessage(row), fresh: true }, memberIds };
-  const winner = await messageByClientId(ctx.db, payload.roomId, caller.userId, payload.clientId);
+  if (stored) return { value: { message: toMessage(stored.row), fresh: stored.fresh }, memberIds };
+  const winner = await messageByClientId(ctx.db, payload.roomId, sender.userId, payload.clientId);
   if (!winner) throw new Error('a conflicting message vanished');
   return { value: { message: toMessage(winner), fresh: false }, memberIds };
 }
 
 /** The caller's own, undeleted message in a room they are a member of. */
-async function ownMessage(db: Database, caller: ChatCaller, messageId: number) {
+async function ownMessage(db: Database, caller: ChatActor, messageId: number) {
   const row = await messageById(db, messageId);
   if (!row || row.deleted) throw new ChatRefused('message-not-found');
   const found = await membership(db, row.roomId, caller.userId);
@@ -282,7 +285,7 @@ async function ownMessage(db: Database, caller: ChatCaller, messageId: number) {
 /** UpdateMessage: the sender edits their text. */
 export async function updateMessage(
   ctx: ChatContext,
-  caller: ChatCaller,
+  caller: ChatActor,
   payload: { messageId: number; text: string },
 ): Promise<Heard<ChatMessage>> {
   const row = await ownMessage(ctx.db, caller, payload.messageId);
@@ -296,7 +299,7 @@ export async function updateMessage(
 /** DeleteMessage: the sender deletes their message; it keeps its place without its text. */
 export async function removeMessage(
   ctx: ChatContext,
-  caller: ChatCaller,
+  caller: ChatActor,
   payload: { messageId: number },
 ): Promise<Heard<ChatMessage>> {
   const row = await ownMessage(ctx.db, caller, payload.messageId);
@@ -309,7 +312,7 @@ export async function removeMessage(
 /** MarkMessageAsRead: the member has read the room up to this message. */
 export async function markMessageRead(
   ctx: ChatContext,
-  caller: ChatCaller,
+  caller: ChatActor,
   payload: { roomId: number; messageId: number },
 ): Promise<Heard<{ roomId: number; readSeq: number; unread: number }>> {
   await memberOf(ctx.db, payload.roomId, caller.userId);
@@ -326,7 +329,7 @@ export async function markMessageRead(
 /** UserTyping: who hears it (nothing is stored). */
 export async function typing(
   ctx: ChatContext,
-  caller: ChatCaller,
+  caller: ChatActor,
   roomId: number,
 ): Promise<number[]> {
   await memberOf(ctx.db, roomId, caller.userId);
@@ -337,7 +340,7 @@ export async function typing(
 /** JoinRooms: the caller's rooms (all, or the ones named, each of which must be theirs). */
 export async function roomsToJoin(
   ctx: Pick<ChatContext, 'db'>,
-  caller: ChatCaller,
+  caller: ChatActor,
   roomIds: number[] | undefined,
 ): Promise<number[]> {
   if (roomIds === undefined) return roomIdsOf(ctx.db, caller.userId);
