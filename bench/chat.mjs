@@ -30,6 +30,10 @@ const JWT_SECRET = 'talaqa-bench-secret-only-for-measuring-0123456789';
 const ports = [4821, 4822];
 const barePorts = [4831, 4832];
 const pairs = Math.floor(sockets / 2);
+// BENCH_PROFILE_DIR: each product instance writes a CPU profile there when it exits.
+const profileFlags = process.env.BENCH_PROFILE_DIR
+  ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+  : [];
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const children = [];
@@ -254,7 +258,7 @@ try {
             ].map((key, k) => [key, String(4840 + i * 10 + k)]),
           );
           servers.push(
-            startProcess([join(root, 'apps/server/dist/main.js')], {
+            startProcess([...profileFlags, join(root, 'apps/server/dist/main.js')], {
               ...env,
               ...simulators,
               PORT: String(port),

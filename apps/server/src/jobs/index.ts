@@ -13,8 +13,8 @@ export type {
 export {
   cancelJobs,
   DEFAULT_MAX_ATTEMPTS,
+  jobsKeepingPending,
   scheduleJob,
   scheduleJobs,
-  scheduleJobsKeepingPending,
 } from './schedule';
-export type { JobRequest, TimedJobRequest } from './schedule';
+export type { JobRequest, KeyedJobRequest, TimedJobRequest } from './schedule';

@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Database } from '../db';
 import { jobs } from '../db/schema';
 import type { JobRow } from '../db/schema';
@@ -88,20 +89,29 @@ export async function scheduleJobs(
   else await insert.prepare(`jobs_schedule_${requests.length}`).execute();
 }
 
+/** A keyed job to schedule unless one of its kind and key is pending (`jobsKeepingPending`). */
+export type KeyedJobRequest = Omit<JobRequest, 'runAt'> & { key: string };
+
 /**
- * Keyed jobs that leave a pending job of the same kind and key as it is (time and payload), so
- * the first request of a burst sets the time (a quiet period that later ones do not stretch), in
- * one statement: a batch of chat messages schedules its offline notices with it.
+ * SQL that schedules keyed jobs, leaving a pending job of the same kind and key as it is (time
+ * and payload): the first request of a burst sets the time, a quiet period that later ones do
+ * not stretch. A statement of its own or a CTE of a larger one (chat stores a batch of messages
+ * and schedules their notices in one statement); its text is the same for any requests, so a
+ * prepared statement may hold it. Repeated keys are scheduled once.
  */
-export async function scheduleJobsKeepingPending(
-  db: Database,
-  requests: readonly (JobRequest & { key: string })[],
-): Promise<void> {
-  if (requests.length === 0) return;
-  await db
-    .insert(jobs)
-    .values(requests.map(valuesOf))
-    .onConflictDoNothing({ target: [jobs.kind, jobs.key], where: PENDING_WITH_KEY });
+export function jobsKeepingPending(requests: readonly KeyedJobRequest[]): SQL {
+  const rows = requests.map((request) => ({
+    kind: request.kind,
+    key: request.key,
+    after_ms: request.afterMs ?? 0,
+    payload: request.payload ?? {},
+    max_attempts: request.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+  }));
+  return sql`insert into ${jobs} (kind, key, run_at, payload, max_attempts)
+    select j.kind, j.key, now() + j.after_ms * interval '1 millisecond', j.payload, j.max_attempts
+      from json_to_recordset(${JSON.stringify(rows)}::json)
+        as j(kind text, key text, after_ms int, payload jsonb, max_attempts int)
+    on conflict (kind, key) where ${PENDING_WITH_KEY} do nothing`;
 }
 
 /** Up to this many rows, scheduleJobs' statement is prepared (more are rare). */

@@ -1,15 +1,13 @@
 /**
  * Offline notifications (issue 18 item 7; docs/decisions/271-chat-offline-notifications.md).
- * Storing a message schedules, in its transaction, one job per other member keyed by (room,
- * member) that runs a quiet period later; more messages meanwhile find it pending and leave it
- * (the first message sets the time). When it runs it sends one notice through the member's
- * notification method unless they are online, have read everything it would announce, or muted
- * the room.
+ * The statement that stores a message schedules one job per other member, keyed by (room,
+ * member), a quiet period later; more messages meanwhile find it pending and leave it (the first
+ * message sets the time). When it runs it sends one notice through the member's notification
+ * method unless they are online, have read everything it would announce, or muted the room.
  */
 import { z } from 'zod';
 import type { Database } from '../../db';
-import { scheduleJobsKeepingPending } from '../../jobs';
-import type { JobLog } from '../../jobs';
+import type { JobLog, KeyedJobRequest } from '../../jobs';
 import { notifyByMethod } from '../../kernel/notify-by-method';
 import type { NoticeChannel } from '../../kernel/notify-by-method';
 import { linkedChatId } from '../telegram';
@@ -37,27 +35,23 @@ export interface NoticeRecipients {
 }
 
 /**
- * In the messages' transaction: a notice job for each other member of each room, unless one is
- * pending (the first message of a burst sets the time), in one statement.
+ * The notice jobs of new messages: one per other member of each room, keyed by (room, member),
+ * a quiet period from now unless one is pending (the first message of a burst sets the time).
  */
-export async function scheduleChatNotices(
-  tx: Database,
-  rooms: readonly NoticeRecipients[],
-): Promise<void> {
-  const keyed = new Map<string, { roomId: number; userId: number }>();
+export function chatNoticeJobs(rooms: readonly NoticeRecipients[]): KeyedJobRequest[] {
+  const keyed = new Map<string, KeyedJobRequest>();
   for (const { roomId, recipientIds } of rooms) {
-    for (const userId of recipientIds)
-      keyed.set(`${String(roomId)}:${String(userId)}`, { roomId, userId });
+    for (const userId of recipientIds) {
+      const key = `${String(roomId)}:${String(userId)}`;
+      keyed.set(key, {
+        kind: CHAT_NOTICE_JOB,
+        key,
+        afterMs: CHAT_NOTICE_QUIET_MS,
+        payload: { roomId, userId },
+      });
+    }
   }
-  await scheduleJobsKeepingPending(
-    tx,
-    [...keyed].map(([key, payload]) => ({
-      kind: CHAT_NOTICE_JOB,
-      key,
-      afterMs: CHAT_NOTICE_QUIET_MS,
-      payload,
-    })),
-  );
+  return [...keyed.values()];
 }
 
 export interface NoticeDeps {

@@ -17,6 +17,8 @@ import { preparedRows, queryRows } from '../../db';
 import type { Database } from '../../db';
 import { chatMembers, chatMessages, chatRooms, users } from '../../db/schema';
 import type { ChatMessageRow } from '../../db/schema';
+import { jobsKeepingPending } from '../../jobs';
+import type { KeyedJobRequest } from '../../jobs';
 
 const iso = (value: Date | string): string => new Date(value).toISOString();
 
@@ -280,28 +282,17 @@ const fromStored = (row: StoredMessageRow): ChatMessageRow => ({
 });
 
 /**
- * Locks the rooms' rows until the transaction ends, in the order of their ids: two batches that
- * share rooms then wait for each other instead of deadlocking, and seqs follow commit order.
- */
-export async function lockRooms(tx: Database, roomIds: readonly number[]): Promise<void> {
-  await preparedRows(
-    tx,
-    'chat_lock_rooms',
-    sql`select r.id from ${chatRooms} r
-      where r.id in (select value::int from json_array_elements_text(${JSON.stringify(roomIds)}::json))
-      order by r.id for update`,
-  );
-}
-
-/**
- * Stores messages under their rooms' next seqs, in the drafts' order within each room, in one
- * statement. Run in a transaction after lockRooms. Answers the stored row of each draft, or
- * undefined for a draft whose client id was stored already (a racing retry won: the caller reads
- * that one). Drafts must not repeat a (room, sender, client id).
+ * Stores messages under their rooms' next seqs, in the drafts' order within each room, and
+ * schedules `jobs`, in one statement. The rooms' rows are locked in the order of their ids before
+ * they are updated, so two statements that share rooms wait for each other instead of
+ * deadlocking, and seqs follow commit order. Answers the stored row of each draft, or undefined
+ * for a draft whose client id was stored already (a racing retry won: the caller reads that
+ * one). Drafts must not repeat a (room, sender, client id).
  */
 export async function insertMessages(
-  tx: Database,
+  db: Database,
   drafts: readonly MessageDraft[],
+  jobs: readonly KeyedJobRequest[],
 ): Promise<(ChatMessageRow | undefined)[]> {
   const input = drafts.map((draft, ord) => ({
     ord,
@@ -312,7 +303,7 @@ export async function insertMessages(
     at: draft.now.toISOString(),
   }));
   const rows = await preparedRows<StoredMessageRow & { ord: number }>(
-    tx,
+    db,
     'chat_insert_messages',
     sql`with input as (
         select * from json_to_recordset(${JSON.stringify(input)}::json)
@@ -321,10 +312,17 @@ export async function insertMessages(
       counts as (
         select room_id, count(*)::int as n, max(at) as at from input group by room_id
       ),
+      locked as (
+        select r.id from ${chatRooms} r
+          where r.id in (select room_id from counts)
+          order by r.id
+          for update
+      ),
       bumped as (
         update ${chatRooms} r
           set last_seq = r.last_seq + c.n, last_message_at = c.at, updated_at = c.at
-          from counts c where r.id = c.room_id
+          from counts c
+          where r.id = c.room_id and r.id in (select id from locked)
           returning r.id, r.last_seq, c.n
       ),
       inserted as (
@@ -336,7 +334,8 @@ export async function insertMessages(
           from input i join bumped b on b.id = i.room_id
         on conflict do nothing
         returning *
-      )
+      ),
+      notices as (${jobsKeepingPending(jobs)})
       select s.*, i.ord from inserted s
         join input i on i.room_id = s.room_id and i.sender_id = s.sender_id
           and i.client_id is not distinct from s.client_id`,

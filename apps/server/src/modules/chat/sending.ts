@@ -1,14 +1,14 @@
 /**
  * The send path's database work, batched (docs/decisions/265-chat-sends-batched.md): sends that
  * arrive while the database is busy share its statements. Their contexts are read in one query;
- * they are stored in one transaction that locks their rooms in id order, inserts the messages
- * under the rooms' next seqs and schedules the offline notices.
+ * they are stored in one statement that locks their rooms in id order, inserts the messages under
+ * the rooms' next seqs and schedules the offline notices.
  */
 import { batched } from '../../db/batched';
 import type { Database } from '../../db';
 import type { ChatMessageRow } from '../../db/schema';
-import { scheduleChatNotices } from './notices';
-import { insertMessages, lockRooms, sendingContexts } from './repo';
+import { chatNoticeJobs } from './notices';
+import { insertMessages, sendingContexts } from './repo';
 import type { MessageDraft, SendingContext, SendingKey } from './repo';
 
 /** A message to store from a send, with whom its offline notice may reach. */
@@ -45,16 +45,11 @@ async function storeMessages(
     indexOf.set(key, unique.length);
     unique.push(message);
   }
-  const rows = await db.transaction(async (tx) => {
-    await lockRooms(tx, [...new Set(unique.map((message) => message.roomId))]);
-    const stored = await insertMessages(tx, unique);
-    const noticed = unique.filter((_, index) => stored[index] !== undefined);
-    await scheduleChatNotices(
-      tx,
-      noticed.map((message) => ({ roomId: message.roomId, recipientIds: message.notify })),
-    );
-    return stored;
-  });
+  const noticed = unique.map((message) => ({
+    roomId: message.roomId,
+    recipientIds: message.notify,
+  }));
+  const rows = await insertMessages(db, unique, chatNoticeJobs(noticed));
   const answered = new Set<number>();
   return messages.map((message) => {
     const index = indexOf.get(keyOf(message)) ?? -1;

@@ -46,7 +46,7 @@ import {
   toMessage,
   updateSettings,
 } from './repo';
-import { scheduleChatNotices } from './notices';
+import { chatNoticeJobs } from './notices';
 import type { Membership, PageCursor } from './repo';
 import type { MessageStore } from './sending';
 
@@ -146,11 +146,20 @@ export async function openRoom(
   const created = await ctx.db.transaction(async (tx) => {
     const roomId = await insertPairRoom(tx, RoomType.General, [caller.userId, other.id], now);
     if (roomId === undefined) return undefined;
-    const [message] = await insertMessages(tx, [
-      { roomId, senderId: caller.userId, clientId: body.clientId ?? null, text: body.message, now },
-    ]);
+    const [message] = await insertMessages(
+      tx,
+      [
+        {
+          roomId,
+          senderId: caller.userId,
+          clientId: body.clientId ?? null,
+          text: body.message,
+          now,
+        },
+      ],
+      chatNoticeJobs([{ roomId, recipientIds: [other.id] }]),
+    );
     if (!message) throw new Error('the first message of a new room conflicted');
-    await scheduleChatNotices(tx, [{ roomId, recipientIds: [other.id] }]);
     return { roomId, message };
   });
   if (!created) throw new AppError('room-exists');
