@@ -3,8 +3,8 @@ import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'dr
 import { LESSON_REMINDERS } from './lessons';
 import { timestamps, users } from './users';
 
-/** What a WhatsApp message was for. */
-export const WHATSAPP_PURPOSES = ['code', 'reminder'] as const;
+/** What a WhatsApp message was for: a phone code, a lesson reminder, a chat notice. */
+export const WHATSAPP_PURPOSES = ['code', 'reminder', 'chat'] as const;
 /**
  * Where a message stands: `accepted` (the send answered 200 with its id), then what the status
  * webhook reported. `sent` < `delivered` < `read` only move forward; `failed` ends it.
@@ -33,6 +33,12 @@ export const whatsappMessages = pgTable(
     lessonId: integer('lesson_id'),
     reminder: text('reminder', { enum: LESSON_REMINDERS }),
     lessonStartsAt: timestamp('lesson_starts_at', { withTimezone: true }),
+    /**
+     * The chat notice it carried (purpose `chat`): the room, and the newest message it announced
+     * (`chat_messages.seq`). Not a foreign key, as `lesson_id`.
+     */
+    chatRoomId: integer('chat_room_id'),
+    chatSeq: integer('chat_seq'),
     state: text('state', { enum: WHATSAPP_STATES }).notNull().default('accepted'),
     /** The first of `statuses[].errors[]` of a failed status (e.g. 131026). */
     errorCode: integer('error_code'),
@@ -41,7 +47,7 @@ export const whatsappMessages = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     readAt: timestamp('read_at', { withTimezone: true }),
     failedAt: timestamp('failed_at', { withTimezone: true }),
-    /** Set once, by whoever acted on the failure (withdrew the code, scheduled the e-mail). */
+    /** Set once, by whoever acted on the failure (withdrew the code, scheduled an e-mail). */
     failureHandledAt: timestamp('failure_handled_at', { withTimezone: true }),
     ...timestamps,
   },
@@ -54,7 +60,7 @@ export const whatsappMessages = pgTable(
     ),
     check(
       'whatsapp_messages_purpose_check',
-      sql`${t.purpose} is null or ${t.purpose} in ('code', 'reminder')`,
+      sql`${t.purpose} is null or ${t.purpose} in ('code', 'reminder', 'chat')`,
     ),
   ],
 );

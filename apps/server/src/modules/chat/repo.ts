@@ -3,7 +3,7 @@
  * (docs/decisions/262-chat-order-and-retries.md). Views are built for one viewer: their own pin,
  * mute and read position, the other member, the latest message and their unread count.
  */
-import { and, asc, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, lte, ne, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type {
   ChatMember,
@@ -616,12 +616,16 @@ export async function noticeMember(
   return row;
 }
 
-/** The member's unread messages from others: how many, and the newest with its sender's name. */
+/**
+ * The member's unread messages from others: how many, and the newest with its sender's name;
+ * with `upToSeq`, only those up to that message (what one notice announced).
+ */
 export async function unreadSummary(
   db: Database,
   roomId: number,
   userId: number,
   readSeq: number,
+  upToSeq?: number,
 ): Promise<{
   count: number;
   latest: { seq: number; text: string; senderName: string } | undefined;
@@ -629,6 +633,7 @@ export async function unreadSummary(
   const unread = and(
     eq(chatMessages.roomId, roomId),
     gt(chatMessages.seq, readSeq),
+    upToSeq === undefined ? undefined : lte(chatMessages.seq, upToSeq),
     ne(chatMessages.senderId, userId),
     eq(chatMessages.deleted, false),
   );

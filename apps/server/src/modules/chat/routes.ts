@@ -6,7 +6,11 @@ import { serve } from '../../http/endpoint';
 import { serviceContextOf } from '../../context';
 import type { RealtimeServer } from '../../realtime';
 import { webOriginFor } from '../../http/origins';
-import { CHAT_NOTICE_JOB, sendChatNotice } from './notices';
+import type { Database } from '../../db';
+import type { JobLog } from '../../jobs';
+import { CHAT_NOTICE_FALLBACK_JOB } from '../whatsapp';
+import { CHAT_NOTICE_JOB, sendChatNotice, sendChatNoticeFallback } from './notices';
+import type { NoticeDeps } from './notices';
 import { memoryPresence, redisPresence } from './presence';
 import { attachChatRealtime, roomAudience } from './realtime';
 import { messageStore } from './sending';
@@ -54,17 +58,19 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   realtimeByServer.set(app.io, realtime);
   const webOrigin = webOriginFor(app.config);
+  const noticeDeps = (db: Database, log: JobLog): NoticeDeps => ({
+    db,
+    clock: app.clock,
+    messenger: app.chatNotices,
+    webOrigin,
+    devicesOf: async (userId) => (await presence.devices([userId])).get(userId) ?? 0,
+    log,
+  });
   app.jobs.register(CHAT_NOTICE_JOB, async (payload, { db, log }) => {
-    await sendChatNotice(
-      {
-        db,
-        messenger: app.chatNotices,
-        webOrigin,
-        devicesOf: async (userId) => (await presence.devices([userId])).get(userId) ?? 0,
-        log,
-      },
-      payload,
-    );
+    await sendChatNotice(noticeDeps(db, log), payload);
+  });
+  app.jobs.register(CHAT_NOTICE_FALLBACK_JOB, async (payload, { db, log }) => {
+    await sendChatNoticeFallback(noticeDeps(db, log), payload);
   });
   app.addHook('preClose', async () => {
     realtime.stop();

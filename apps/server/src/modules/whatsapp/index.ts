@@ -3,4 +3,4 @@ export { whatsappRoutes } from './routes';
 export { disabledWhatsAppChannel } from './channel';
 export type { WhatsAppChannel } from './channel';
 export { findWhatsAppMessage } from './repo';
-export { recordAcceptedMessage, REMINDER_FALLBACK_JOB } from './service';
+export { CHAT_NOTICE_FALLBACK_JOB, recordAcceptedMessage, REMINDER_FALLBACK_JOB } from './service';

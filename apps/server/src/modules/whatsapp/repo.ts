@@ -9,6 +9,7 @@ import { nextWhatsAppState } from './states';
 export type SentWhatsAppMessage = { wamid: string; userId: number; phone: string } & (
   | { purpose: 'code'; codeId: number }
   | { purpose: 'reminder'; lessonId: number; reminder: 'day' | 'hour'; lessonStartsAt: Date }
+  | { purpose: 'chat'; chatRoomId: number; chatSeq: number }
 );
 
 /**
@@ -27,6 +28,8 @@ export async function recordSentMessage(
     lessonId: message.purpose === 'reminder' ? message.lessonId : null,
     reminder: message.purpose === 'reminder' ? message.reminder : null,
     lessonStartsAt: message.purpose === 'reminder' ? message.lessonStartsAt : null,
+    chatRoomId: message.purpose === 'chat' ? message.chatRoomId : null,
+    chatSeq: message.purpose === 'chat' ? message.chatSeq : null,
   };
   const [row] = await db
     .insert(whatsappMessages)

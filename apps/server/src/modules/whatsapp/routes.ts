@@ -79,11 +79,11 @@ const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
         if (effect.kind === 'code-withdrawn')
           emitCodeUndelivered(ctx.io, effect.userId, effect.phone);
       }
-      if (effects.some((effect) => effect.kind === 'reminder-fallback')) {
+      if (effects.some((effect) => effect.kind === 'email-fallback')) {
         // The e-mail goes right after the answer, not at the runner's next poll.
         setImmediate(() => {
           app.jobs.runDue().catch((error: unknown) => {
-            request.log.warn({ err: error }, 'running the reminder fallback at once failed');
+            request.log.warn({ err: error }, 'running the e-mail fallback at once failed');
           });
         });
       }

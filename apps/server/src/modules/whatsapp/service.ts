@@ -14,18 +14,30 @@ import type { SentWhatsAppMessage } from './repo';
 /** The job that sends a lesson reminder by e-mail once its WhatsApp message failed. */
 export const REMINDER_FALLBACK_JOB = 'whatsapp.reminder-fallback';
 
+/** The job that sends a chat notice by e-mail once its WhatsApp message failed. */
+export const CHAT_NOTICE_FALLBACK_JOB = 'whatsapp.chat-notice-fallback';
+
+/**
+ * The e-mail job of each purpose that has one; its module registers the handler, which gets
+ * `{ messageId }` and reads what the message carried from its row (findWhatsAppMessage).
+ */
+const EMAIL_FALLBACK_JOBS = {
+  reminder: REMINDER_FALLBACK_JOB,
+  chat: CHAT_NOTICE_FALLBACK_JOB,
+} as const;
+
 export const UNDELIVERED_CODE_MESSAGE = 'WhatsApp could not deliver the code to this number';
 
 /** What a failure calls for once the transaction has committed. */
 export type FailureEffect =
   | { kind: 'code-withdrawn'; userId: number; phone: string }
-  | { kind: 'reminder-fallback' }
+  | { kind: 'email-fallback' }
   | { kind: 'none' };
 
 /**
  * Acts on a failed message once (claimFailure): a verification code is withdrawn, as when the
- * channel refuses it at once; a lesson reminder gets its e-mail job, keyed by the message so it
- * is scheduled once. Runs in the caller's transaction.
+ * channel refuses it at once; a lesson reminder or a chat notice gets its e-mail job, keyed by
+ * the message so it is scheduled once. Runs in the caller's transaction.
  */
 async function actOnFailure(
   tx: Database,
@@ -42,14 +54,14 @@ async function actOnFailure(
       ? { kind: 'code-withdrawn', userId: claimed.userId, phone: claimed.phone ?? '' }
       : { kind: 'none' };
   }
-  if (claimed.purpose === 'reminder') {
+  if (claimed.purpose === 'reminder' || claimed.purpose === 'chat') {
     await scheduleJob(tx, {
-      kind: REMINDER_FALLBACK_JOB,
+      kind: EMAIL_FALLBACK_JOBS[claimed.purpose],
       key: `whatsapp-message:${claimed.id}`,
       // No runAt: as soon as possible by the database's own clock, the one the runner claims by.
       payload: { messageId: claimed.id },
     });
-    return { kind: 'reminder-fallback' };
+    return { kind: 'email-fallback' };
   }
   return { kind: 'none' };
 }
@@ -82,7 +94,7 @@ export async function applyStatuses(
 /**
  * Records a message the Cloud API accepted. When its failure arrived before this (the webhook was
  * quicker than our own bookkeeping), the failure is acted on here, once: a code is withdrawn and
- * the send answers `unresolved-phone`; a reminder gets its e-mail job.
+ * the send answers `unresolved-phone`; a reminder or a chat notice gets its e-mail job.
  */
 export async function recordAcceptedMessage(
   { db, clock }: Pick<ServiceContext, 'db' | 'clock'>,
