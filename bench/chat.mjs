@@ -189,7 +189,7 @@ async function drive(roomsSockets) {
   };
 }
 
-async function scenario(name, { start, targetsOf, roomsOf, storedOf }) {
+async function scenario(name, { start, targetsOf, roomsOf, storedOf, commitsOf }) {
   console.log(`${name}: starting two servers ...`);
   const servers = await start();
   await sleep(2000);
@@ -207,13 +207,17 @@ async function scenario(name, { start, targetsOf, roomsOf, storedOf }) {
   const roomsSockets = roomsOf(rooms, open);
   const load = loadavg()[0];
   console.log(`${name}: sending ${rate}/s for ${duration} s ...`);
+  const commitsBefore = commitsOf ? await commitsOf() : undefined;
   const result = await drive(roomsSockets);
+  // PostgreSQL publishes a backend's counts within a second of its transactions.
+  if (commitsOf) await sleep(1500);
+  const commits = commitsOf ? (await commitsOf()) - commitsBefore : undefined;
   // What the database holds: each message sent stored once, whatever the acks said.
   const stored = storedOf ? await storedOf() : undefined;
   for (const socket of open) socket.disconnect();
   for (const child of servers) child.kill('SIGTERM');
   await Promise.all(servers.map((child) => new Promise((resolve) => child.once('exit', resolve))));
-  return { name, ...result, stored, perSocketKiB: perSocket / 1024, before, after, load };
+  return { name, ...result, stored, commits, perSocketKiB: perSocket / 1024, before, after, load };
 }
 
 // --- the product ---------------------------------------------------------------------------
@@ -284,6 +288,15 @@ try {
         ),
       }),
       roomsOf: (rooms, open) => rooms.map((room, i) => [room.id, open[2 * i], open[2 * i + 1]]),
+      commitsOf: async () => {
+        const client = new pg.Client({ connectionString: databaseUrl });
+        await client.connect();
+        const { rows } = await client.query(
+          `select xact_commit::int as n from pg_stat_database where datname = current_database()`,
+        );
+        await client.end();
+        return rows[0].n;
+      },
       storedOf: async () => {
         const client = new pg.Client({ connectionString: databaseUrl });
         await client.connect();
@@ -354,6 +367,11 @@ const lines = [
 ];
 console.log(lines.join('\n'));
 for (const r of results) {
+  if (r.commits !== undefined) {
+    console.log(
+      `${r.name}: ${r.commits} database transactions while sending (${(r.commits / r.sent).toFixed(2)} per message)`,
+    );
+  }
   console.log(
     `${r.name}: RSS before ${r.before.map((b) => (b / 2 ** 20).toFixed(0)).join('+')} MiB, after ${r.after.map((b) => (b / 2 ** 20).toFixed(0)).join('+')} MiB`,
   );
