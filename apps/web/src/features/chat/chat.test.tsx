@@ -132,6 +132,32 @@ describe('/chat room list', () => {
     expect(await screen.findByText('لا نتائج')).toBeTruthy();
   });
 
+  it('shows who is online as the list loads, before any room is opened, and keeps it up', async () => {
+    answerRooms([
+      makeRoom({ otherOnline: true, otherDevices: 1 }),
+      makeRoom({
+        id: 12,
+        other: { ...TUTOR_MEMBER, id: 4, name: 'منى سمير' },
+        otherOnline: false,
+        otherDevices: 0,
+      }),
+    ]);
+    renderApp('/chat');
+    const ahmed = await screen.findByRole('link', { name: /أحمد علي/ });
+    const mona = screen.getByRole('link', { name: /منى سمير/ });
+    expect(within(ahmed).getByText('متصل الآن')).toBeTruthy();
+    expect(within(mona).getByText('غير متصل')).toBeTruthy();
+    // From the list alone: no room's members were asked.
+    expect(server.callsTo('GET', '/chat/room/members/11')).toHaveLength(0);
+    expect(server.callsTo('GET', '/chat/room/members/12')).toHaveLength(0);
+
+    await waitFor(() => expect(fakeSockets.latest()?.connected).toBe(true));
+    act(() => socket().serverEmit('UserStatusChanged', { userId: 4, online: true, devices: 2 }));
+    expect(await within(mona).findByText('متصل الآن على ٢ أجهزة')).toBeTruthy();
+    act(() => socket().serverEmit('UserStatusChanged', { userId: 3, online: false, devices: 0 }));
+    expect(await within(ahmed).findByText('غير متصل')).toBeTruthy();
+  });
+
   it('says when the rooms cannot be loaded, and retries', async () => {
     server.on('GET', ROOMS, apiError(500, 'internal-server-error'));
     renderApp('/chat');

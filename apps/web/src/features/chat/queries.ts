@@ -29,12 +29,48 @@ export interface Presence {
   devices: number;
 }
 
-/** GET /chat/list/rooms/{userId}/: the caller's rooms, searched by name or message text. */
+/**
+ * Writes what an answer says of a user's presence, unless an event (or a later answer) told
+ * something since the request left: an answer read before a UserStatusChanged is older than it.
+ */
+function seedPresence(
+  queryClient: ReturnType<typeof useQueryClient>,
+  userId: number,
+  presence: Presence,
+  askedAt: number,
+): void {
+  const known = queryClient.getQueryState(chatKeys.presence(userId));
+  if (known?.data && known.dataUpdatedAt >= askedAt) return;
+  queryClient.setQueryData<Presence>(chatKeys.presence(userId), presence);
+}
+
+/**
+ * GET /chat/list/rooms/{userId}/: the caller's rooms, searched by name or message text. Each
+ * room's other member's presence seeds the dots, so they are right before a room is opened.
+ */
 export function useRooms(userId: number, search: string, size?: number) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: [...chatKeys.rooms(userId, search), size ?? null],
-    queryFn: ({ signal }) =>
-      chatApi.rooms(userId, { ...(search && { search }), ...(size && { size }) }, signal),
+    queryFn: async ({ signal }) => {
+      const askedAt = Date.now();
+      const page = await chatApi.rooms(
+        userId,
+        { ...(search && { search }), ...(size && { size }) },
+        signal,
+      );
+      for (const room of page.list) {
+        if (room.other && room.otherOnline !== undefined) {
+          seedPresence(
+            queryClient,
+            room.other.id,
+            { online: room.otherOnline, devices: room.otherDevices ?? 0 },
+            askedAt,
+          );
+        }
+      }
+      return page;
+    },
     placeholderData: keepPreviousData,
   });
 }
@@ -45,12 +81,15 @@ export function useRoomMembers(roomId: number | null) {
   return useQuery({
     queryKey: chatKeys.members(roomId ?? 0),
     queryFn: async ({ signal }): Promise<ChatRoomMember[]> => {
+      const askedAt = Date.now();
       const members = await chatApi.members(roomId ?? 0, signal);
       for (const member of members) {
-        queryClient.setQueryData<Presence>(chatKeys.presence(member.id), {
-          online: member.online,
-          devices: member.devices,
-        });
+        seedPresence(
+          queryClient,
+          member.id,
+          { online: member.online, devices: member.devices },
+          askedAt,
+        );
       }
       return members;
     },
@@ -58,11 +97,11 @@ export function useRoomMembers(roomId: number | null) {
   });
 }
 
-/** What is known of a user's presence (nothing until a members answer or an event told). */
+/** What is known of a user's presence (nothing until an answer or an event told). */
 export function usePresence(userId: number | undefined): Presence | undefined {
   return useQuery({
     queryKey: chatKeys.presence(userId ?? 0),
-    // Never fetched: only written by members answers and UserStatusChanged.
+    // Never fetched: only written by rooms and members answers and UserStatusChanged.
     queryFn: (): Presence | null => null,
     enabled: false,
     staleTime: Infinity,
