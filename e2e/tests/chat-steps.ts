@@ -108,6 +108,9 @@ export async function chatJourney(journey: ChatJourney): Promise<void> {
   // The room appears on the tutor's list without a reload; opening it marks it read.
   const roomLink = tutorPage.getByRole('link', { name: new RegExp(studentName) });
   await expect(roomLink).toBeVisible();
+  // The list itself says the student is online, before the room is opened (decision 272).
+  await expect(roomLink).toContainText('متصل الآن');
+  await saveScreenshot(tutorPage, `${journey.screenshots}-list-tutor`, project);
   await roomLink.click();
   const tutorLog = tutorPage.getByRole('log', { name: `المحادثة مع ${studentName}` });
   await expect(tutorLog.getByText('مرحبًا، أريد دروسًا في المحادثة.')).toBeVisible();

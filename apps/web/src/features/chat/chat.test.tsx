@@ -190,6 +190,69 @@ describe('/chat room list', () => {
   });
 });
 
+describe('/chat?room= for a room the loaded list does not hold', () => {
+  /** The first page of a long list: 100 rooms with other people, 150 in all. */
+  const firstPage = () =>
+    Array.from({ length: 100 }, (_, index) =>
+      makeRoom({
+        id: 1000 + index,
+        other: { ...TUTOR_MEMBER, id: 500 + index, name: `معلم ${String(index)}` },
+      }),
+    );
+  const FAR = makeRoom({
+    id: 99,
+    other: { ...TUTOR_MEMBER, id: 5, name: 'هبة مراد' },
+    lastMessage: makeMessage({ roomId: 99, text: 'من زمان' }),
+  });
+
+  beforeEach(() => {
+    server.on('GET', ROOMS, json({ list: firstPage(), total: 150 }));
+    answerMessages([makeMessage({ roomId: 99, text: 'من زمان' })]);
+  });
+
+  it('opens it all the same: its members name the other, the pair’s room comes alone', async () => {
+    server.on(
+      'GET',
+      '/chat/room/members/:roomId',
+      json([
+        { ...FAR.other, online: true, devices: 1, readSeq: 0 },
+        {
+          id: 7,
+          name: STUDENT.name,
+          image: null,
+          role: Role.Student,
+          online: true,
+          devices: 1,
+          readSeq: 1,
+        },
+      ]),
+    );
+    server.on('GET', '/chat/room/by/members', json(FAR));
+    renderApp('/chat?room=99');
+
+    const log = await screen.findByRole('log', { name: 'المحادثة مع هبة مراد' });
+    expect(within(log).getByText('من زمان')).toBeTruthy();
+    expect(server.callsTo('GET', '/chat/room/members/99').length).toBeGreaterThan(0);
+    expect(
+      server.callsTo('GET', '/chat/room/by/members').map((call) => call.query.get('members')),
+    ).toContain('7,5');
+    expect(screen.queryByText('لم نجد هذه المحادثة')).toBeNull();
+  });
+
+  it('says it found none when the room is not the caller’s, and retries a failure', async () => {
+    server.on('GET', '/chat/room/members/:roomId', apiError(500, 'internal-server-error'));
+    renderApp('/chat?room=99');
+    const alert = await screen.findByRole('alert', undefined, { timeout: 4000 });
+    expect(alert.textContent).toContain(UI_MESSAGES.chatLoadFailed);
+
+    server.on('GET', '/chat/room/members/:roomId', apiError(403, 'not-room-member'));
+    await userEvent.setup().click(within(alert).getByRole('button', { name: UI_MESSAGES.retry }));
+    expect(await screen.findByText('لم نجد هذه المحادثة')).toBeTruthy();
+    expect(server.callsTo('GET', '/chat/room/by/members')).toHaveLength(0);
+    expect(screen.queryByRole('log')).toBeNull();
+  });
+});
+
 describe('/chat conversation', () => {
   it('shows messages newest last under Cairo day separators, with edited and deleted marks', async () => {
     const { log } = await openRoom([

@@ -5,6 +5,7 @@
  */
 import { useEffect } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { isApiError } from '@talaqa/api-client';
 import { ServerEvent } from '@talaqa/domain';
 import type {
   ChatRoom,
@@ -20,6 +21,8 @@ export const chatKeys = {
   all: ['chat'] as const,
   rooms: (userId: number, search: string) => ['chat', 'rooms', userId, search] as const,
   members: (roomId: number) => ['chat', 'members', roomId] as const,
+  /** One room read on its own: one the loaded list does not hold. */
+  room: (roomId: number) => ['chat', 'room', roomId] as const,
   /** A user's presence as UserStatusChanged last told it (members answers seed it). */
   presence: (userId: number) => ['chat', 'presence', userId] as const,
 };
@@ -75,6 +78,45 @@ export function useRooms(userId: number, search: string, size?: number) {
   });
 }
 
+/** Refusals that mean "no room of yours by that id": the page says it found none. */
+const NOT_YOURS = new Set<string>(['room-not-found', 'room-members-not-found', 'not-room-member']);
+
+/**
+ * A room of the caller that the loaded list does not hold (beyond its first page, or made since
+ * it loaded), for `/chat?room=`: its members name the other member, and
+ * GET /chat/room/by/members answers the pair's room as the caller sees it. Null when there is no
+ * such room of the caller's.
+ */
+export function useRoomOutsideList(userId: number, roomId: number | null, enabled: boolean) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: chatKeys.room(roomId ?? 0),
+    queryFn: async ({ signal }): Promise<ChatRoom | null> => {
+      const id = roomId ?? 0;
+      try {
+        const askedAt = Date.now();
+        const members = await chatApi.members(id, signal);
+        for (const member of members) {
+          seedPresence(
+            queryClient,
+            member.id,
+            { online: member.online, devices: member.devices },
+            askedAt,
+          );
+        }
+        const other = members.find((member) => member.id !== userId);
+        if (!other || !members.some((member) => member.id === userId)) return null;
+        const room = await chatApi.byMembers(userId, other.id, signal);
+        return room.id === id ? room : null;
+      } catch (caught) {
+        if (isApiError(caught) && NOT_YOURS.has(caught.code)) return null;
+        throw caught;
+      }
+    },
+    enabled: enabled && roomId !== null,
+  });
+}
+
 /** GET /chat/room/members/{roomId}; each member's presence is kept for the list's dots too. */
 export function useRoomMembers(roomId: number | null) {
   const queryClient = useQueryClient();
@@ -108,7 +150,7 @@ export function usePresence(userId: number | undefined): Presence | undefined {
   }).data as Presence | undefined;
 }
 
-/** Replaces one room in every cached list page it appears in. */
+/** Replaces one room in every cached list page it appears in, and where it was read alone. */
 function patchRoom(
   queryClient: ReturnType<typeof useQueryClient>,
   roomId: number,
@@ -118,6 +160,9 @@ function patchRoom(
     page
       ? { ...page, list: page.list.map((room) => (room.id === roomId ? patch(room) : room)) }
       : page,
+  );
+  queryClient.setQueryData<ChatRoom | null>(chatKeys.room(roomId), (room) =>
+    room ? patch(room) : room,
   );
 }
 
