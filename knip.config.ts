@@ -24,6 +24,10 @@ const config: KnipConfig = {
       // Each index.html loads it with a <script> before the app.
       entry: ['public/runtime-config.js'],
     },
+    e2e: {
+      // The cluster journeys' config starts it as its web server.
+      entry: ['cluster-server.mjs'],
+    },
     bench: {
       // run.mjs and chat.mjs start them in child processes.
       entry: ['bare-server.mjs', 'bare-chat-server.mjs'],

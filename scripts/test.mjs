@@ -2,7 +2,8 @@
 //   1. unit and DOM tests (Vitest);
 //   2. server integration tests through real HTTP on PGlite, and again on PostgreSQL when
 //      DATABASE_URL is set (each test file gets its own fresh database);
-//   3. the built product in Chromium (Playwright).
+//   3. the built product in Chromium (Playwright), on one process and then on two instances
+//      behind nginx (PostgreSQL and Redis; skipped with the reason when they are missing).
 // It ends with one summary line "N passed, N failed".
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -72,6 +73,18 @@ if (wanted('e2e')) {
     env: { PLAYWRIGHT_JSON_OUTPUT_NAME: outputFile },
   });
   steps.push({ name: 'e2e', code, ...countPlaywright(outputFile) });
+}
+
+// 4. The journeys across two API instances behind nginx (e2e/playwright.cluster.config.ts),
+//    skipped with the reason when DATABASE_URL, REDIS_URL or nginx is missing.
+if (wanted('e2e-cluster')) {
+  await buildWhatIsNeeded();
+  const outputFile = join(reports, 'e2e-cluster.json');
+  const code = await run('npx', ['playwright', 'test', '-c', 'playwright.cluster.config.ts'], {
+    cwd: join(root, 'e2e'),
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: outputFile },
+  });
+  steps.push({ name: 'e2e-cluster', code, ...countPlaywright(outputFile) });
 }
 
 console.log('\nTest summary');

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Role, ServerEvent } from '@talaqa/domain';
 import type {
   ChatRoomMember,
+  ChatRoomPage,
   RoomMessageEvent,
   RoomMessageReadEvent,
   UserStatusChangedEvent,
@@ -155,6 +156,27 @@ describe.skipIf(testDriver !== 'postgres' || !testRedisUrl)('chat across instanc
       expect(await messagesIn(one, room.id)).toBe(17);
     }
     expect(await deadlocks()).toBe(before);
+  });
+
+  it('lists rooms with the other member online on the other instance', async () => {
+    const { student, tutor, room } = await connectedPair();
+    // The tutor's socket is on instance two; the student asks instance one.
+    const rooms = await callApi<ChatRoomPage>(
+      one,
+      'GET',
+      `/chat/list/rooms/${String(student.id)}/`,
+      { token: student.token },
+    );
+    expect(rooms.status).toBe(200);
+    expect(rooms.body.list).toEqual([
+      expect.objectContaining({ id: room.id, otherOnline: true, otherDevices: 1 }),
+    ]);
+    const seen = await callApi<ChatRoomPage>(two, 'GET', `/chat/list/rooms/${String(tutor.id)}/`, {
+      token: tutor.token,
+    });
+    expect(seen.body.list).toEqual([
+      expect.objectContaining({ id: room.id, otherOnline: true, otherDevices: 1 }),
+    ]);
   });
 
   it('counts devices on both instances and tells when the user goes offline', async () => {

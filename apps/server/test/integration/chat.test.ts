@@ -244,6 +244,40 @@ describe('GET /chat/list/rooms/{userId}/', () => {
     expect(await search('%')).toEqual([]); // wildcards taken literally
   });
 
+  it('says whether each room’s other member is online, on how many devices', async () => {
+    const s = await student();
+    const [online, offline] = [await tutor(), await tutor()];
+    const r1 = (await openRoom(server, s, online)).room;
+    const r2 = (await openRoom(server, s, offline)).room;
+    const listed = async () => {
+      const rooms = await api<ChatRoomPage>('GET', `/chat/list/rooms/${String(s.id)}/`, {
+        token: s.token,
+      });
+      expect(rooms.status).toBe(200);
+      return new Map(rooms.body.list.map((room) => [room.id, room]));
+    };
+    // Nobody has opened a room or said anything yet: the list alone knows.
+    const first = await socketOf(online);
+    const second = await socketOf(online);
+    let rooms = await listed();
+    expect(rooms.get(r1.id)).toMatchObject({ otherOnline: true, otherDevices: 2 });
+    expect(rooms.get(r2.id)).toMatchObject({ otherOnline: false, otherDevices: 0 });
+    // The member's own side is never counted: the tutor sees the student offline.
+    const tutorView = await api<ChatRoomPage>('GET', `/chat/list/rooms/${String(online.id)}/`, {
+      token: online.token,
+    });
+    expect(tutorView.body.list).toEqual([
+      expect.objectContaining({ id: r1.id, otherOnline: false, otherDevices: 0 }),
+    ]);
+    first.disconnect();
+    second.disconnect();
+    await expect
+      .poll(async () => (await listed()).get(r1.id)?.otherOnline, { timeout: 5000 })
+      .toBe(false);
+    rooms = await listed();
+    expect(rooms.get(r1.id)).toMatchObject({ otherOnline: false, otherDevices: 0 });
+  });
+
   it('shows only one’s own rooms, except to admins', async () => {
     const [s, other] = [await student(), await student()];
     expect(

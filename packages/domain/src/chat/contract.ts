@@ -52,7 +52,10 @@ export type ChatMember = z.infer<typeof chatMemberSchema>;
 /**
  * A room as its member sees it: their own pin and mute, how many messages of the others they have
  * not read, the other member, the latest message, and how far the other member has read (the
- * read ticks: every message of the caller with `seq <= otherReadSeq` has been read).
+ * read ticks: every message of the caller with `seq <= otherReadSeq` has been read). The rooms
+ * list also says whether the other member is online and on how many devices (`otherOnline`,
+ * `otherDevices`, as the members answer does), so its dots are right before a room is opened;
+ * the other answers leave them out.
  */
 export const chatRoomSchema = z.object({
   id,
@@ -65,6 +68,8 @@ export const chatRoomSchema = z.object({
   lastSeq: z.number().int(),
   readSeq: z.number().int(),
   otherReadSeq: z.number().int(),
+  otherOnline: z.boolean().optional(),
+  otherDevices: z.number().int().optional(),
   createdAt: instantSchema,
 });
 export type ChatRoom = z.infer<typeof chatRoomSchema>;

@@ -92,7 +92,12 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   serve(app, API.chat.rooms, async (request) =>
-    listRooms(ctx, callerOf(identityOf(request)), request.params.userId, request.query),
+    listRooms(ctx, callerOf(identityOf(request)), request.params.userId, request.query, (ids) =>
+      presence.devices(ids).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'presence unknown: rooms listed without it');
+        return undefined;
+      }),
+    ),
   );
 
   serve(app, API.chat.byMembers, async (request) =>

@@ -183,18 +183,33 @@ export async function listMessages(
   return messagePage(ctx.db, roomId, cursor);
 }
 
-/** GET /chat/list/rooms/{userId}/: one's own rooms; an admin may read anyone's. */
+/**
+ * GET /chat/list/rooms/{userId}/: one's own rooms; an admin may read anyone's. Each room says
+ * whether its other member is online, on how many devices, from the same store as the members
+ * answer, so the list's dots are right before a room is opened. Without an answer from that
+ * store (`undefined`: presence is advisory, decision 263) the rooms come without it.
+ */
 export async function listRooms(
   ctx: Pick<ChatContext, 'db'>,
   caller: ChatCaller,
   userId: number,
   query: { search?: string | undefined; pinned?: boolean | undefined; page: number; size: number },
+  devicesOf: (userIds: number[]) => Promise<Map<number, number> | undefined>,
 ): Promise<ChatRoomPage> {
   if (userId !== caller.userId) {
     if (!mayModerateChat(caller.role)) throw new AppError('forbidden');
     if (!(await chatUser(ctx.db, userId))) throw new AppError('user-not-found');
   }
-  return roomViews(ctx.db, userId, query);
+  const page = await roomViews(ctx.db, userId, query);
+  const others = [...new Set(page.list.flatMap((room) => (room.other ? [room.other.id] : [])))];
+  const devices = others.length > 0 ? await devicesOf(others) : undefined;
+  if (!devices) return page;
+  const list = page.list.map((room): ChatRoom => {
+    if (!room.other) return room;
+    const count = devices.get(room.other.id) ?? 0;
+    return { ...room, otherOnline: count > 0, otherDevices: count };
+  });
+  return { ...page, list };
 }
 
 /** GET /chat/room/by/members: the general room of two users, seen by the caller. */

@@ -1,9 +1,9 @@
 import { useSearchParams } from 'react-router';
-import { EmptyState, PageTitle, cx } from '@talaqa/ui';
+import { EmptyState, ErrorState, PageTitle, SkeletonRows, UI_MESSAGES, cx } from '@talaqa/ui';
 import { CHAT_PAGE_SIZE_MAX } from '@talaqa/domain';
 import { useCurrentUser } from '../../lib/session';
 import { Conversation } from './Conversation';
-import { useChatListEvents, useRooms } from './queries';
+import { useChatListEvents, useRoomOutsideList, useRooms } from './queries';
 import { RoomList } from './RoomList';
 
 const roomIdOf = (value: string | null): number | null => {
@@ -19,10 +19,17 @@ export default function ChatPage() {
   const user = useCurrentUser();
   const [params] = useSearchParams();
   const roomId = roomIdOf(params.get('room'));
-  // The same query the list shows when nothing is searched: the open room is read from it.
+  // The same query the list shows when nothing is searched: the open room is read from it, or
+  // on its own once the list has loaded without it (beyond its first page, or made since).
   const rooms = useRooms(user.id, '', CHAT_PAGE_SIZE_MAX);
   useChatListEvents();
-  const room = rooms.data?.list.find((candidate) => candidate.id === roomId) ?? null;
+  const listed = rooms.data?.list.find((candidate) => candidate.id === roomId);
+  const outside = useRoomOutsideList(
+    user.id,
+    roomId,
+    rooms.isSuccess && !rooms.isFetching && listed === undefined,
+  );
+  const room = listed ?? outside.data ?? null;
 
   return (
     <div className="mx-auto flex h-[calc(100dvh-9rem)] min-h-[28rem] w-full max-w-6xl flex-col gap-3 px-4 py-4 sm:px-6">
@@ -48,11 +55,23 @@ export default function ChatPage() {
         >
           {room ? (
             <Conversation key={room.id} room={room} userId={user.id} />
-          ) : roomId !== null && rooms.isSuccess ? (
+          ) : roomId !== null && outside.isError ? (
+            <div className="flex flex-1 items-center justify-center p-6">
+              <ErrorState
+                message={UI_MESSAGES.chatLoadFailed}
+                onRetry={() => void outside.refetch()}
+                retrying={outside.isFetching}
+              />
+            </div>
+          ) : roomId !== null && outside.data === null ? (
             <EmptyState
               title="لم نجد هذه المحادثة"
               description="ربما حُذفت، اختر محادثة من القائمة."
             />
+          ) : roomId !== null && !rooms.isError ? (
+            <div role="status" aria-label={UI_MESSAGES.loading} className="p-4">
+              <SkeletonRows rows={4} rowClassName="h-12" />
+            </div>
           ) : (
             <div className="flex flex-1 items-center justify-center p-6">
               <EmptyState

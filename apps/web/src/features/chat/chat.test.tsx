@@ -132,6 +132,32 @@ describe('/chat room list', () => {
     expect(await screen.findByText('لا نتائج')).toBeTruthy();
   });
 
+  it('shows who is online as the list loads, before any room is opened, and keeps it up', async () => {
+    answerRooms([
+      makeRoom({ otherOnline: true, otherDevices: 1 }),
+      makeRoom({
+        id: 12,
+        other: { ...TUTOR_MEMBER, id: 4, name: 'منى سمير' },
+        otherOnline: false,
+        otherDevices: 0,
+      }),
+    ]);
+    renderApp('/chat');
+    const ahmed = await screen.findByRole('link', { name: /أحمد علي/ });
+    const mona = screen.getByRole('link', { name: /منى سمير/ });
+    expect(within(ahmed).getByText('متصل الآن')).toBeTruthy();
+    expect(within(mona).getByText('غير متصل')).toBeTruthy();
+    // From the list alone: no room's members were asked.
+    expect(server.callsTo('GET', '/chat/room/members/11')).toHaveLength(0);
+    expect(server.callsTo('GET', '/chat/room/members/12')).toHaveLength(0);
+
+    await waitFor(() => expect(fakeSockets.latest()?.connected).toBe(true));
+    act(() => socket().serverEmit('UserStatusChanged', { userId: 4, online: true, devices: 2 }));
+    expect(await within(mona).findByText('متصل الآن على ٢ أجهزة')).toBeTruthy();
+    act(() => socket().serverEmit('UserStatusChanged', { userId: 3, online: false, devices: 0 }));
+    expect(await within(ahmed).findByText('غير متصل')).toBeTruthy();
+  });
+
   it('says when the rooms cannot be loaded, and retries', async () => {
     server.on('GET', ROOMS, apiError(500, 'internal-server-error'));
     renderApp('/chat');
@@ -161,6 +187,69 @@ describe('/chat room list', () => {
     await userEvent.setup().click(screen.getByRole('link', { name: 'العودة إلى المحادثات' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(screen.getByTestId('chat-rooms-pane').className).toMatch(/(^| )flex( |$)/);
+  });
+});
+
+describe('/chat?room= for a room the loaded list does not hold', () => {
+  /** The first page of a long list: 100 rooms with other people, 150 in all. */
+  const firstPage = () =>
+    Array.from({ length: 100 }, (_, index) =>
+      makeRoom({
+        id: 1000 + index,
+        other: { ...TUTOR_MEMBER, id: 500 + index, name: `معلم ${String(index)}` },
+      }),
+    );
+  const FAR = makeRoom({
+    id: 99,
+    other: { ...TUTOR_MEMBER, id: 5, name: 'هبة مراد' },
+    lastMessage: makeMessage({ roomId: 99, text: 'من زمان' }),
+  });
+
+  beforeEach(() => {
+    server.on('GET', ROOMS, json({ list: firstPage(), total: 150 }));
+    answerMessages([makeMessage({ roomId: 99, text: 'من زمان' })]);
+  });
+
+  it('opens it all the same: its members name the other, the pair’s room comes alone', async () => {
+    server.on(
+      'GET',
+      '/chat/room/members/:roomId',
+      json([
+        { ...FAR.other, online: true, devices: 1, readSeq: 0 },
+        {
+          id: 7,
+          name: STUDENT.name,
+          image: null,
+          role: Role.Student,
+          online: true,
+          devices: 1,
+          readSeq: 1,
+        },
+      ]),
+    );
+    server.on('GET', '/chat/room/by/members', json(FAR));
+    renderApp('/chat?room=99');
+
+    const log = await screen.findByRole('log', { name: 'المحادثة مع هبة مراد' });
+    expect(within(log).getByText('من زمان')).toBeTruthy();
+    expect(server.callsTo('GET', '/chat/room/members/99').length).toBeGreaterThan(0);
+    expect(
+      server.callsTo('GET', '/chat/room/by/members').map((call) => call.query.get('members')),
+    ).toContain('7,5');
+    expect(screen.queryByText('لم نجد هذه المحادثة')).toBeNull();
+  });
+
+  it('says it found none when the room is not the caller’s, and retries a failure', async () => {
+    server.on('GET', '/chat/room/members/:roomId', apiError(500, 'internal-server-error'));
+    renderApp('/chat?room=99');
+    const alert = await screen.findByRole('alert', undefined, { timeout: 4000 });
+    expect(alert.textContent).toContain(UI_MESSAGES.chatLoadFailed);
+
+    server.on('GET', '/chat/room/members/:roomId', apiError(403, 'not-room-member'));
+    await userEvent.setup().click(within(alert).getByRole('button', { name: UI_MESSAGES.retry }));
+    expect(await screen.findByText('لم نجد هذه المحادثة')).toBeTruthy();
+    expect(server.callsTo('GET', '/chat/room/by/members')).toHaveLength(0);
+    expect(screen.queryByRole('log')).toBeNull();
   });
 });
 

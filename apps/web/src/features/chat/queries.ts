@@ -5,6 +5,7 @@
  */
 import { useEffect } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { isApiError } from '@talaqa/api-client';
 import { ServerEvent } from '@talaqa/domain';
 import type {
   ChatRoom,
@@ -20,6 +21,8 @@ export const chatKeys = {
   all: ['chat'] as const,
   rooms: (userId: number, search: string) => ['chat', 'rooms', userId, search] as const,
   members: (roomId: number) => ['chat', 'members', roomId] as const,
+  /** One room read on its own: one the loaded list does not hold. */
+  room: (roomId: number) => ['chat', 'room', roomId] as const,
   /** A user's presence as UserStatusChanged last told it (members answers seed it). */
   presence: (userId: number) => ['chat', 'presence', userId] as const,
 };
@@ -29,13 +32,88 @@ export interface Presence {
   devices: number;
 }
 
-/** GET /chat/list/rooms/{userId}/: the caller's rooms, searched by name or message text. */
+/**
+ * Writes what an answer says of a user's presence, unless an event (or a later answer) told
+ * something since the request left: an answer read before a UserStatusChanged is older than it.
+ */
+function seedPresence(
+  queryClient: ReturnType<typeof useQueryClient>,
+  userId: number,
+  presence: Presence,
+  askedAt: number,
+): void {
+  const known = queryClient.getQueryState(chatKeys.presence(userId));
+  if (known?.data && known.dataUpdatedAt >= askedAt) return;
+  queryClient.setQueryData<Presence>(chatKeys.presence(userId), presence);
+}
+
+/**
+ * GET /chat/list/rooms/{userId}/: the caller's rooms, searched by name or message text. Each
+ * room's other member's presence seeds the dots, so they are right before a room is opened.
+ */
 export function useRooms(userId: number, search: string, size?: number) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: [...chatKeys.rooms(userId, search), size ?? null],
-    queryFn: ({ signal }) =>
-      chatApi.rooms(userId, { ...(search && { search }), ...(size && { size }) }, signal),
+    queryFn: async ({ signal }) => {
+      const askedAt = Date.now();
+      const page = await chatApi.rooms(
+        userId,
+        { ...(search && { search }), ...(size && { size }) },
+        signal,
+      );
+      for (const room of page.list) {
+        if (room.other && room.otherOnline !== undefined) {
+          seedPresence(
+            queryClient,
+            room.other.id,
+            { online: room.otherOnline, devices: room.otherDevices ?? 0 },
+            askedAt,
+          );
+        }
+      }
+      return page;
+    },
     placeholderData: keepPreviousData,
+  });
+}
+
+/** Refusals that mean "no room of yours by that id": the page says it found none. */
+const NOT_YOURS = new Set<string>(['room-not-found', 'room-members-not-found', 'not-room-member']);
+
+/**
+ * A room of the caller that the loaded list does not hold (beyond its first page, or made since
+ * it loaded), for `/chat?room=`: its members name the other member, and
+ * GET /chat/room/by/members answers the pair's room as the caller sees it. Null when there is no
+ * such room of the caller's.
+ */
+export function useRoomOutsideList(userId: number, roomId: number | null, enabled: boolean) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: chatKeys.room(roomId ?? 0),
+    queryFn: async ({ signal }): Promise<ChatRoom | null> => {
+      const id = roomId ?? 0;
+      try {
+        const askedAt = Date.now();
+        const members = await chatApi.members(id, signal);
+        for (const member of members) {
+          seedPresence(
+            queryClient,
+            member.id,
+            { online: member.online, devices: member.devices },
+            askedAt,
+          );
+        }
+        const other = members.find((member) => member.id !== userId);
+        if (!other || !members.some((member) => member.id === userId)) return null;
+        const room = await chatApi.byMembers(userId, other.id, signal);
+        return room.id === id ? room : null;
+      } catch (caught) {
+        if (isApiError(caught) && NOT_YOURS.has(caught.code)) return null;
+        throw caught;
+      }
+    },
+    enabled: enabled && roomId !== null,
   });
 }
 
@@ -45,12 +123,15 @@ export function useRoomMembers(roomId: number | null) {
   return useQuery({
     queryKey: chatKeys.members(roomId ?? 0),
     queryFn: async ({ signal }): Promise<ChatRoomMember[]> => {
+      const askedAt = Date.now();
       const members = await chatApi.members(roomId ?? 0, signal);
       for (const member of members) {
-        queryClient.setQueryData<Presence>(chatKeys.presence(member.id), {
-          online: member.online,
-          devices: member.devices,
-        });
+        seedPresence(
+          queryClient,
+          member.id,
+          { online: member.online, devices: member.devices },
+          askedAt,
+        );
       }
       return members;
     },
@@ -58,18 +139,18 @@ export function useRoomMembers(roomId: number | null) {
   });
 }
 
-/** What is known of a user's presence (nothing until a members answer or an event told). */
+/** What is known of a user's presence (nothing until an answer or an event told). */
 export function usePresence(userId: number | undefined): Presence | undefined {
   return useQuery({
     queryKey: chatKeys.presence(userId ?? 0),
-    // Never fetched: only written by members answers and UserStatusChanged.
+    // Never fetched: only written by rooms and members answers and UserStatusChanged.
     queryFn: (): Presence | null => null,
     enabled: false,
     staleTime: Infinity,
   }).data as Presence | undefined;
 }
 
-/** Replaces one room in every cached list page it appears in. */
+/** Replaces one room in every cached list page it appears in, and where it was read alone. */
 function patchRoom(
   queryClient: ReturnType<typeof useQueryClient>,
   roomId: number,
@@ -79,6 +160,9 @@ function patchRoom(
     page
       ? { ...page, list: page.list.map((room) => (room.id === roomId ? patch(room) : room)) }
       : page,
+  );
+  queryClient.setQueryData<ChatRoom | null>(chatKeys.room(roomId), (room) =>
+    room ? patch(room) : room,
   );
 }
 
