@@ -1,5 +1,6 @@
 // Test helpers of the admin dashboard (imported by *.test.tsx only, never by app code).
 import { render } from '@testing-library/react';
+import { vi } from 'vitest';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { Role } from '@talaqa/domain';
 import type { Topic, User } from '@talaqa/domain';
@@ -141,6 +142,13 @@ export function createFakeApi(routes: Record<string, FakeHandler> = {}, me: User
 }
 
 /** Renders the dashboard's routes at `url`; returns the router to read its location. */
+/** Answers the app's fetches from `routes` (as `me`) for the rest of the test. */
+export function stubApi(routes: Record<string, FakeHandler> = {}, me: User = SUPER_ADMIN) {
+  const fake = createFakeApi(routes, me);
+  vi.stubGlobal('fetch', vi.fn(fake.fetch));
+  return fake;
+}
+
 export function renderAdmin(url: string) {
   const router = createMemoryRouter(routes, { initialEntries: [url] });
   const view = render(

@@ -7,23 +7,16 @@ import { api, deviceTokens } from '../../api';
 import {
   SUPER_ADMIN,
   apiError,
-  createFakeApi,
   fakeToken,
   makeUser,
   renderAdmin,
   resetSession,
   signInAs,
+  stubApi,
 } from '../../testing/fake-api';
-import type { FakeHandler } from '../../testing/fake-api';
 import { NO_ACCESS_MESSAGE } from '../../lib/session';
 
 const STUDENT = makeUser({ id: 40, name: 'طالب تجريبي', role: Role.Student });
-
-function stubApi(routes: Record<string, FakeHandler> = {}) {
-  const fake = createFakeApi(routes);
-  vi.stubGlobal('fetch', vi.fn(fake.fetch));
-  return fake;
-}
 
 beforeEach(() => resetSession());
 afterEach(() => {

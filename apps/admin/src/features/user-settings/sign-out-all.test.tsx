@@ -5,20 +5,14 @@ import { ERROR_MESSAGES } from '@talaqa/ui';
 import {
   SUPER_ADMIN,
   apiError,
-  createFakeApi,
   fakeToken,
   renderAdmin,
   resetSession,
   signInAs,
+  stubApi,
 } from '../../testing/fake-api';
-import type { FakeHandler } from '../../testing/fake-api';
+import type { createFakeApi } from '../../testing/fake-api';
 import { api } from '../../api';
-
-function stubApi(routes: Record<string, FakeHandler>) {
-  const fake = createFakeApi(routes);
-  vi.stubGlobal('fetch', vi.fn(fake.fetch));
-  return fake;
-}
 
 beforeEach(() => {
   resetSession();

@@ -8,13 +8,12 @@ import {
   REGULAR_ADMIN,
   SUPER_ADMIN,
   apiError,
-  createFakeApi,
   makeUser,
   renderAdmin,
   resetSession,
   signInAs,
+  stubApi,
 } from '../../testing/fake-api';
-import type { FakeHandler } from '../../testing/fake-api';
 
 const STUDENT = makeUser({
   id: 9,
@@ -27,12 +26,6 @@ const STUDENT = makeUser({
   city: Governorate.Alexandria,
 });
 
-function stubApi(me: User, routes: Record<string, FakeHandler>) {
-  const fake = createFakeApi(routes, me);
-  vi.stubGlobal('fetch', vi.fn(fake.fetch));
-  return fake;
-}
-
 beforeEach(() => resetSession());
 afterEach(() => {
   cleanup();
@@ -41,10 +34,13 @@ afterEach(() => {
 
 describe('/user/:id', () => {
   it('shows the details and sends only the changed fields', async () => {
-    const fake = stubApi(SUPER_ADMIN, {
-      'GET /user/9': () => STUDENT,
-      'PUT /user/9': ({ body }) => ({ ...STUDENT, ...(body as Partial<User>) }),
-    });
+    const fake = stubApi(
+      {
+        'GET /user/9': () => STUDENT,
+        'PUT /user/9': ({ body }) => ({ ...STUDENT, ...(body as Partial<User>) }),
+      },
+      SUPER_ADMIN,
+    );
     signInAs(SUPER_ADMIN);
     const user = userEvent.setup();
     renderAdmin('/user/9');
@@ -71,7 +67,7 @@ describe('/user/:id', () => {
   });
 
   it('shows the Arabic rule for a bad birth year and sends nothing', async () => {
-    const fake = stubApi(SUPER_ADMIN, { 'GET /user/9': () => STUDENT });
+    const fake = stubApi({ 'GET /user/9': () => STUDENT }, SUPER_ADMIN);
     signInAs(SUPER_ADMIN);
     const user = userEvent.setup();
     renderAdmin('/user/9');
@@ -83,10 +79,13 @@ describe('/user/:id', () => {
   });
 
   it('lets only a super admin touch the admin roles', async () => {
-    stubApi(REGULAR_ADMIN, {
-      'GET /user/9': () => STUDENT,
-      'GET /user/1': () => SUPER_ADMIN,
-    });
+    stubApi(
+      {
+        'GET /user/9': () => STUDENT,
+        'GET /user/1': () => SUPER_ADMIN,
+      },
+      REGULAR_ADMIN,
+    );
     signInAs(REGULAR_ADMIN);
     const { router } = renderAdmin('/user/9');
     const form = await screen.findByRole('region', { name: 'تعديل البيانات' });
@@ -104,7 +103,7 @@ describe('/user/:id', () => {
   });
 
   it('says the user was not found', async () => {
-    stubApi(SUPER_ADMIN, { 'GET /user/404': () => apiError('user-not-found', 404) });
+    stubApi({ 'GET /user/404': () => apiError('user-not-found', 404) }, SUPER_ADMIN);
     signInAs(SUPER_ADMIN);
     renderAdmin('/user/404');
     expect(await screen.findByText('لم نجد هذا المستخدم')).toBeTruthy();

@@ -8,12 +8,12 @@ import {
   REGULAR_ADMIN,
   SUPER_ADMIN,
   apiError,
-  createFakeApi,
   fakeToken,
   makeUser,
   renderAdmin,
   resetSession,
   signInAs,
+  stubApi,
 } from '../../testing/fake-api';
 import type { FakeHandler, FakeRequest } from '../../testing/fake-api';
 
@@ -34,12 +34,6 @@ function usersHandler(total: number): FakeHandler {
   };
 }
 
-function stubApi(me: User, routes: Record<string, FakeHandler> = {}) {
-  const fake = createFakeApi(routes, me);
-  vi.stubGlobal('fetch', vi.fn(fake.fetch));
-  return fake;
-}
-
 const listRequests = (requests: FakeRequest[]) =>
   requests.filter((request) => request.method === 'GET' && request.path === '/user/list');
 const lastListQuery = (requests: FakeRequest[]) =>
@@ -55,7 +49,7 @@ afterEach(() => {
 
 describe('/users list', () => {
   it('asks for page 1 of 10 newest first, then sends each filter with the page back at 1', async () => {
-    const fake = stubApi(SUPER_ADMIN, { 'GET /user/list': usersHandler(25) });
+    const fake = stubApi({ 'GET /user/list': usersHandler(25) }, SUPER_ADMIN);
     signInAs(SUPER_ADMIN);
     const user = userEvent.setup();
     const { router } = renderAdmin('/users?page=2');
@@ -100,7 +94,7 @@ describe('/users list', () => {
   });
 
   it('moves between pages only from 1 to the last page', async () => {
-    const fake = stubApi(SUPER_ADMIN, { 'GET /user/list': usersHandler(25) });
+    const fake = stubApi({ 'GET /user/list': usersHandler(25) }, SUPER_ADMIN);
     signInAs(SUPER_ADMIN);
     const user = userEvent.setup();
     renderAdmin('/users');
@@ -130,7 +124,7 @@ describe('/users list', () => {
   });
 
   it('goes back to the last page when the address asks for a page past the end', async () => {
-    const fake = stubApi(SUPER_ADMIN, { 'GET /user/list': usersHandler(25) });
+    const fake = stubApi({ 'GET /user/list': usersHandler(25) }, SUPER_ADMIN);
     signInAs(SUPER_ADMIN);
     const { router } = renderAdmin('/users?page=9');
     await screen.findAllByText('مستخدم رقم 21');
@@ -139,7 +133,7 @@ describe('/users list', () => {
   });
 
   it('remembers the page size in local storage', async () => {
-    const fake = stubApi(SUPER_ADMIN, { 'GET /user/list': usersHandler(45) });
+    const fake = stubApi({ 'GET /user/list': usersHandler(45) }, SUPER_ADMIN);
     signInAs(SUPER_ADMIN);
     const user = userEvent.setup();
     renderAdmin('/users?page=2');
@@ -159,23 +153,26 @@ describe('/users list', () => {
   });
 
   it('links each user to their page and shows role, badges and the Cairo date in Arabic', async () => {
-    stubApi(SUPER_ADMIN, {
-      'GET /user/list': () => ({
-        list: [
-          makeUser({
-            id: 7,
-            name: 'منى حسن',
-            role: Role.Tutor,
-            verifiedEmail: false,
-            verifiedPhone: true,
-            // 23:30 UTC on 31 Dec is already 1 January in Cairo.
-            createdAt: '2024-12-31T23:30:00.000Z',
-          }),
-        ],
-        total: 1,
-      }),
-      'GET /user/:id': () => makeUser({ id: 7, name: 'منى حسن', role: Role.Tutor }),
-    });
+    stubApi(
+      {
+        'GET /user/list': () => ({
+          list: [
+            makeUser({
+              id: 7,
+              name: 'منى حسن',
+              role: Role.Tutor,
+              verifiedEmail: false,
+              verifiedPhone: true,
+              // 23:30 UTC on 31 Dec is already 1 January in Cairo.
+              createdAt: '2024-12-31T23:30:00.000Z',
+            }),
+          ],
+          total: 1,
+        }),
+        'GET /user/:id': () => makeUser({ id: 7, name: 'منى حسن', role: Role.Tutor }),
+      },
+      SUPER_ADMIN,
+    );
     signInAs(SUPER_ADMIN);
     const user = userEvent.setup();
     const { router } = renderAdmin('/users');
@@ -194,10 +191,13 @@ describe('/users list', () => {
 
   it('shows the empty state, and an error with a retry that works', async () => {
     let fail = true;
-    stubApi(SUPER_ADMIN, {
-      'GET /user/list': ({ query }) =>
-        fail ? apiError('unexpected', 500) : { list: [], total: 0, page: query.get('page') },
-    });
+    stubApi(
+      {
+        'GET /user/list': ({ query }) =>
+          fail ? apiError('unexpected', 500) : { list: [], total: 0, page: query.get('page') },
+      },
+      SUPER_ADMIN,
+    );
     signInAs(SUPER_ADMIN);
     const user = userEvent.setup();
     renderAdmin('/users?search=zzz');
@@ -211,7 +211,7 @@ describe('/users list', () => {
 
 describe('create user dialog', () => {
   async function openDialog(me: User, routes: Record<string, FakeHandler> = {}) {
-    const fake = stubApi(me, routes);
+    const fake = stubApi(routes, me);
     signInAs(me);
     const user = userEvent.setup();
     renderAdmin('/users');
