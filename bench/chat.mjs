@@ -60,6 +60,12 @@ async function waitFor(check, what, timeoutMs = 60_000) {
 const rssOf = (pid) =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
 
+/** CPU time (user + system) a process has used so far, in ms. */
+const cpuMsOf = (pid) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks of 10 ms
+};
+
 const quantile = (sorted, q) =>
   sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 
@@ -208,7 +214,9 @@ async function scenario(name, { start, targetsOf, roomsOf, storedOf, commitsOf }
   const load = loadavg()[0];
   console.log(`${name}: sending ${rate}/s for ${duration} s ...`);
   const commitsBefore = commitsOf ? await commitsOf() : undefined;
+  const cpuBefore = servers.map((child) => cpuMsOf(child.pid));
   const result = await drive(roomsSockets);
+  const cpuMs = servers.reduce((sum, child, i) => sum + cpuMsOf(child.pid) - cpuBefore[i], 0);
   // PostgreSQL publishes a backend's counts within a second of its transactions.
   if (commitsOf) await sleep(1500);
   const commits = commitsOf ? (await commitsOf()) - commitsBefore : undefined;
@@ -217,7 +225,17 @@ async function scenario(name, { start, targetsOf, roomsOf, storedOf, commitsOf }
   for (const socket of open) socket.disconnect();
   for (const child of servers) child.kill('SIGTERM');
   await Promise.all(servers.map((child) => new Promise((resolve) => child.once('exit', resolve))));
-  return { name, ...result, stored, commits, perSocketKiB: perSocket / 1024, before, after, load };
+  return {
+    name,
+    ...result,
+    stored,
+    commits,
+    cpuMs,
+    perSocketKiB: perSocket / 1024,
+    before,
+    after,
+    load,
+  };
 }
 
 // --- the product ---------------------------------------------------------------------------
@@ -367,6 +385,9 @@ const lines = [
 ];
 console.log(lines.join('\n'));
 for (const r of results) {
+  console.log(
+    `${r.name}: the two servers used ${(r.cpuMs / 1000).toFixed(1)} s of CPU while sending (${(r.cpuMs / r.sent).toFixed(2)} ms per message)`,
+  );
   if (r.commits !== undefined) {
     console.log(
       `${r.name}: ${r.commits} database transactions while sending (${(r.commits / r.sent).toFixed(2)} per message)`,
