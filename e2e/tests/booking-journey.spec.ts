@@ -1,5 +1,11 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { urls } from '../env';
+import {
+  DEMO_PASSWORD,
+  signInInBrowser,
+  STUDENT_PASSWORD,
+  studentWithVerifiedEmail,
+} from './accounts';
 import { codeSentTo, expect, saveScreenshot, test } from './fixtures';
 
 // A student with minutes (the free trial) books a lesson with a demo tutor in the book-lesson
@@ -8,8 +14,6 @@ import { codeSentTo, expect, saveScreenshot, test } from './fixtures';
 // LessonCanceled). Each browser project books its own demo tutor, so the two never compete.
 
 const api = `${urls.api}/api/v1`;
-const DEMO_PASSWORD = 'Talaqa2026';
-const PASSWORD = 'Learner#2026';
 const TUTOR_OF_PROJECT: Record<string, { email: string; name: string }> = {
   desktop: { email: 'tutor@talaqa.eg', name: 'أحمد سمير' },
   phone: { email: 'tutor.nour@talaqa.eg', name: 'نور الهدى مصطفى' },
@@ -53,35 +57,6 @@ async function signIn(request: APIRequestContext, email: string, password: strin
   return ((await answer.json()) as { token: string }).token;
 }
 
-async function signInInBrowser(page: Page, email: string, password: string) {
-  await page.goto(`${urls.web}/login`);
-  await page.getByLabel('البريد الإلكتروني').fill(email);
-  await page.getByLabel('كلمة المرور', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
-
-/** A new student with a verified e-mail, made through the API. */
-async function studentWithVerifiedEmail(request: APIRequestContext, email: string) {
-  const signUp = await request.post(`${api}/user/`, {
-    data: {
-      name: 'سارة محمود',
-      email,
-      password: PASSWORD,
-      passwordConfirmation: PASSWORD,
-      role: 4,
-      acceptTerms: true,
-    },
-  });
-  expect(signUp.status()).toBe(201);
-  const { token } = (await signUp.json()) as { token: string };
-  const confirmed = await request.post(`${api}/confirmation-code/email/confirm`, {
-    headers: { authorization: `Bearer ${token}` },
-    data: { code: await codeSentTo(request, 'email', email) },
-  });
-  expect(confirmed.ok()).toBe(true);
-}
-
 test('a student books a demo tutor; the tutor sees the lesson arrive and leave without reloading', async ({
   page,
   browser,
@@ -104,7 +79,7 @@ test('a student books a demo tutor; the tutor sees the lesson arrive and leave w
   // The tutor's dashboard, open in a second browser.
   const tutorContext = await browser.newContext();
   const tutorPage = await tutorContext.newPage();
-  await signInInBrowser(tutorPage, tutor.email, DEMO_PASSWORD);
+  await signInInBrowser(tutorPage, urls.web, tutor.email, DEMO_PASSWORD);
   await tutorPage.goto(`${urls.web}/t/dashboard`);
   const upcoming = tutorPage.getByRole('region', { name: 'الدروس القادمة' });
   await expect(upcoming).toBeVisible();
@@ -112,8 +87,8 @@ test('a student books a demo tutor; the tutor sees the lesson arrive and leave w
 
   // The student finds the tutor and books the first free half hour.
   const email = `learner.${testInfo.project.name}.${Date.now()}@example.com`;
-  await studentWithVerifiedEmail(request, email);
-  await signInInBrowser(page, email, PASSWORD);
+  await studentWithVerifiedEmail(request, { api, email, name: 'سارة محمود', codeSentTo });
+  await signInInBrowser(page, urls.web, email, STUDENT_PASSWORD);
   await page.goto(`${urls.web}/tutors`);
   await page
     .getByRole('link', { name: new RegExp(tutor.name) })

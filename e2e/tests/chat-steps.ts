@@ -1,4 +1,10 @@
 import type { APIRequestContext, Browser, Page, TestInfo } from '@playwright/test';
+import {
+  DEMO_PASSWORD,
+  signInInBrowser,
+  STUDENT_PASSWORD,
+  studentWithVerifiedEmail,
+} from './accounts';
 import { expect, saveScreenshot } from './fixtures';
 
 // The chat journey of issue 18, shared by the single server's run (chat-journey.spec.ts) and the
@@ -7,8 +13,6 @@ import { expect, saveScreenshot } from './fixtures';
 // and their messages turn read; the student edits and deletes a message, pins the room and finds
 // it by search. Each browser project writes to its own demo tutor, so the two never meet.
 
-const DEMO_PASSWORD = 'Talaqa2026';
-const PASSWORD = 'Learner#2026';
 const TUTOR_OF_PROJECT: Record<string, { email: string; name: string }> = {
   desktop: { email: 'tutor.youssef@talaqa.eg', name: 'يوسف عبد الله' },
   phone: { email: 'tutor.salma@talaqa.eg', name: 'سلمى إبراهيم' },
@@ -34,37 +38,6 @@ export interface ChatJourney {
   atEnd?: (student: Page, tutor: Page) => Promise<void>;
 }
 
-async function signInInBrowser(page: Page, web: string, email: string, password: string) {
-  await page.goto(`${web}/login`);
-  await page.getByLabel('البريد الإلكتروني').fill(email);
-  await page.getByLabel('كلمة المرور', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
-
-/** A new student with a verified e-mail (chat needs one), made through the API. */
-async function studentWithVerifiedEmail(journey: ChatJourney, email: string, name: string) {
-  const { request } = journey;
-  const api = `${journey.api}/api/v1`;
-  const signUp = await request.post(`${api}/user/`, {
-    data: {
-      name,
-      email,
-      password: PASSWORD,
-      passwordConfirmation: PASSWORD,
-      role: 4,
-      acceptTerms: true,
-    },
-  });
-  expect(signUp.status()).toBe(201);
-  const { token } = (await signUp.json()) as { token: string };
-  const confirmed = await request.post(`${api}/confirmation-code/email/confirm`, {
-    headers: { authorization: `Bearer ${token}` },
-    data: { code: await journey.codeSentTo(request, 'email', email) },
-  });
-  expect(confirmed.ok()).toBe(true);
-}
-
 export async function chatJourney(journey: ChatJourney): Promise<void> {
   const { page, browser, testInfo, web } = journey;
   const project = testInfo.project.name;
@@ -73,7 +46,12 @@ export async function chatJourney(journey: ChatJourney): Promise<void> {
   const studentName = phone ? 'ليلى حسن' : 'كريمة يوسف';
   const email = `chatter.${project}.${Date.now()}@example.com`;
   journey.watch?.(page, 'student');
-  await studentWithVerifiedEmail(journey, email, studentName);
+  await studentWithVerifiedEmail(journey.request, {
+    api: `${journey.api}/api/v1`,
+    email,
+    name: studentName,
+    codeSentTo: journey.codeSentTo,
+  });
 
   // The tutor waits on /chat in a second browser.
   const tutorContext = await browser.newContext({
@@ -88,7 +66,7 @@ export async function chatJourney(journey: ChatJourney): Promise<void> {
   await expect(tutorPage.getByRole('heading', { level: 1, name: 'المحادثات' })).toBeVisible();
 
   // The student opens the tutor's profile and writes the first message.
-  await signInInBrowser(page, web, email, PASSWORD);
+  await signInInBrowser(page, web, email, STUDENT_PASSWORD);
   await page.goto(`${web}/tutors`);
   await page
     .getByRole('link', { name: new RegExp(tutor.name) })

@@ -1,0 +1,47 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect } from './fixtures';
+
+/** The demo accounts' password (the demo data of `npm start`). */
+export const DEMO_PASSWORD = 'Talaqa2026';
+
+/** The password of the students the journeys sign up. */
+export const STUDENT_PASSWORD = 'Learner#2026';
+
+/** Signs in on the web app's login page (`web` is its origin) and waits to leave it. */
+export async function signInInBrowser(page: Page, web: string, email: string, password: string) {
+  await page.goto(`${web}/login`);
+  await page.getByLabel('البريد الإلكتروني').fill(email);
+  await page.getByLabel('كلمة المرور', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+export interface NewStudent {
+  /** The API's base, ending in /api/v1. */
+  api: string;
+  email: string;
+  name: string;
+  /** The 5-digit code last sent to `to` on `channel` (the simulators' outbox). */
+  codeSentTo: (request: APIRequestContext, channel: string, to: string) => Promise<string>;
+}
+
+/** A new student with a verified e-mail (booking and chat need one), made through the API. */
+export async function studentWithVerifiedEmail(request: APIRequestContext, student: NewStudent) {
+  const signUp = await request.post(`${student.api}/user/`, {
+    data: {
+      name: student.name,
+      email: student.email,
+      password: STUDENT_PASSWORD,
+      passwordConfirmation: STUDENT_PASSWORD,
+      role: 4,
+      acceptTerms: true,
+    },
+  });
+  expect(signUp.status()).toBe(201);
+  const { token } = (await signUp.json()) as { token: string };
+  const confirmed = await request.post(`${student.api}/confirmation-code/email/confirm`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { code: await student.codeSentTo(request, 'email', student.email) },
+  });
+  expect(confirmed.ok()).toBe(true);
+}
