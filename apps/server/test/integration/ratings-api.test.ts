@@ -16,6 +16,9 @@ import type { Answer, Caller } from './api';
 import { startTestServer, testDriver } from './helpers';
 import type { TestServer } from './helpers';
 import { cairo, insertTutor, insertUser, NOW } from './lessons-fixtures';
+import { seedDemoData } from '../../src/demo/seed';
+import { findUserRowByEmail } from '../../src/modules/accounts';
+import { signAccessToken } from '../../src/security/tokens';
 
 /**
  * Issue 19 item 7: POST /rating/, GET, PUT, DELETE /rating/{id}, the rater's and the ratee's
@@ -400,5 +403,20 @@ describe('GET /rating/list/rater/{id} and /rating/list/ratee/{id}', () => {
     expectCode(await list(null, `/rating/list/ratee/${tutors[0]!.id}`), 401, 'unauthenticated');
     expect((await list(student, `/rating/list/rater/${student.id}?page=0`)).status).toBe(400);
     expect((await list(student, `/rating/list/rater/${student.id}?rateeId=x`)).status).toBe(400);
+  });
+});
+
+describe('the demo data', () => {
+  it('gives the demo student one fulfilled lesson with the demo tutor, to try rating', async () => {
+    await seedDemoData(db());
+    await seedDemoData(db());
+    const student = await findUserRowByEmail(db(), 'student@talaqa.eg');
+    const tutor = await findUserRowByEmail(db(), 'tutor@talaqa.eg');
+    if (!student || !tutor) throw new Error('no demo accounts');
+    const theirs = await db().select().from(lessons).where(eq(lessons.studentId, student.id));
+    expect(theirs).toHaveLength(1);
+    expect(theirs[0]).toMatchObject({ tutorId: tutor.id, duration: 30, status: 'pending' });
+    const caller = { id: student.id, token: await signAccessToken(student.id, server.config) };
+    expect((await rate(caller, { rateeId: tutor.id, value: 5 })).status).toBe(201);
   });
 });
