@@ -246,6 +246,43 @@ describe(`POST /rating/ on ${testDriver}`, () => {
   });
 });
 
+describe(`the tutor's totals under concurrent ratings on ${testDriver}`, () => {
+  it('equal the rows after many ratings sent, edited and deleted at once', async () => {
+    const tutor = await insertTutor(server);
+    const students = await Promise.all(
+      Array.from({ length: 16 }, () => studentWhoTookALessonWith(tutor)),
+    );
+    const created = await Promise.all(
+      students.map((student, index) =>
+        rate(student, { rateeId: tutor.id, value: (index % 5) + 1 }),
+      ),
+    );
+    expect(created.every((answer) => answer.status === 201)).toBe(true);
+    const matchesRows = async () => {
+      const rows = await ratingRows(tutor.id);
+      const sum = rows.reduce((total, row) => total + row.value, 0);
+      expect(await summaryOf(tutor.id)).toEqual({ count: rows.length, sum });
+      return rows.length;
+    };
+    expect(await matchesRows()).toBe(16);
+    // Half edit (one of them twice at once), the other half delete, all at once.
+    await Promise.all(
+      students.flatMap((student, index) => {
+        const id = created[index]!.body.id;
+        if (index % 2 === 0) {
+          return [
+            call(server, 'PUT', `/rating/${id}`, student, { value: 5 }),
+            ...(index === 0 ? [call(server, 'PUT', `/rating/${id}`, student, { value: 1 })] : []),
+          ];
+        }
+        return [call(server, 'DELETE', `/rating/${id}`, student)];
+      }),
+    );
+    expect(await matchesRows()).toBe(8);
+    expect(await cardOf(tutor)).toMatchObject({ count: 8 });
+  });
+});
+
 describe('GET, PUT and DELETE /rating/{id}', () => {
   let tutor: Caller;
   let student: Caller;
