@@ -2,7 +2,8 @@
  * The ratings endpoints (spec section 7, issue 19 item 7). A student rates a tutor once, after a
  * fulfilled lesson with that tutor (a second rating is `rating-exists`: the student edits the
  * first); the rater edits or deletes it; the tutor's average and count follow in the same
- * transaction (the ratings trigger on tutor_profiles). Who reads what (docs/decisions/280):
+ * transaction (the ratings trigger on tutor_profiles). Who reads what
+ * (docs/decisions/280-ratings-write-side.md):
  * - a rating with its rater's id and full name (`ratingViewSchema`): its rater, its ratee and
  *   admins (GET /rating/{id}, the rater's list, the ratee's list);
  * - everyone: the public reviews tab (`/rating/list/tutor/{id}`), first names only (./reviews).

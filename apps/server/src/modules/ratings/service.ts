@@ -21,9 +21,9 @@ import {
 } from './repo';
 
 /**
- * Ratings (issue 19 item 7; docs/decisions/280). A student rates a tutor once, and only after a
- * fulfilled lesson with that tutor; the rater edits or deletes the rating (an admin may delete
- * it too). Every change is one transaction, and the tutor's count and sum on tutor_profiles
+ * Ratings (issue 19 item 7; docs/decisions/280-ratings-write-side.md). A student rates a tutor
+ * once, and only after a fulfilled lesson with that tutor; the rater edits or deletes the rating
+ * (an admin may delete it too). Every change is one transaction, and the tutor's count and sum on tutor_profiles
  * follow inside it (the ratings trigger, tutors/listing/listing.sql), so the card, the list's
  * rating sort and filter, and the profile never disagree with the ratings. The routes announce
  * the change after the commit (`TutorListingChanged`).
