@@ -7,7 +7,13 @@ import {
 } from '@talaqa/api-client';
 import type { Realtime } from '@talaqa/api-client';
 import type { ImageUploadControls } from '@talaqa/ui';
-import type { BookLessonBody, TutorListQuery, TutorReviewsQuery } from '@talaqa/domain';
+import type {
+  BookLessonBody,
+  RatingCreateBody,
+  RatingEditBody,
+  TutorListQuery,
+  TutorReviewsQuery,
+} from '@talaqa/domain';
 import type {
   NewChatInput,
   RoomMessagesQuery,
@@ -327,6 +333,23 @@ export const tutorsApi = {
   /** The tutor's reviews, newest first, 10 a page by default (public). */
   reviews: (id: number, query: TutorReviewsQuery = {}, signal?: AbortSignal) =>
     api.call(API.ratings.ofTutor, { params: { id }, query }, { signal }),
+};
+
+/** Ratings (issue 19; the contract is packages/domain/src/ratings/contract.ts). */
+export const ratingsApi = {
+  /** The rater's rating of one tutor: a page of at most one. */
+  mineOf: (raterId: number, rateeId: number, signal?: AbortSignal) =>
+    api.call(
+      API.ratings.ofRater,
+      { params: { id: raterId }, query: { rateeId, size: 1 } },
+      { signal },
+    ),
+  /** A student rates a tutor of a fulfilled lesson (201). */
+  create: (body: RatingCreateBody) => api.call(API.ratings.create, { body }),
+  /** The rater replaces the stars and the text. */
+  edit: (id: number, body: RatingEditBody) => api.call(API.ratings.edit, { params: { id }, body }),
+  /** The rater deletes it (204). */
+  remove: (id: number) => api.call(API.ratings.remove, { params: { id } }),
 };
 
 export const lessonsApi = {

@@ -1,13 +1,15 @@
 import { DEMO_PLANS, Role, RoomType, Weekday } from '@talaqa/domain';
 import type { Gender, WeeklySlot } from '@talaqa/domain';
-import { count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db';
 import {
+  appointments,
   availabilitySlots,
   chatMembers,
   chatMessages,
   chatRooms,
   coupons,
+  lessons,
   plans,
   ratings,
   topics,
@@ -110,7 +112,45 @@ export async function seedDemoData(db: Database): Promise<void> {
   await seedCatalogue(db, new Date());
   await seedTutors(db);
   await seedReviews(db);
+  await seedPastLesson(db, new Date());
   await seedChats(db, new Date());
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+const DEMO_PAST_LESSON_DAYS_AGO = 3;
+
+/**
+ * A fulfilled 30-minute lesson of the demo student with the demo tutor, three days before the
+ * first start (on the hour), so the student can try rating a tutor (issue 19). Written once: a
+ * student with any lesson with that tutor gets none.
+ */
+async function seedPastLesson(db: Database, now: Date): Promise<void> {
+  const student = await findUserRowByEmail(db, 'student@talaqa.eg');
+  const tutor = await findUserRowByEmail(db, 'tutor@talaqa.eg');
+  if (!student || !tutor) return;
+  const [existing] = await db
+    .select({ total: count() })
+    .from(lessons)
+    .where(and(eq(lessons.studentId, student.id), eq(lessons.tutorId, tutor.id)));
+  if ((existing?.total ?? 0) > 0) return;
+  const startsAt = new Date(
+    Math.floor(now.getTime() / HOUR_MS) * HOUR_MS - DEMO_PAST_LESSON_DAYS_AGO * 24 * HOUR_MS,
+  );
+  const endsAt = new Date(startsAt.getTime() + HOUR_MS / 2);
+  await db.transaction(async (tx) => {
+    const [appointment] = await tx
+      .insert(appointments)
+      .values({ tutorId: tutor.id, kind: 'lesson', startsAt, endsAt })
+      .returning({ id: appointments.id });
+    if (!appointment) return;
+    await tx.insert(lessons).values({
+      appointmentId: appointment.id,
+      tutorId: tutor.id,
+      studentId: student.id,
+      startsAt,
+      duration: 30,
+    });
+  });
 }
 
 /** Evenings on a Cairo wall clock, 18:00 to 22:00 in 30-minute slots, on the given days. */
@@ -300,8 +340,6 @@ export function demoLoginLines(): string[] {
     (account) => `  ${account.label.padEnd(14)} ${account.email.padEnd(24)} ${DEMO_PASSWORD}`,
   );
 }
-
-const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * The demo student's conversations, so /chat and the dashboard have something to show: one with

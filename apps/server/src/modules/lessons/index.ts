@@ -6,3 +6,4 @@ export { lessonRoutes } from './routes';
 export { lessonReminderJobs } from './reminders';
 export { disabledReminderMessenger, lessonReminderText } from './reminders-messenger';
 export type { LessonReminderMessenger } from './reminders-messenger';
+export { hasFulfilledLessonWith } from './status';

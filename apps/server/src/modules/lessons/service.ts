@@ -8,7 +8,6 @@ import {
   freeCancelUntil,
   isTutorListed,
   LessonCanceledBy,
-  lessonStatusAt,
   LessonTiming,
   minutesReturnedOnCancel,
 } from '@talaqa/domain';
@@ -54,6 +53,7 @@ import {
 } from './repo';
 import type { BookingReads, LessonWithPeople } from './repo';
 import { cancelLessonReminders, scheduleLessonReminders } from './reminders';
+import { statusOfLesson } from './status';
 import { refreshNextFree, storeNextFree } from '../tutors';
 import type { StoredNextFree } from '../tutors';
 
@@ -82,7 +82,7 @@ export function toLessonView(row: LessonWithPeople, now: Date): LessonView {
     duration: lesson.duration as SessionSlotLength,
     start: start.toISOString(),
     end: endOf(start, lesson.duration).toISOString(),
-    status: lessonStatusAt({ start, duration: lesson.duration, canceledBy }, now),
+    status: statusOfLesson(lesson, now),
     canceledBy,
     tutor: row.tutor,
     student: row.student,

@@ -27,6 +27,7 @@ import {
 } from '@talaqa/domain';
 import type { LessonView, User } from '@talaqa/domain';
 import { useCancelLesson, useRescheduleLesson, useTutorWeek } from './queries';
+import { LessonRating } from '../ratings/LessonRating';
 import { lessonPath } from '../../paths';
 
 const arabicNumber = (value: number): string => value.toLocaleString('ar-EG');
@@ -208,6 +209,9 @@ export function LessonItem({
           </div>
           {status && <Badge tone={status.tone}>{status.label}</Badge>}
         </div>
+        {user.role === Role.Student && lesson.status === LessonStatus.Fulfilled && (
+          <LessonRating studentId={user.id} tutor={lesson.tutor} />
+        )}
         {actions && live && (
           <div className="flex flex-wrap gap-3">
             <Link to={lessonPath(lesson.id)} className={buttonClasses({ size: 'sm' })}>

@@ -1,35 +1,9 @@
 import { useState } from 'react';
-import {
-  Button,
-  EmptyState,
-  ErrorState,
-  Pagination,
-  RATING_STARS_NAMES_AR,
-  SkeletonCards,
-  formatNumber,
-} from '@talaqa/ui';
-import { RATING_MAX, formatCairoDate } from '@talaqa/domain';
-import type { RatingStars, TutorReview } from '@talaqa/domain';
+import { Button, EmptyState, ErrorState, Pagination, SkeletonCards } from '@talaqa/ui';
+import { formatCairoDate } from '@talaqa/domain';
+import type { TutorReview } from '@talaqa/domain';
+import { Stars } from '../ratings/Stars';
 import { TUTOR_REVIEWS_PAGE_SIZE, useTutorReviews } from './queries';
-
-/** "٤ من ٥ — جيد جدًا": what a screen reader says for a row of stars. */
-const starsLabel = (value: RatingStars): string =>
-  `${formatNumber(value)} من ${formatNumber(RATING_MAX)} — ${RATING_STARS_NAMES_AR[value]}`;
-
-/** The stars and their word, read out as one label so the word is not heard twice. */
-function Stars({ value }: { value: RatingStars }) {
-  return (
-    <span role="img" aria-label={starsLabel(value)} className="flex items-center gap-2">
-      <span aria-hidden="true" className="text-lg leading-none tracking-wider">
-        <span className="text-amber-500">{'★'.repeat(value)}</span>
-        <span className="text-slate-400">{'☆'.repeat(RATING_MAX - value)}</span>
-      </span>
-      <span aria-hidden="true" className="text-sm font-semibold text-ink">
-        {RATING_STARS_NAMES_AR[value]}
-      </span>
-    </span>
-  );
-}
 
 function ReviewItem({ review }: { review: TutorReview }) {
   return (

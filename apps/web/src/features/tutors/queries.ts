@@ -12,6 +12,8 @@ export const tutorKeys = {
   lists: ['tutor', 'list'] as const,
   list: (query: TutorListQuery) => ['tutor', 'list', query] as const,
   one: (id: number) => ['tutor', 'one', id] as const,
+  /** Every page of a tutor's reviews. */
+  reviewsOf: (id: number) => ['tutor', 'reviews', id] as const,
   reviews: (id: number, page: number) => ['tutor', 'reviews', id, page] as const,
   topics: ['topic', 'list'] as const,
 };
@@ -59,8 +61,8 @@ const showsAnyOf = (ids: readonly number[]) => (query: Query) => {
 
 /**
  * Keeps open tutor lists and profiles true (the realtime channel is for signed-in visitors):
- * TutorUpdated puts the tutor's new card into every page already read and reads the profile
- * again; TutorsCacheUpdated reads again the pages showing those tutors (their order or presence
+ * TutorUpdated puts the tutor's new card into every page already read and reads the profile and
+ * its reviews tab again (a rating sent, edited or deleted changes both); TutorsCacheUpdated reads again the pages showing those tutors (their order or presence
  * may have changed) and leaves the others stale for their next visit, so one booking does not
  * make every open list ask at once. A flush (no ids) reads every page again.
  */
@@ -75,6 +77,7 @@ export function useTutorEvents(enabled: boolean): void {
       );
     }
     void queryClient.invalidateQueries({ queryKey: tutorKeys.one(tutorId) });
+    void queryClient.invalidateQueries({ queryKey: tutorKeys.reviewsOf(tutorId) });
   });
   useRealtimeEvent(ServerEvent.TutorsCacheUpdated, enabled, ({ tutorIds: ids }) => {
     if (ids === null) {
