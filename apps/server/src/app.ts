@@ -123,7 +123,8 @@ async function registerHttpPlugins(app: App, config: Config): Promise<void> {
   await app.register(cors, {
     origins: config.corsOrigins,
     methods: CORS_METHODS,
-    exposedHeaders: [REQUEST_ID_HEADER],
+    // Date: the web app's device-clock warning compares it with the device's clock (issue 19).
+    exposedHeaders: [REQUEST_ID_HEADER, 'date'],
     maxAgeSeconds: 600,
   });
   await app.register(multipart);

@@ -1,4 +1,5 @@
 import {
+  buildApiUrl,
   createApiClient,
   createDeviceTokenStore,
   createRealtime,
@@ -395,3 +396,32 @@ export const chatApi = {
   settings: (roomId: number, body: RoomSettingsInput) =>
     api.call(API.chat.settings, { params: { roomId }, body }),
 };
+
+// ---------------------------------------------------------------------------------------------
+// The server's clock (issue 19: the device-clock warning of the ready screen)
+
+/** One reading of the server's clock: its HTTP `Date` and this device's clock around the call. */
+export interface ServerClockReading {
+  /** The server's `Date` header (whole seconds), in ms since the epoch. */
+  serverTime: number;
+  /** `Date.now()` just before the request and just after the answer. */
+  sentAt: number;
+  receivedAt: number;
+}
+
+/**
+ * Reads the server's clock from the `Date` header of `GET /health` (the server exposes the header
+ * to the apps' origins). Any answer carries the date, so a 503 from a degraded health check is a
+ * reading too; a missing or unreadable header is an error.
+ */
+export async function readServerClock(signal?: AbortSignal): Promise<ServerClockReading> {
+  const sentAt = Date.now();
+  const response = await fetch(buildApiUrl(API_BASE_URL, API.health.check.path), {
+    cache: 'no-store',
+    signal,
+  });
+  const receivedAt = Date.now();
+  const serverTime = Date.parse(response.headers.get('date') ?? '');
+  if (Number.isNaN(serverTime)) throw new Error('The server answered without a Date header');
+  return { serverTime, sentAt, receivedAt };
+}

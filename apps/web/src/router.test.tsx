@@ -39,8 +39,8 @@ const PAGES: Record<string, { url: string; title: string }> = {
   [paths.tutorProfile]: { url: '/t/42', title: 'ملف المعلم' },
   [paths.upcomingLessons]: { url: '/upcoming-lessons', title: 'الدروس القادمة' },
   [paths.forgetPassword]: { url: '/forget-password', title: 'نسيت كلمة المرور' },
-  [paths.lesson]: { url: '/lesson/9', title: 'تفاصيل الدرس' },
-  [paths.session]: { url: '/session', title: 'غرفة الدرس' },
+  [paths.lesson]: { url: '/lesson/9', title: 'الدرس' },
+  [paths.session]: { url: '/session', title: 'فحص الكاميرا والميكروفون' },
   [paths.cardAdded]: { url: '/card-added', title: 'إضافة بطاقة الدفع' },
   [paths.tutorCompleteProfile]: { url: '/t/complete-profile', title: 'إكمال ملف المعلم' },
 };

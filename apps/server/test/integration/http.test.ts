@@ -228,7 +228,7 @@ describe('CORS', () => {
     });
     expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:4100');
     expect(response.headers.get('access-control-allow-credentials')).toBe('true');
-    expect(response.headers.get('access-control-expose-headers')).toBe('x-request-id');
+    expect(response.headers.get('access-control-expose-headers')).toBe('x-request-id, date');
     expect(response.headers.get('vary')).toContain('Origin');
   });
 

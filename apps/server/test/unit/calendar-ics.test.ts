@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { escapeText, foldLine, icsDateTime, writeCalendar } from '../../src/modules/calendar/ics';
-import type { IcsEvent } from '../../src/modules/calendar/ics';
+import { escapeText, foldLine, icsDateTime, writeCalendar } from '@talaqa/domain';
+import type { IcsEvent } from '@talaqa/domain';
 
 const octets = (text: string): number => Buffer.byteLength(text, 'utf8');
 

@@ -1,11 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { endOf } from '@talaqa/domain';
-import type { CalendarFeedCreated, CalendarFeedState } from '@talaqa/domain';
+import { endOf, writeCalendar } from '@talaqa/domain';
+import type { CalendarFeedCreated, CalendarFeedState, IcsEvent } from '@talaqa/domain';
 import type { ServiceContext } from '../../context';
 import { AppError } from '../../errors';
 import { arabicMinutes } from '../../integrations/messaging';
-import { writeCalendar } from './ics';
-import type { IcsEvent } from './ics';
 import { deleteFeed, feedLessons, feedOwner, hasFeed, saveFeed } from './repo';
 import type { FeedLesson } from './repo';
 

@@ -39,7 +39,7 @@ const STATUS: Record<LessonStatus, { label: string; tone: BadgeTone }> = {
   [LessonStatus.Cancelled]: { label: 'ملغى', tone: 'danger' },
 };
 
-const cancelableOf = (lesson: LessonView) => ({
+export const cancelableOf = (lesson: LessonView) => ({
   start: new Date(lesson.start),
   duration: lesson.duration,
   bookedAt: new Date(lesson.bookedAt),
@@ -61,7 +61,8 @@ export function cancelPolicyText(lesson: LessonView, role: Role, now: Date): str
   return 'لن تسترد دقائق هذا الدرس، لأن موعده بعد أقل من ساعتين.';
 }
 
-function RescheduleDialog({
+/** The student moves the lesson to another free time of the tutor this week. */
+export function RescheduleDialog({
   lesson,
   user,
   open,
@@ -165,6 +166,54 @@ function RescheduleDialog({
   );
 }
 
+/** Cancelling the lesson: what it does to the minutes first, then the server's answer. */
+export function CancelLessonDialog({
+  lesson,
+  user,
+  onClose,
+}: {
+  lesson: LessonView;
+  user: User;
+  onClose: () => void;
+}) {
+  const toast = useToast();
+  const cancel = useCancelLesson();
+  return (
+    <ConfirmDialog
+      open
+      onOpenChange={(open) => {
+        if (!open) {
+          cancel.reset();
+          onClose();
+        }
+      }}
+      title="إلغاء الدرس؟"
+      description={cancelPolicyText(lesson, user.role, new Date())}
+      confirmLabel="نعم، ألغِ الدرس"
+      cancelLabel="تراجع"
+      loading={cancel.isPending}
+      onConfirm={() =>
+        cancel.mutate(lesson.id, {
+          onSuccess: (answer) => {
+            onClose();
+            toast.success(
+              answer.minutesReturned > 0
+                ? `أُلغي الدرس، واسترد الطالب ${arabicNumber(answer.minutesReturned)} دقيقة`
+                : 'أُلغي الدرس',
+            );
+          },
+        })
+      }
+    >
+      {cancel.isError && (
+        <Alert tone="error" role="alert" title="لم يُلغَ الدرس">
+          {messageForError(cancel.error)}
+        </Alert>
+      )}
+    </ConfirmDialog>
+  );
+}
+
 /** One lesson: the other party, Cairo date and time, duration, status and its actions. */
 export function LessonItem({
   lesson,
@@ -176,8 +225,6 @@ export function LessonItem({
   /** Join, cancel and reschedule (upcoming lessons only). */
   actions?: boolean;
 }) {
-  const toast = useToast();
-  const cancel = useCancelLesson();
   const [confirming, setConfirming] = useState(false);
   const [moving, setMoving] = useState(false);
   const isTutor = user.role === Role.Tutor;
@@ -231,36 +278,7 @@ export function LessonItem({
         )}
       </article>
       {confirming && (
-        <ConfirmDialog
-          open
-          onOpenChange={(open) => {
-            setConfirming(open);
-            if (!open) cancel.reset();
-          }}
-          title="إلغاء الدرس؟"
-          description={cancelPolicyText(lesson, user.role, new Date())}
-          confirmLabel="نعم، ألغِ الدرس"
-          cancelLabel="تراجع"
-          loading={cancel.isPending}
-          onConfirm={() =>
-            cancel.mutate(lesson.id, {
-              onSuccess: (answer) => {
-                setConfirming(false);
-                toast.success(
-                  answer.minutesReturned > 0
-                    ? `أُلغي الدرس، واسترد الطالب ${arabicNumber(answer.minutesReturned)} دقيقة`
-                    : 'أُلغي الدرس',
-                );
-              },
-            })
-          }
-        >
-          {cancel.isError && (
-            <Alert tone="error" role="alert" title="لم يُلغَ الدرس">
-              {messageForError(cancel.error)}
-            </Alert>
-          )}
-        </ConfirmDialog>
+        <CancelLessonDialog lesson={lesson} user={user} onClose={() => setConfirming(false)} />
       )}
       {moving && <RescheduleDialog lesson={lesson} user={user} open onOpenChange={setMoving} />}
     </li>

@@ -5,6 +5,7 @@
  * statistic read again.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { isApiError } from '@talaqa/api-client';
 import { ServerEvent } from '@talaqa/domain';
 import type { LessonListQuery, RescheduleLessonBody } from '@talaqa/domain';
 import { lessonsListApi, scheduleApi } from '../../api';
@@ -14,6 +15,8 @@ import { paymentKeys } from '../payments/queries';
 export const lessonKeys = {
   all: ['lesson'] as const,
   list: (query: LessonListQuery) => ['lesson', 'list', query] as const,
+  /** Under `all`: a booking, move or cancellation reads the lesson page again too. */
+  one: (id: number) => ['lesson', 'one', id] as const,
   /** Under `all`, so whatever makes the lists stale makes the statistics stale too. */
   stats: (weeks: number) => ['lesson', 'stats', weeks] as const,
   tutorWeek: (tutorId: number) => ['availability-slot', 'tutor', tutorId] as const,
@@ -25,6 +28,17 @@ export function useLessonPage(query: LessonListQuery) {
     queryKey: lessonKeys.list(query),
     queryFn: ({ signal }) => lessonsListApi.list(query, signal),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /lesson/{id}: one lesson of the caller (the lesson page). */
+export function useLesson(id: number, enabled = true) {
+  return useQuery({
+    enabled,
+    queryKey: lessonKeys.one(id),
+    queryFn: ({ signal }) => lessonsListApi.get(id, signal),
+    // lesson-not-found will not change on a retry.
+    retry: (count, error) => count < 2 && !(isApiError(error) && error.status < 500),
   });
 }
 

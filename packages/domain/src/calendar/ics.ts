@@ -1,6 +1,7 @@
 /**
- * A small iCalendar (RFC 5545) writer for the calendar feed: text escaping, UTC date-times,
- * line folding at 75 octets (whole UTF-8 characters only) and CRLF line ends.
+ * A small iCalendar (RFC 5545) writer, shared by the server's calendar feed and the web lesson
+ * page's "add to calendar" file: text escaping, UTC date-times, line folding at 75 octets (whole
+ * UTF-8 characters only) and CRLF line ends.
  */
 
 export interface IcsEvent {
@@ -48,7 +49,8 @@ export function icsDateTime(date: Date): string {
     .replace(/[-:]/g, '');
 }
 
-const octets = (text: string): number => Buffer.byteLength(text, 'utf8');
+const utf8 = new TextEncoder();
+const octets = (text: string): number => utf8.encode(text).length;
 
 /**
  * Folds one content line: at most 75 octets per physical line, each continuation starting with
