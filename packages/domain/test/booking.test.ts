@@ -18,7 +18,6 @@ import {
   isTutorListed,
   LESSON_CANCEL_GRACE_MINUTES,
   LESSON_FREE_CANCEL_MINUTES,
-  lessonStatusAt,
   minutesReturnedOnCancel,
   nextFreeStart,
   rescheduleContext,
@@ -1042,14 +1041,6 @@ describe('helpers', () => {
     expect(codeOf(input(WED_14, 15, { student }))).toBe('subscription-required');
   });
 
-  it('lessonStatusAt follows the clock unless canceled', () => {
-    const lesson = { start: at(WED_14), duration: 30, canceledBy: null };
-    expect(lessonStatusAt(lesson, plus(lesson.start, -1))).toBe(LessonStatus.Pending);
-    expect(lessonStatusAt(lesson, lesson.start)).toBe(LessonStatus.Happening);
-    expect(lessonStatusAt(lesson, plus(lesson.start, 30 * MINUTE))).toBe(LessonStatus.Fulfilled);
-    const canceled = { ...lesson, canceledBy: LessonCanceledBy.Tutor };
-    expect(lessonStatusAt(canceled, plus(lesson.start, -1))).toBe(LessonStatus.Cancelled);
-  });
 
   it('isOnSlotGrid: quarter hours of a Cairo clock, whatever the offset', () => {
     expect(isOnSlotGrid(at('2025-03-12T12:45:00Z'))).toBe(true);

@@ -13,7 +13,7 @@ import type { RealtimeServer } from './types';
 
 export { userRoom } from './types';
 export { RealtimePayloadError } from './payloads';
-export type { RealtimeServer, RealtimeSocket, SocketData } from './types';
+export type { JoinedRoom, RealtimeServer, RealtimeSocket, SocketData } from './types';
 
 export const SOCKET_PATH = '/socket.io';
 

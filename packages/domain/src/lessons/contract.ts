@@ -27,7 +27,10 @@ const id = z.number().int();
 export const personSummarySchema = z.object({ id, name: z.string(), image: z.string().nullable() });
 export type PersonSummary = z.infer<typeof personSummarySchema>;
 
-/** A lesson as screens show it. `status` is `lessonStatusAt` when the server answered. */
+/**
+ * A lesson as screens show it. `status` is stored: pending, happening from the first join of its
+ * room, then fulfilled or cancelled by its attendance (../session/rules).
+ */
 export const lessonViewSchema = z.object({
   id,
   members: z.object({ tutorId: id, studentId: id }),

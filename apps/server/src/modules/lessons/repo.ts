@@ -203,11 +203,17 @@ export async function lockLesson(db: Database, id: number): Promise<LessonRow | 
   return row;
 }
 
-/** pending → cancelled, guarded: undefined when it was no longer pending. */
+type LiveStatus = 'pending' | 'happening';
+
+/**
+ * pending (or, for the attendance rules, happening) → cancelled, guarded: undefined when it was
+ * no longer in one of the `from` statuses.
+ */
 export async function cancelLessonRow(
   db: Database,
   id: number,
   values: { canceledBy: 'tutor' | 'student' | 'self'; now: Date; minutesReturned: number },
+  from: readonly LiveStatus[] = ['pending'],
 ): Promise<LessonRow | undefined> {
   const [row] = await db
     .update(lessons)
@@ -218,7 +224,7 @@ export async function cancelLessonRow(
       minutesReturned: values.minutesReturned,
       updatedAt: values.now,
     })
-    .where(and(eq(lessons.id, id), eq(lessons.status, 'pending')))
+    .where(and(eq(lessons.id, id), inArray(lessons.status, from)))
     .returning();
   return row;
 }
