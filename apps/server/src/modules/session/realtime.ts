@@ -216,8 +216,9 @@ export function attachSessionRealtime(ctx: SessionContext, log: ServiceLog): voi
         event: JoinLeaveEvent.UserJoined,
         now: ctx.clock.now(),
       });
-      // One connection per member in the room: the user's other tabs leave it (any instance).
-      io.in(userRoom(userId)).socketsLeave(sessionRoom(sessionId));
+      // One connection per member in the room: the user's other tabs leave it (any instance;
+      // the adapter does that after publishing, so this socket is left out of it).
+      io.in(userRoom(userId)).except(socket.id).socketsLeave(sessionRoom(sessionId));
       await socket.join(sessionRoom(sessionId));
       socket.data.room = room;
       const present = await announce('MemberJoinedSessionId', userId, room);
