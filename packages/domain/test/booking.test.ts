@@ -38,7 +38,7 @@ import type {
 } from '../src/booking';
 import { PlanPeriod, SessionSlotLength, Weekday, WEEKDAYS } from '../src/enums';
 import type { SessionSlotLength as Duration } from '../src/enums';
-import { LessonCanceledBy, LessonStatus } from '../src/statuses';
+import { LessonCanceledBy } from '../src/statuses';
 import type { QuotaSubscription } from '../src/subscriptions/rules';
 import { cairoWeekBounds } from '../src/time';
 import type { TimeRange } from '../src/time';
@@ -1040,7 +1040,6 @@ describe('helpers', () => {
     const student = { ...goodStudent, subscription: used };
     expect(codeOf(input(WED_14, 15, { student }))).toBe('subscription-required');
   });
-
 
   it('isOnSlotGrid: quarter hours of a Cairo clock, whatever the offset', () => {
     expect(isOnSlotGrid(at('2025-03-12T12:45:00Z'))).toBe(true);

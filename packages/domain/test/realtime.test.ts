@@ -70,7 +70,9 @@ describe('the client events of the contract', () => {
       for (const result of event.acks) {
         expect(event.ack.safeParse({ result }).success, `${name} ${result}`).toBe(true);
       }
-      const foreign = ACK_RESULTS.filter((result) => !(event.acks as readonly string[]).includes(result));
+      const foreign = ACK_RESULTS.filter(
+        (result) => !(event.acks as readonly string[]).includes(result),
+      );
       for (const result of foreign) {
         expect(event.ack.safeParse({ result }).success, `${name} ${result}`).toBe(false);
       }

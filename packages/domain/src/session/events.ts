@@ -106,10 +106,9 @@ export const announceIncomingOfferPayloadSchema = sessionPayload({});
 export const readyToReceiveOfferPayloadSchema = sessionPayload({});
 
 /** PingSessionMember / PongSessionMember: a liveness probe between the members, with its nonce. */
-export const pingSessionMemberPayloadSchema = sessionPayload({
-  nonce: z.string().min(1).max(64),
-});
-export const pongSessionMemberPayloadSchema = pingSessionMemberPayloadSchema;
+const nonceSchema = z.string().min(1).max(64);
+export const pingSessionMemberPayloadSchema = sessionPayload({ nonce: nonceSchema });
+export const pongSessionMemberPayloadSchema = sessionPayload({ nonce: nonceSchema });
 
 const peerIdSchema = z.string().min(1).max(PEER_ID_MAX_LENGTH);
 
