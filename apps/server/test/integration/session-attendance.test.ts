@@ -129,7 +129,11 @@ describe('the lesson’s status from its room', () => {
         lesson: { id: booked.lesson.id, status: 'cancelled', canceledBy: 'tutor' },
       });
     }
-    // The room is closed now; the end changes nothing more.
+    // The room is closed now: the student's relays are refused, nobody joins, the end changes
+    // nothing more.
+    expect(
+      await sessionAck(student, 'ToggleMic', { sessionId: booked.lesson.id, on: true }),
+    ).toEqual({ result: 'unallowed' });
     expect(await sessionAck(student, 'JoinSession', { sessionId: booked.lesson.id })).toEqual({
       result: 'unallowed',
     });

@@ -70,6 +70,8 @@ export async function recordAttendance(
 type AttendanceDeps = Pick<ServiceContext, 'db' | 'clock' | 'io'> & {
   /** The tutor's next free time moved (a canceled lesson frees it). */
   tutorListingChanged(tutorId: number): Promise<void>;
+  /** The lesson is over for good: its room closes. */
+  lessonClosed(lessonId: number): Promise<void>;
 };
 
 /** The lesson the job was scheduled for, locked, while it is still live at that start. */
@@ -95,6 +97,7 @@ async function announceCanceled(
   const answer: LessonCanceledAnswer = { lesson: await viewOf(deps.db, lessonId), minutesReturned };
   deps.io.to(lessonRooms(answer.lesson.members)).emit(ServerEvent.LessonCanceled, answer);
   await deps.tutorListingChanged(answer.lesson.members.tutorId);
+  await deps.lessonClosed(lessonId);
 }
 
 /** The no-show job (start + 10 minutes). */
@@ -114,7 +117,7 @@ export async function settleNoShow(deps: AttendanceDeps, payload: unknown): Prom
 /** The closing job (the lesson's end): fulfilled, or canceled when the tutor never came. */
 export async function closeLesson(deps: AttendanceDeps, payload: unknown): Promise<void> {
   const now = deps.clock.now();
-  const canceled = await deps.db.transaction(async (tx) => {
+  const closed = await deps.db.transaction(async (tx) => {
     const lesson = await liveLesson(tx, payload);
     if (!lesson) return undefined;
     const outcome = sessionOutcome(sessionLessonOf(lesson), await attendanceOf(tx, lesson.id));
@@ -139,9 +142,11 @@ export async function closeLesson(deps: AttendanceDeps, payload: unknown): Promi
       minutesReturned = outcome.minutesReturned;
     }
     await markFulfilled(tx, lesson.id, { minutesReturned, now });
-    return undefined;
+    return { id: lesson.id, minutes: null };
   });
-  if (canceled) await announceCanceled(deps, canceled.id, canceled.minutes);
+  if (!closed) return;
+  if (closed.minutes === null) await deps.lessonClosed(closed.id);
+  else await announceCanceled(deps, closed.id, closed.minutes);
 }
 
 /** Registers the attendance jobs' handlers. */
@@ -152,6 +157,7 @@ export const lessonAttendanceJobs: FastifyPluginAsync = async (app) => {
     io: app.io,
     tutorListingChanged: (tutorId) =>
       app.domainEvents.emit('TutorListingChanged', { tutorIds: [tutorId] }),
+    lessonClosed: (lessonId) => app.domainEvents.emit('LessonClosed', { lessonId }),
   };
   app.jobs.register(LESSON_NO_SHOW_JOB, (payload) => settleNoShow(deps, payload));
   app.jobs.register(LESSON_CLOSE_JOB, (payload) => closeLesson(deps, payload));

@@ -3,7 +3,7 @@ import { API } from '@talaqa/domain';
 import { serviceContextOf } from '../../context';
 import { identityOf } from '../../http/access';
 import { serve } from '../../http/endpoint';
-import { attachSessionRealtime } from './realtime';
+import { attachSessionRealtime, sessionRoom } from './realtime';
 import { getSession } from './service';
 import { sessionToken } from './turn';
 
@@ -13,6 +13,11 @@ import { sessionToken } from './turn';
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = serviceContextOf(app, 'session');
   attachSessionRealtime(ctx, ctx.log);
+  // A lesson canceled or over closes its room: its sockets leave it on every instance, so their
+  // relays are refused from then on.
+  app.domainEvents.on('LessonClosed', ({ lessonId }) => {
+    app.io.in(sessionRoom(lessonId)).socketsLeave(sessionRoom(lessonId));
+  });
 
   serve(app, API.sessions.token, async (request) =>
     sessionToken(app.config.ice, identityOf(request).userId, ctx.clock.now()),
