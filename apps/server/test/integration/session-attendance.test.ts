@@ -105,7 +105,10 @@ describe('the lesson’s status from its room', () => {
     });
     expect(await consumed(booked)).toBe(30);
     const view = await call<LessonView>(server, 'GET', `/lesson/${booked.lesson.id}`, booked.tutor);
-    expect(view.body.status).toBe('fulfilled');
+    expect(view.body).toMatchObject({
+      status: 'fulfilled',
+      attended: { tutor: true, student: true },
+    });
   });
 
   it('cancels a no-show tutor’s lesson at start + 10, gives every minute back, tells both', async () => {
@@ -126,7 +129,12 @@ describe('the lesson’s status from its room', () => {
     for (const told of [await studentTold, await tutorTold]) {
       expect(told).toMatchObject({
         minutesReturned: 30,
-        lesson: { id: booked.lesson.id, status: 'cancelled', canceledBy: 'tutor' },
+        lesson: {
+          id: booked.lesson.id,
+          status: 'cancelled',
+          canceledBy: 'tutor',
+          attended: { tutor: false, student: true },
+        },
       });
     }
     // The room is closed now: the student's relays are refused, nobody joins, the end changes

@@ -48,6 +48,8 @@ export const lessonViewSchema = z.object({
   canceledAt: instantSchema.nullable(),
   /** Until when the student may cancel with the minutes back, or reschedule (`freeCancelUntil`). */
   freeCancelUntil: instantSchema,
+  /** Who came to the lesson's room (joined it at least once): past lessons show it. */
+  attended: z.object({ tutor: z.boolean(), student: z.boolean() }),
 }) satisfies z.ZodType<Lesson>;
 export type LessonView = z.infer<typeof lessonViewSchema>;
 

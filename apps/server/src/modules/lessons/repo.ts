@@ -1,11 +1,11 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { Role } from '@talaqa/domain';
+import { JoinLeaveEvent, Role } from '@talaqa/domain';
 import type { BusyInterval, WeekMinuteSlot } from '@talaqa/domain';
 import { preparedRows } from '../../db';
 import type { Database } from '../../db';
-import { appointments, lessons, users } from '../../db/schema';
+import { appointments, lessons, sessionAttendance, users } from '../../db/schema';
 import type { LessonRow } from '../../db/schema';
 
 /**
@@ -261,7 +261,16 @@ export interface LessonWithPeople {
   lesson: LessonRow;
   tutor: LessonPerson;
   student: LessonPerson;
+  /** Whether each side has joined the lesson's room at least once (decision 287). */
+  attended: { tutor: boolean; student: boolean };
 }
+
+/** Whether `member` (a column of lessons) has a UserJoined mark in the lesson's room. */
+const joinedRoom = (member: typeof lessons.tutorId | typeof lessons.studentId) =>
+  sql<boolean>`exists (select 1 from ${sessionAttendance}
+    where ${sessionAttendance.lessonId} = ${lessons.id}
+      and ${sessionAttendance.userId} = ${member}
+      and ${sessionAttendance.event} = ${JoinLeaveEvent.UserJoined})`;
 
 const withPeople = (db: Database) =>
   db
@@ -269,6 +278,7 @@ const withPeople = (db: Database) =>
       lesson: lessons,
       tutor: { id: tutorUser.id, name: tutorUser.name, image: tutorUser.image },
       student: { id: studentUser.id, name: studentUser.name, image: studentUser.image },
+      attended: { tutor: joinedRoom(lessons.tutorId), student: joinedRoom(lessons.studentId) },
     })
     .from(lessons)
     .innerJoin(tutorUser, eq(tutorUser.id, lessons.tutorId))

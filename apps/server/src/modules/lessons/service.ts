@@ -98,6 +98,7 @@ export function toLessonView(row: LessonWithPeople): LessonView {
       duration: lesson.duration,
       bookedAt: lesson.createdAt,
     }).toISOString(),
+    attended: row.attended,
   };
 }
 
@@ -244,7 +245,10 @@ export async function bookLesson(
     // Both rows are locked and checkBooking passed, so both people exist.
     const { tutor, student } = context.people;
     if (!tutor || !student) throw new Error('a booking without its tutor or student row');
-    return { row: { lesson, tutor, student }, nextFreeMoved };
+    return {
+      row: { lesson, tutor, student, attended: { tutor: false, student: false } },
+      nextFreeMoved,
+    };
   });
   return { lesson: toLessonView(booked.row), nextFreeMoved: booked.nextFreeMoved };
 }
