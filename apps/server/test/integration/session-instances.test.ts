@@ -2,7 +2,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ServerEvent } from '@talaqa/domain';
 import type { MemberSessionEvent } from '@talaqa/domain';
-import { nextEvent } from './chat-fixtures';
+import { collect, nextEvent } from './chat-fixtures';
 import { startTestServer, testDriver, testRedisUrl } from './helpers';
 import type { TestServer } from './helpers';
 import { atMinute, bookedLesson, insertPlan, sessionAck, sessionSocket } from './session-fixtures';
@@ -17,6 +17,8 @@ describe.skipIf(testDriver !== 'postgres' || !testRedisUrl)(
   () => {
     let one: TestServer;
     let two: TestServer;
+    /** The same database and Redis, another deployment's key prefix: it must hear nothing. */
+    let elsewhere: TestServer;
     let planId: number;
     const sockets: Socket[] = [];
     const now = atMinute(-2);
@@ -26,6 +28,11 @@ describe.skipIf(testDriver !== 'postgres' || !testRedisUrl)(
       two = await startTestServer({
         databaseUrl: one.config.databaseUrl,
         redisKeyPrefix: one.config.redisKeyPrefix,
+        jobsPollMs: 3_600_000,
+      });
+      elsewhere = await startTestServer({
+        databaseUrl: one.config.databaseUrl,
+        redisKeyPrefix: `${one.config.redisKeyPrefix}other:`,
         jobsPollMs: 3_600_000,
       });
       one.app.clock.now = () => now;
@@ -45,6 +52,8 @@ describe.skipIf(testDriver !== 'postgres' || !testRedisUrl)(
       const sessionId = booked.lesson.id;
       const student = await sessionSocket(one, booked.student, sockets);
       const tutor = await sessionSocket(two, booked.tutor, sockets);
+      const unrelated = await sessionSocket(elsewhere, booked.tutor, sockets);
+      const overheard = collect<unknown>(unrelated, ServerEvent.MemberJoinedSessionId);
 
       // The adapter subscribes asynchronously on a fresh instance: the join notice crossing over
       // is the sign both hear each other.
@@ -59,6 +68,8 @@ describe.skipIf(testDriver !== 'postgres' || !testRedisUrl)(
         session: { present: [booked.student.id] },
       });
       expect((await tutorHears).present).toEqual([booked.student.id]);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(overheard).toEqual([]);
 
       // Presence is read on both instances.
       const joined = await sessionAck(tutor, 'JoinSession', { sessionId });
