@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { Socket } from 'socket.io-client';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Role, ServerEvent } from '@talaqa/domain';
 import type { LessonView, MemberSessionEvent, SessionToken, SessionView } from '@talaqa/domain';
 import { lessons, sessionAttendance } from '../../src/db/schema';
@@ -182,6 +182,17 @@ describe('PreJoinSession and JoinSession', () => {
       now = atMinute(30);
       expect(await sessionAck(student, event, { sessionId })).toEqual({ result: 'unallowed' });
       now = atMinute(-5);
+    }
+    // A fault on our side (the database failing) is `unreachable`, and records nothing.
+    const select = vi.spyOn(server.app.database.db, 'select').mockImplementationOnce(() => {
+      throw new Error('the database is away');
+    });
+    try {
+      expect(await sessionAck(student, 'JoinSession', { sessionId })).toEqual({
+        result: 'unreachable',
+      });
+    } finally {
+      select.mockRestore();
     }
     expect(await marksOf(sessionId)).toEqual([]);
     expect(await statusOf(sessionId)).toBe('pending');
