@@ -32,8 +32,14 @@ import { couponRoutes } from './modules/coupons';
 import { healthRoutes } from './modules/health';
 import { docsPage, docsPageServed, openApiDocument, referenceRoutes } from './modules/reference';
 import { chatRoutes, disabledChatNoticeMessenger } from './modules/chat';
+import { sessionRoutes } from './modules/session';
 import type { ChatNoticeMessenger } from './modules/chat';
-import { disabledReminderMessenger, lessonReminderJobs, lessonRoutes } from './modules/lessons';
+import {
+  disabledReminderMessenger,
+  lessonAttendanceJobs,
+  lessonReminderJobs,
+  lessonRoutes,
+} from './modules/lessons';
 import type { LessonReminderMessenger } from './modules/lessons';
 import { fawryRoutes, paymobRoutes } from './modules/payments';
 import type { PaymentGateways } from './modules/payments';
@@ -234,6 +240,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
         await api.register(availabilityRoutes);
         await api.register(lessonRoutes);
         await api.register(lessonReminderJobs);
+        await api.register(lessonAttendanceJobs);
         await api.register(calendarRoutes);
         await api.register(assetRoutes);
         await api.register(planRoutes);
@@ -245,6 +252,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
         await api.register(paymobRoutes);
         await api.register(transactionRoutes);
         await api.register(chatRoutes);
+        await api.register(sessionRoutes);
       },
       { prefix: API_PREFIX },
     );

@@ -56,6 +56,12 @@ export interface Config {
    */
   socketRoute: string | undefined;
   /**
+   * The lesson room's ICE servers (GET /session/token): STUN and TURN URLs, the secret shared
+   * with coturn (`static-auth-secret`) that signs short-lived TURN credentials, and how long they
+   * hold. Local defaults match the coturn that `.ci/run` starts. docs/decisions/288-turn-credentials.md
+   */
+  ice: { stunUrls: string[]; turnUrls: string[]; turnSecret: string; turnTtlSeconds: number };
+  /**
    * Which peers may tell the client's address in `X-Forwarded-For` (Fastify's `trustProxy`): none
    * (`false`), or these addresses and CIDR ranges. It decides `request.ip`, the key of every
    * per-address limit.
@@ -207,6 +213,15 @@ export function parseTrustProxy(raw: string): TrustProxy | string {
   return entries;
 }
 
+/** The local coturn's shared secret (`.ci/run` starts it with this `static-auth-secret`). */
+export const LOCAL_TURN_SECRET = 'talaqa-local-turn-secret';
+
+const urlList = (value: string): string[] =>
+  value
+    .split(',')
+    .map((url) => url.trim())
+    .filter(Boolean);
+
 const envSchema = z.object({
   APP_ENV: z.enum(ENVIRONMENTS, {
     error: (issue) =>
@@ -271,6 +286,12 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z0-9]{1,16}$/, 'must be 1 to 16 lowercase letters or digits')
     .optional(),
+  STUN_URLS: z.string().default('stun:127.0.0.1:3478'),
+  TURN_URLS: z
+    .string()
+    .default('turn:127.0.0.1:3478?transport=udp,turn:127.0.0.1:3478?transport=tcp'),
+  TURN_SECRET: z.string().min(16, 'must be at least 16 characters').default(LOCAL_TURN_SECRET),
+  TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3_600),
   SIMULATORS: flag.optional(),
   SIMULATOR_HOST: z.string().default('127.0.0.1'),
   SMTP_SIMULATOR_PORT: port(4525),
@@ -434,6 +455,9 @@ function providerProblems(env: Env): string[] {
   }
   if (!env.SMTP_URL) problems.push('SMTP_URL: is required in production');
   if (!env.GOOGLE_CLIENT_ID) problems.push('GOOGLE_CLIENT_ID: is required in production');
+  if (!env.TURN_SECRET || env.TURN_SECRET === LOCAL_TURN_SECRET) {
+    problems.push('TURN_SECRET: is required in production (the secret coturn shares)');
+  }
   return problems;
 }
 
@@ -579,6 +603,12 @@ export function loadConfig(rawEnv: Env, repoRoot: string = REPO_ROOT): Config {
     tutorsCacheSeconds: v.TUTORS_CACHE_SECONDS,
     redisKeyPrefix: v.REDIS_KEY_PREFIX,
     socketRoute: v.SOCKET_ROUTE,
+    ice: {
+      stunUrls: urlList(v.STUN_URLS),
+      turnUrls: urlList(v.TURN_URLS),
+      turnSecret: v.TURN_SECRET,
+      turnTtlSeconds: v.TURN_TTL_SECONDS,
+    },
     trustProxy: v.TRUST_PROXY ?? false,
     trustedAddresses: (v.RATE_LIMIT_TRUSTED_ADDRESSES ?? '')
       .split(',')

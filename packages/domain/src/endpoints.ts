@@ -16,6 +16,7 @@ import { fawryEndpoints, paymobEndpoints } from './payments/contract';
 import { planEndpoints, planInviteEndpoints } from './plans/contract';
 import { ratingEndpoints } from './ratings/contract';
 import { referenceEndpoints } from './reference/contract';
+import { sessionEndpoints } from './session/contract';
 import { studentEndpoints } from './students/contract';
 import { subscriptionEndpoints } from './subscriptions/contract';
 import { telegramEndpoints } from './telegram/contract';
@@ -42,6 +43,7 @@ export const API = {
   ratings: ratingEndpoints,
   calendar: calendarEndpoints,
   chat: chatEndpoints,
+  sessions: sessionEndpoints,
   plans: planEndpoints,
   planInvites: planInviteEndpoints,
   coupons: couponEndpoints,

@@ -18,7 +18,6 @@ import {
   isTutorListed,
   LESSON_CANCEL_GRACE_MINUTES,
   LESSON_FREE_CANCEL_MINUTES,
-  lessonStatusAt,
   minutesReturnedOnCancel,
   nextFreeStart,
   rescheduleContext,
@@ -39,7 +38,7 @@ import type {
 } from '../src/booking';
 import { PlanPeriod, SessionSlotLength, Weekday, WEEKDAYS } from '../src/enums';
 import type { SessionSlotLength as Duration } from '../src/enums';
-import { LessonCanceledBy, LessonStatus } from '../src/statuses';
+import { LessonCanceledBy } from '../src/statuses';
 import type { QuotaSubscription } from '../src/subscriptions/rules';
 import { cairoWeekBounds } from '../src/time';
 import type { TimeRange } from '../src/time';
@@ -1040,15 +1039,6 @@ describe('helpers', () => {
     expect(used).toEqual({ trial: true, remainingMinutes: 0, endsAt: FAR });
     const student = { ...goodStudent, subscription: used };
     expect(codeOf(input(WED_14, 15, { student }))).toBe('subscription-required');
-  });
-
-  it('lessonStatusAt follows the clock unless canceled', () => {
-    const lesson = { start: at(WED_14), duration: 30, canceledBy: null };
-    expect(lessonStatusAt(lesson, plus(lesson.start, -1))).toBe(LessonStatus.Pending);
-    expect(lessonStatusAt(lesson, lesson.start)).toBe(LessonStatus.Happening);
-    expect(lessonStatusAt(lesson, plus(lesson.start, 30 * MINUTE))).toBe(LessonStatus.Fulfilled);
-    const canceled = { ...lesson, canceledBy: LessonCanceledBy.Tutor };
-    expect(lessonStatusAt(canceled, plus(lesson.start, -1))).toBe(LessonStatus.Cancelled);
   });
 
   it('isOnSlotGrid: quarter hours of a Cairo clock, whatever the offset', () => {

@@ -20,6 +20,11 @@ export interface DomainEvents {
    * fields or texts, image, admin switches, weekly schedule, a lesson booked, moved or canceled.
    */
   TutorListingChanged: { tutorIds: readonly number[] };
+  /**
+   * A lesson is over for good: canceled (by a member, an admin or the no-show rule) or fulfilled
+   * at its end. Its room closes (issue 19).
+   */
+  LessonClosed: { lessonId: number };
 }
 
 export type DomainEventName = keyof DomainEvents;
@@ -48,7 +53,7 @@ type Listeners = { [Name in DomainEventName]: DomainEventListener<Name>[] };
 
 export function createDomainEventBus(log: Pick<FastifyBaseLogger, 'error'>): DomainEventBus {
   // One list per event of the map (TypeScript asks for a new event's list here).
-  const listeners: Listeners = { TutorListingChanged: [] };
+  const listeners: Listeners = { TutorListingChanged: [], LessonClosed: [] };
   return {
     on(name, listener) {
       listeners[name].push(listener);

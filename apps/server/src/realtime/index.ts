@@ -13,9 +13,12 @@ import type { RealtimeServer } from './types';
 
 export { userRoom } from './types';
 export { RealtimePayloadError } from './payloads';
-export type { RealtimeServer, RealtimeSocket, SocketData } from './types';
+export type { JoinedRoom, RealtimeServer, RealtimeSocket, SocketData } from './types';
 
 export const SOCKET_PATH = '/socket.io';
+
+/** The Redis adapter's channel prefix for a deployment's `REDIS_KEY_PREFIX`. */
+const adapterKey = (redisKeyPrefix: string): string => `${redisKeyPrefix}socket.io`;
 
 /**
  * A session id that starts with the instance's route: after the handshake every polling request
@@ -33,7 +36,7 @@ export const routedSessionId = (route: string): string =>
  */
 export function attachRealtime(
   app: FastifyInstance,
-  config: Pick<Config, 'corsOrigins' | 'jwtSecret' | 'env' | 'socketRoute'>,
+  config: Pick<Config, 'corsOrigins' | 'jwtSecret' | 'env' | 'socketRoute' | 'redisKeyPrefix'>,
   redis: RedisConnections | undefined,
   sessionVersionOf: SessionVersionLookup,
 ): RealtimeServer {
@@ -41,7 +44,13 @@ export function attachRealtime(
     path: SOCKET_PATH,
     serveClient: false,
     cors: { origin: config.corsOrigins, credentials: true },
-    adapter: redis ? createAdapter(adapterPublisher(redis.pub, app.log), redis.sub) : undefined,
+    // The adapter's channels carry the deployment's key prefix, as its keys do: deployments (and
+    // test servers) sharing one Redis never hear each other's rooms (decision 289).
+    adapter: redis
+      ? createAdapter(adapterPublisher(redis.pub, app.log), redis.sub, {
+          key: adapterKey(config.redisKeyPrefix),
+        })
+      : undefined,
   });
   const route = config.socketRoute;
   if (route !== undefined) io.engine.generateId = () => routedSessionId(route);

@@ -6,6 +6,17 @@ export interface SocketData {
   userId: number;
   /** The session version of the token it connected with (closed when that session ends). */
   sessionVersion: number;
+  /** The lesson room this connection joined (JoinSession), if any. */
+  room?: JoinedRoom;
+}
+
+/** A lesson room a connection is in: which, the user's counterpart, until when, its peer id. */
+export interface JoinedRoom {
+  sessionId: number;
+  otherId: number;
+  /** Unix milliseconds: relays stop being accepted then. */
+  closesAt: number;
+  peerId?: string;
 }
 
 /** Instances talk to each other only through the adapter's rooms, never by events of their own. */

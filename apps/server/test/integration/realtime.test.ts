@@ -137,7 +137,8 @@ describe('realtime payloads (the contract of packages/domain)', () => {
 describe.skipIf(!testRedisUrl)('socket.io across instances (Redis adapter)', () => {
   let other: TestServer;
   beforeAll(async () => {
-    other = await startTestServer();
+    // Another instance of the same deployment: the same Redis key prefix (decision 289).
+    other = await startTestServer({ redisKeyPrefix: server.config.redisKeyPrefix });
   });
   afterAll(() => other.close());
 

@@ -6,6 +6,7 @@ import {
   LOCAL_GOOGLE_CLIENT_ID,
   LOCAL_JWT_SECRET,
   LOCAL_PAYMOB,
+  LOCAL_TURN_SECRET,
   loadConfig,
   parseTrustProxy,
   secretStrengthBits,
@@ -176,6 +177,12 @@ describe('loadConfig', () => {
       jobsPollMs: 1000,
       tutorsCacheSeconds: 60,
       redisKeyPrefix: 'talaqa:',
+      ice: {
+        stunUrls: ['stun:127.0.0.1:3478'],
+        turnUrls: ['turn:127.0.0.1:3478?transport=udp', 'turn:127.0.0.1:3478?transport=tcp'],
+        turnSecret: LOCAL_TURN_SECRET,
+        turnTtlSeconds: 3600,
+      },
       trustProxy: false,
       trustedAddresses: [],
       simulators: {
@@ -249,8 +256,18 @@ describe('loadConfig', () => {
       PAYMOB_PUBLIC_KEY: 'egy_pk_live_x',
       PAYMOB_HMAC_SECRET: 'hmac',
       PAYMOB_INTEGRATION_IDS: '11, 22',
+      TURN_SECRET: 'a-production-turn-secret-of-ours',
+      TURN_URLS: 'turns:turn.talaqa.example:5349?transport=tcp',
+      STUN_URLS: 'stun:turn.talaqa.example:3478',
+      TURN_TTL_SECONDS: '1800',
     });
     expect(config).toMatchObject({
+      ice: {
+        stunUrls: ['stun:turn.talaqa.example:3478'],
+        turnUrls: ['turns:turn.talaqa.example:5349?transport=tcp'],
+        turnSecret: 'a-production-turn-secret-of-ours',
+        turnTtlSeconds: 1800,
+      },
       env: 'production',
       port: 8080,
       host: '127.0.0.1',

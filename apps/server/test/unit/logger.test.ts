@@ -34,6 +34,7 @@ describe('logger options', () => {
       PAYMOB_PUBLIC_KEY: 'egy_pk_live_x',
       PAYMOB_HMAC_SECRET: 'hmac',
       PAYMOB_INTEGRATION_IDS: '1',
+      TURN_SECRET: 'a-production-turn-secret-of-ours',
     },
     '/repo',
   );

@@ -21,6 +21,7 @@ export function makeLesson(overrides: Partial<LessonView> = {}): LessonView {
     bookedAt: '2025-03-22T08:00:00.000Z',
     canceledAt: null,
     freeCancelUntil: new Date(new Date(start).getTime() - 2 * 3_600_000).toISOString(),
+    attended: { tutor: false, student: false },
     ...overrides,
   };
 }

@@ -1,6 +1,6 @@
 /**
- * A booked lesson: what cancelling it gives back, whether it may still be moved, and its status
- * by the clock.
+ * A booked lesson: what cancelling it gives back and whether it may still be moved (its status
+ * comes from the room's attendance: ../session/rules).
  *
  * Decisions (our reading where the spec is silent; docs/decisions/ records them):
  * - Minutes on cancellation: all of them when the tutor or the system cancels (any time before
@@ -11,7 +11,7 @@
  * - A lesson may be moved exactly while a student's cancellation would return its minutes.
  */
 
-import { LessonCanceledBy, LessonStatus, LessonTiming, lessonTiming } from '../statuses';
+import { LessonCanceledBy } from '../statuses';
 import { endOf, MINUTE_MS } from './grid';
 
 /** A student's cancellation at least this long before the start gives the minutes back. */
@@ -62,14 +62,3 @@ export function minutesReturnedOnCancel(
 /** A lesson may be moved while cancelling it would give the minutes back to the student. */
 export const isLessonChangeable = (lesson: CancelableLesson, now: Date): boolean =>
   minutesReturnedOnCancel(lesson, LessonCanceledBy.Student, now) === lesson.duration;
-
-/** A lesson's status at `now`: canceled, else pending, happening or fulfilled by the clock. */
-export function lessonStatusAt(
-  lesson: { start: Date; duration: number; canceledBy: LessonCanceledBy | null },
-  now: Date,
-): LessonStatus {
-  if (lesson.canceledBy !== null) return LessonStatus.Cancelled;
-  const timing = lessonTiming({ start: lesson.start, durationMinutes: lesson.duration }, now);
-  if (timing === LessonTiming.Future) return LessonStatus.Pending;
-  return timing === LessonTiming.Now ? LessonStatus.Happening : LessonStatus.Fulfilled;
-}

@@ -27,7 +27,10 @@ const id = z.number().int();
 export const personSummarySchema = z.object({ id, name: z.string(), image: z.string().nullable() });
 export type PersonSummary = z.infer<typeof personSummarySchema>;
 
-/** A lesson as screens show it. `status` is `lessonStatusAt` when the server answered. */
+/**
+ * A lesson as screens show it. `status` is stored: pending, happening from the first join of its
+ * room, then fulfilled or cancelled by its attendance (../session/rules).
+ */
 export const lessonViewSchema = z.object({
   id,
   members: z.object({ tutorId: id, studentId: id }),
@@ -45,6 +48,8 @@ export const lessonViewSchema = z.object({
   canceledAt: instantSchema.nullable(),
   /** Until when the student may cancel with the minutes back, or reschedule (`freeCancelUntil`). */
   freeCancelUntil: instantSchema,
+  /** Who came to the lesson's room (joined it at least once): past lessons show it. */
+  attended: z.object({ tutor: z.boolean(), student: z.boolean() }),
 }) satisfies z.ZodType<Lesson>;
 export type LessonView = z.infer<typeof lessonViewSchema>;
 

@@ -41,6 +41,36 @@ import {
   userTypingEventSchema,
   userTypingPayloadSchema,
 } from '../chat/events';
+import {
+  announceIncomingOfferPayloadSchema,
+  deviceToggleEventSchema,
+  iceCandidateEventSchema,
+  iceCandidatePayloadSchema,
+  joinSessionPayloadSchema,
+  leaveSessionPayloadSchema,
+  memberSessionEventSchema,
+  peerOpenedPayloadSchema,
+  pingSessionMemberPayloadSchema,
+  pongSessionMemberPayloadSchema,
+  preJoinSessionPayloadSchema,
+  readyToReceiveOfferPayloadSchema,
+  registerPeerAckSchema,
+  registerPeerPayloadSchema,
+  SESSION_ACKS,
+  sessionAckSchema,
+  sessionAnswerEventSchema,
+  sessionAnswerPayloadSchema,
+  sessionNoticeEventSchema,
+  sessionOfferEventSchema,
+  sessionOfferPayloadSchema,
+  sessionPingEventSchema,
+  sessionStateAckSchema,
+  toggleCameraPayloadSchema,
+  toggleMicPayloadSchema,
+  userJoinedSessionEventSchema,
+  userSharedScreenEventSchema,
+  userSharingScreenPayloadSchema,
+} from '../session/events';
 import { transactionViewSchema } from '../transactions/contract';
 import { tutorsCacheUpdatedEventSchema, tutorUpdatedEventSchema } from '../tutors/events';
 import { phoneCodeUndeliveredEventSchema } from '../whatsapp/events';
@@ -49,9 +79,11 @@ import type { AckResult, ClientEvent, ServerEvent } from './names';
 /**
  * Who hears a server event: the tabs of one user (their `user:{id}` room), both sides of a lesson
  * (the student's and the tutor's rooms), the members of a chat room (each member's user room),
+ * the other member of a lesson room (only their sockets that joined the room: `session-peer`),
  * the one socket that asked, or every connection (public data).
  */
-export type EventAudience = 'user' | 'lesson-members' | 'room-members' | 'socket' | 'everyone';
+export type EventAudience =
+  'user' | 'lesson-members' | 'room-members' | 'session-peer' | 'socket' | 'everyone';
 
 export interface ServerEventDefinition {
   /** One line for the reference. */
@@ -150,11 +182,76 @@ export const SERVER_TO_CLIENT = {
     audience: 'user',
     payload: userStatusChangedEventSchema,
   }),
+  MemberJoinedSessionId: serverEvent({
+    summary: 'A member joined a lesson room: who is in it now (to both members’ tabs)',
+    audience: 'lesson-members',
+    payload: memberSessionEventSchema,
+  }),
+  MemberLeftSessionId: serverEvent({
+    summary: 'A member left a lesson room: who is in it now (to both members’ tabs)',
+    audience: 'lesson-members',
+    payload: memberSessionEventSchema,
+  }),
+  SessionOffer: serverEvent({
+    summary: 'The other member’s offer (SDP)',
+    audience: 'session-peer',
+    payload: sessionOfferEventSchema,
+  }),
+  SessionAnswer: serverEvent({
+    summary: 'The other member’s answer (SDP)',
+    audience: 'session-peer',
+    payload: sessionAnswerEventSchema,
+  }),
+  IceCandidate: serverEvent({
+    summary: 'One of the other member’s ICE candidates (null: no more)',
+    audience: 'session-peer',
+    payload: iceCandidateEventSchema,
+  }),
+  AnnounceIncomingOffer: serverEvent({
+    summary: 'The other member is about to send an offer',
+    audience: 'session-peer',
+    payload: sessionNoticeEventSchema,
+  }),
+  ReadyToReceiveOffer: serverEvent({
+    summary: 'The other member asks for an offer (after a reload or an ICE restart)',
+    audience: 'session-peer',
+    payload: sessionNoticeEventSchema,
+  }),
+  Ping: serverEvent({
+    summary: 'The other member probes the link: answer with PongSessionMember',
+    audience: 'session-peer',
+    payload: sessionPingEventSchema,
+  }),
+  Pong: serverEvent({
+    summary: 'The other member answered a PingSessionMember',
+    audience: 'session-peer',
+    payload: sessionPingEventSchema,
+  }),
+  UserJoinedSession: serverEvent({
+    summary: 'The other member’s peer connection is up (with its peer id)',
+    audience: 'session-peer',
+    payload: userJoinedSessionEventSchema,
+  }),
+  UserSharedScreen: serverEvent({
+    summary: 'The other member started or stopped sharing their screen',
+    audience: 'session-peer',
+    payload: userSharedScreenEventSchema,
+  }),
+  CameraToggle: serverEvent({
+    summary: 'The other member turned their camera on or off',
+    audience: 'session-peer',
+    payload: deviceToggleEventSchema,
+  }),
+  MicToggled: serverEvent({
+    summary: 'The other member turned their microphone on or off',
+    audience: 'session-peer',
+    payload: deviceToggleEventSchema,
+  }),
 } as const satisfies { readonly [E in ServerEvent]?: ServerEventDefinition };
 
 /**
- * Events the browser sends, with their acknowledgements: the chat's for now; the session room
- * (spec section 7) brings its own.
+ * Events the browser sends, with their acknowledgements: the chat's and the lesson room's (spec
+ * section 7).
  */
 export const CLIENT_TO_SERVER = {
   JoinRooms: clientEvent({
@@ -193,6 +290,96 @@ export const CLIENT_TO_SERVER = {
     payload: userTypingPayloadSchema,
     acks: USER_TYPING_ACKS,
     ack: userTypingAckSchema,
+  }),
+  PreJoinSession: clientEvent({
+    summary: 'Ask whether one may join a lesson room now, and who is in it',
+    payload: preJoinSessionPayloadSchema,
+    acks: SESSION_ACKS,
+    ack: sessionStateAckSchema,
+  }),
+  JoinSession: clientEvent({
+    summary: 'Enter a lesson room (recorded as UserJoined)',
+    payload: joinSessionPayloadSchema,
+    acks: SESSION_ACKS,
+    ack: sessionStateAckSchema,
+  }),
+  LeaveSession: clientEvent({
+    summary: 'Leave a lesson room (recorded as UserLeft)',
+    payload: leaveSessionPayloadSchema,
+    acks: SESSION_ACKS,
+    ack: sessionAckSchema,
+  }),
+  SessionOffer: clientEvent({
+    summary: 'Relay an offer to the other member',
+    payload: sessionOfferPayloadSchema,
+    acks: SESSION_ACKS,
+    ack: sessionAckSchema,
+  }),
+  SessionAnswer: clientEvent({
+    summary: 'Relay an answer to the other member',
+    payload: sessionAnswerPayloadSchema,
+    acks: SESSION_ACKS,
+    ack: sessionAckSchema,
+  }),
+  AnnounceIncomingOffer: clientEvent({
+    summary: 'Tell the other member an offer is coming',
+    payload: announceIncomingOfferPayloadSchema,
+    acks: SESSION_ACKS,
+    ack: sessionAckSchema,
+  }),
+  ReadyToReceiveOffer: clientEvent({
+    summary: 'Ask the other member for an offer',
+    payload: readyToReceiveOfferPayloadSchema,
+    acks: SESSION_ACKS,
+    ack: sessionAckSchema,
+  }),
+  IceCandidate: clientEvent({
+    summary: 'Relay an ICE candidate to the other member',
+    payload: iceCandidatePayloadSchema,
+    acks: SESSION_ACKS,
+    ack: sessionAckSchema,
+  }),
+  PingSessionMember: clientEvent({
+    summary: 'Probe the other member (they hear Ping)',
+    payload: pingSessionMemberPayloadSchema,
+    acks: SESSION_ACKS,
+    ack: sessionAckSchema,
+  }),
+  PongSessionMember: clientEvent({
+    summary: 'Answer the other member’s Ping (they hear Pong)',
+    payload: pongSessionMemberPayloadSchema,
+    acks: SESSION_ACKS,
+    ack: sessionAckSchema,
+  }),
+  PeerOpened: clientEvent({
+    summary: 'Tell the other member one’s peer connection is up',
+    payload: peerOpenedPayloadSchema,
+    acks: SESSION_ACKS,
+    ack: sessionAckSchema,
+  }),
+  RegisterPeer: clientEvent({
+    summary: 'Register this connection’s peer id; answers the other member’s peers',
+    payload: registerPeerPayloadSchema,
+    acks: SESSION_ACKS,
+    ack: registerPeerAckSchema,
+  }),
+  UserSharingScreen: clientEvent({
+    summary: 'Tell the other member one started or stopped sharing the screen',
+    payload: userSharingScreenPayloadSchema,
+    acks: SESSION_ACKS,
+    ack: sessionAckSchema,
+  }),
+  ToggleCamera: clientEvent({
+    summary: 'Tell the other member one’s camera is on or off',
+    payload: toggleCameraPayloadSchema,
+    acks: SESSION_ACKS,
+    ack: sessionAckSchema,
+  }),
+  ToggleMic: clientEvent({
+    summary: 'Tell the other member one’s microphone is on or off',
+    payload: toggleMicPayloadSchema,
+    acks: SESSION_ACKS,
+    ack: sessionAckSchema,
   }),
 } as const satisfies {
   readonly [E in ClientEvent]?: ClientEventDefinition;

@@ -9,6 +9,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { JoinLeaveEvent } from '@talaqa/domain';
 import { subscriptions } from './payments';
 import { timestamps, users } from './users';
 
@@ -67,9 +68,11 @@ export const appointments = pgTable(
 );
 
 /**
- * Spec Lesson. Status is the spec's LessonStatus word; `pending` lessons become happening and
- * fulfilled by time (read as such; no job needed), `cancelled` ones carry who canceled and how
- * many minutes went back. The consumption (`quota_week_start`, `minutes`) is kept so that a
+ * Spec Lesson. Status is the spec's LessonStatus word: `pending` until the first join of its
+ * room, `happening` then, `fulfilled` or `cancelled` from its attendance once the no-show moment
+ * or the end has come (docs/decisions/287-attendance-and-lesson-status.md); `cancelled` ones carry
+ * who canceled and how many minutes went back (`minutes_returned`, also the minutes a tutor who
+ * left early gave back on a fulfilled lesson). The consumption (`quota_week_start`, `minutes`) is kept so that a
  * cancellation returns minutes to the same week only.
  */
 export const lessons = pgTable(
@@ -114,6 +117,31 @@ export const lessons = pgTable(
     check('lessons_minutes_returned_check', sql`${t.minutesReturned} between 0 and ${t.duration}`),
   ],
 );
+
+/**
+ * The lesson room's attendance (issue 19): every join and leave of a member, with the spec's
+ * Join/leave event numbers (UserJoined 1, UserLeft 2). Read in time order to tell who was there.
+ */
+export const sessionAttendance = pgTable(
+  'session_attendance',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    lessonId: integer('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    event: smallint('event').$type<JoinLeaveEvent>().notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('session_attendance_lesson_idx').on(t.lessonId, t.at),
+    check('session_attendance_event_check', sql`${t.event} in (1, 2)`),
+  ],
+);
+
+export type SessionAttendanceRow = typeof sessionAttendance.$inferSelect;
 
 export type AvailabilitySlotRow = typeof availabilitySlots.$inferSelect;
 export type AppointmentRow = typeof appointments.$inferSelect;

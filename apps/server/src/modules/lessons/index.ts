@@ -4,6 +4,14 @@
  */
 export { lessonRoutes } from './routes';
 export { lessonReminderJobs } from './reminders';
+export {
+  attendanceOf,
+  findSessionLesson,
+  lessonAttendanceJobs,
+  recordAttendance,
+  sessionLessonOf,
+} from './attendance';
+export { LESSON_CLOSE_JOB, LESSON_NO_SHOW_JOB } from './attendance-schedule';
 export { disabledReminderMessenger, lessonReminderText } from './reminders-messenger';
 export type { LessonReminderMessenger } from './reminders-messenger';
 export { hasFulfilledLessonWith } from './status';

@@ -1,11 +1,11 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { Role } from '@talaqa/domain';
+import { JoinLeaveEvent, Role } from '@talaqa/domain';
 import type { BusyInterval, WeekMinuteSlot } from '@talaqa/domain';
 import { preparedRows } from '../../db';
 import type { Database } from '../../db';
-import { appointments, lessons, users } from '../../db/schema';
+import { appointments, lessons, sessionAttendance, users } from '../../db/schema';
 import type { LessonRow } from '../../db/schema';
 
 /**
@@ -203,11 +203,17 @@ export async function lockLesson(db: Database, id: number): Promise<LessonRow | 
   return row;
 }
 
-/** pending → cancelled, guarded: undefined when it was no longer pending. */
+type LiveStatus = 'pending' | 'happening';
+
+/**
+ * pending (or, for the attendance rules, happening) → cancelled, guarded: undefined when it was
+ * no longer in one of the `from` statuses.
+ */
 export async function cancelLessonRow(
   db: Database,
   id: number,
   values: { canceledBy: 'tutor' | 'student' | 'self'; now: Date; minutesReturned: number },
+  from: readonly LiveStatus[] = ['pending'],
 ): Promise<LessonRow | undefined> {
   const [row] = await db
     .update(lessons)
@@ -218,7 +224,7 @@ export async function cancelLessonRow(
       minutesReturned: values.minutesReturned,
       updatedAt: values.now,
     })
-    .where(and(eq(lessons.id, id), eq(lessons.status, 'pending')))
+    .where(and(eq(lessons.id, id), inArray(lessons.status, from)))
     .returning();
   return row;
 }
@@ -255,7 +261,16 @@ export interface LessonWithPeople {
   lesson: LessonRow;
   tutor: LessonPerson;
   student: LessonPerson;
+  /** Whether each side has joined the lesson's room at least once (decision 287). */
+  attended: { tutor: boolean; student: boolean };
 }
+
+/** Whether `member` (a column of lessons) has a UserJoined mark in the lesson's room. */
+const joinedRoom = (member: typeof lessons.tutorId | typeof lessons.studentId) =>
+  sql<boolean>`exists (select 1 from ${sessionAttendance}
+    where ${sessionAttendance.lessonId} = ${lessons.id}
+      and ${sessionAttendance.userId} = ${member}
+      and ${sessionAttendance.event} = ${JoinLeaveEvent.UserJoined})`;
 
 const withPeople = (db: Database) =>
   db
@@ -263,6 +278,7 @@ const withPeople = (db: Database) =>
       lesson: lessons,
       tutor: { id: tutorUser.id, name: tutorUser.name, image: tutorUser.image },
       student: { id: studentUser.id, name: studentUser.name, image: studentUser.image },
+      attended: { tutor: joinedRoom(lessons.tutorId), student: joinedRoom(lessons.studentId) },
     })
     .from(lessons)
     .innerJoin(tutorUser, eq(tutorUser.id, lessons.tutorId))

@@ -58,6 +58,7 @@ export const lessonRoutes: FastifyPluginAsyncZod = async (app) => {
     if (changed) {
       app.io.to(lessonRooms(answer.lesson.members)).emit(ServerEvent.LessonCanceled, answer);
       await tutorListingChanged(answer.lesson);
+      await app.domainEvents.emit('LessonClosed', { lessonId: answer.lesson.id });
     }
     return answer;
   });

@@ -21,6 +21,7 @@ import type {
   LessonStatsWeek,
   LessonTally,
   LessonView,
+  LessonStatus,
   SessionSlotLength,
 } from '@talaqa/domain';
 import { AppError } from '../../errors';
@@ -53,7 +54,7 @@ import {
 } from './repo';
 import type { BookingReads, LessonWithPeople } from './repo';
 import { cancelLessonReminders, scheduleLessonReminders } from './reminders';
-import { statusOfLesson } from './status';
+import { cancelAttendanceJobs, scheduleAttendanceJobs } from './attendance-schedule';
 import { refreshNextFree, storeNextFree } from '../tutors';
 import type { StoredNextFree } from '../tutors';
 
@@ -71,7 +72,11 @@ type LessonContext = Pick<ServiceContext, 'db' | 'clock'>;
 // ---------------------------------------------------------------------------------------------
 // Views
 
-export function toLessonView(row: LessonWithPeople, now: Date): LessonView {
+/**
+ * A lesson as screens show it. Its status is the stored one, which the room's attendance moves
+ * (docs/decisions/287-attendance-and-lesson-status.md).
+ */
+export function toLessonView(row: LessonWithPeople): LessonView {
   const { lesson } = row;
   const canceledBy = lesson.canceledBy as LessonCanceledBy | null;
   const start = lesson.startsAt;
@@ -82,7 +87,7 @@ export function toLessonView(row: LessonWithPeople, now: Date): LessonView {
     duration: lesson.duration as SessionSlotLength,
     start: start.toISOString(),
     end: endOf(start, lesson.duration).toISOString(),
-    status: statusOfLesson(lesson, now),
+    status: lesson.status as LessonStatus,
     canceledBy,
     tutor: row.tutor,
     student: row.student,
@@ -93,13 +98,14 @@ export function toLessonView(row: LessonWithPeople, now: Date): LessonView {
       duration: lesson.duration,
       bookedAt: lesson.createdAt,
     }).toISOString(),
+    attended: row.attended,
   };
 }
 
-async function viewOf(db: Database, id: number, now: Date): Promise<LessonView> {
+export async function viewOf(db: Database, id: number): Promise<LessonView> {
   const row = await findLessonWithPeople(db, id);
   if (!row) throw new AppError('lesson-not-found');
-  return toLessonView(row, now);
+  return toLessonView(row);
 }
 
 const isMember = (lesson: LessonRow, caller: Identity): boolean =>
@@ -235,12 +241,16 @@ export async function bookLesson(
       ),
     );
     await scheduleLessonReminders(tx, lesson, now, { newLesson: true });
+    await scheduleAttendanceJobs(tx, lesson);
     // Both rows are locked and checkBooking passed, so both people exist.
     const { tutor, student } = context.people;
     if (!tutor || !student) throw new Error('a booking without its tutor or student row');
-    return { row: { lesson, tutor, student }, nextFreeMoved };
+    return {
+      row: { lesson, tutor, student, attended: { tutor: false, student: false } },
+      nextFreeMoved,
+    };
   });
-  return { lesson: toLessonView(booked.row, now), nextFreeMoved: booked.nextFreeMoved };
+  return { lesson: toLessonView(booked.row), nextFreeMoved: booked.nextFreeMoved };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -294,9 +304,10 @@ export async function rescheduleLesson(
     });
     if (!moved) throw new AppError('lesson-not-found');
     await scheduleLessonReminders(tx, moved, now);
+    await scheduleAttendanceJobs(tx, moved);
     return { start: lesson.startsAt.toISOString(), duration };
   });
-  return { lesson: await viewOf(db, request.id, now), previous };
+  return { lesson: await viewOf(db, request.id), previous };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -307,6 +318,45 @@ function cancelerOf(lesson: LessonRow, caller: Identity): LessonCanceledBy {
   if (lesson.studentId === caller.userId) return LessonCanceledBy.Student;
   if (lesson.tutorId === caller.userId) return LessonCanceledBy.Tutor;
   return LessonCanceledBy.Self;
+}
+
+/**
+ * Cancels a lesson locked by the caller's transaction: `minutes` go back to the student's
+ * subscription while their quota week runs, the tutor's time is released, its reminders and
+ * attendance jobs are cancelled. Answers the minutes actually given back. `from`: the statuses
+ * it may be canceled from (a member cancels only a pending lesson; the attendance rules a
+ * happening one too).
+ */
+export async function cancelLocked(
+  tx: Database,
+  lesson: LessonRow,
+  values: { canceledBy: LessonCanceledBy; minutes: number; now: Date },
+  from: readonly ('pending' | 'happening')[] = ['pending'],
+): Promise<number> {
+  const { canceledBy, now } = values;
+  let minutes = values.minutes;
+  if (minutes > 0 && lesson.subscriptionId !== null && lesson.quotaWeekStart !== null) {
+    const returned = await returnMinutes(
+      tx,
+      { subscriptionId: lesson.subscriptionId, minutes, weekStart: lesson.quotaWeekStart },
+      now,
+    );
+    if (!returned) minutes = 0;
+  } else {
+    minutes = 0;
+  }
+  const canceled = await cancelLessonRow(
+    tx,
+    lesson.id,
+    { canceledBy, now, minutesReturned: minutes },
+    from,
+  );
+  if (!canceled) throw new AppError('illegal', 'The lesson is no longer pending');
+  await releaseAppointment(tx, lesson.appointmentId, now);
+  await refreshNextFree(tx, [lesson.tutorId], now);
+  await cancelLessonReminders(tx, lesson.id);
+  await cancelAttendanceJobs(tx, lesson.id);
+  return minutes;
 }
 
 export interface CancelOutcome {
@@ -338,34 +388,19 @@ export async function cancelLesson(
       throw new AppError('lesson-time-passed', 'The lesson is over');
     }
     const canceledBy = cancelerOf(lesson, caller);
-    let minutes = minutesReturnedOnCancel(
-      { start: lesson.startsAt, duration: lesson.duration, bookedAt: lesson.createdAt },
+    const minutes = await cancelLocked(tx, lesson, {
       canceledBy,
-      now,
-    );
-    if (minutes > 0 && lesson.subscriptionId !== null && lesson.quotaWeekStart !== null) {
-      const returned = await returnMinutes(
-        tx,
-        { subscriptionId: lesson.subscriptionId, minutes, weekStart: lesson.quotaWeekStart },
+      minutes: minutesReturnedOnCancel(
+        { start: lesson.startsAt, duration: lesson.duration, bookedAt: lesson.createdAt },
+        canceledBy,
         now,
-      );
-      if (!returned) minutes = 0;
-    } else {
-      minutes = 0;
-    }
-    const canceled = await cancelLessonRow(tx, lesson.id, {
-      canceledBy,
+      ),
       now,
-      minutesReturned: minutes,
     });
-    if (!canceled) throw new AppError('illegal', 'The lesson is no longer pending');
-    await releaseAppointment(tx, lesson.appointmentId, now);
-    await refreshNextFree(tx, [lesson.tutorId], now);
-    await cancelLessonReminders(tx, lesson.id);
     return { minutesReturned: minutes, changed: true };
   });
   return {
-    answer: { lesson: await viewOf(db, id, now), minutesReturned: outcome.minutesReturned },
+    answer: { lesson: await viewOf(db, id), minutesReturned: outcome.minutesReturned },
     changed: outcome.changed,
   };
 }
@@ -375,16 +410,15 @@ export async function cancelLesson(
 
 /** GET /lesson/{id}: its student's or tutor's, or any for admins. */
 export async function getLesson(
-  { db, clock }: LessonContext,
+  { db }: Pick<LessonContext, 'db'>,
   caller: Identity,
   id: number,
 ): Promise<LessonView> {
-  const now = clock.now();
   const row = await findLessonWithPeople(db, id);
   if (!row || (!isMember(row.lesson, caller) && !isAdmin(caller))) {
     throw new AppError('lesson-not-found');
   }
-  return toLessonView(row, now);
+  return toLessonView(row);
 }
 
 /** GET /lesson/list: the caller's lessons (admins: everyone's). */
@@ -409,7 +443,7 @@ export async function listLessons(
     { page, size },
     now,
   );
-  return { list: rows.map((row) => toLessonView(row, now)), total };
+  return { list: rows.map((row) => toLessonView(row)), total };
 }
 
 const emptyTally = (): LessonTally => ({ lessons: 0, minutes: 0 });

@@ -58,11 +58,10 @@ async function viewOf(db: Database, id: number): Promise<RatingView> {
  * the student already rated this tutor, `illegal` without a fulfilled lesson with the tutor.
  */
 export async function createRating(
-  { db, clock }: Ctx,
+  { db }: Ctx,
   identity: Identity,
   body: RatingInput & { rateeId: number },
 ): Promise<RatingChange<RatingView>> {
-  const now = clock.now();
   const id = await db
     .transaction(async (tx) => {
       await requireTutor(tx, body.rateeId);
@@ -70,7 +69,7 @@ export async function createRating(
         throw new AppError('rating-exists');
       }
       const members = { studentId: identity.userId, tutorId: body.rateeId };
-      if (!(await hasFulfilledLessonWith(tx, members, now))) {
+      if (!(await hasFulfilledLessonWith(tx, members))) {
         throw new AppError('illegal', 'Rate a tutor after a fulfilled lesson with the tutor');
       }
       // Two sends at once: the unique key keeps one, the other is rating-exists.

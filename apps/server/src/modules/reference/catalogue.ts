@@ -136,6 +136,7 @@ const AUDIENCES: Record<EventAudience, string> = {
   user: 'the user’s own tabs',
   'lesson-members': 'the lesson’s student and tutor',
   'room-members': 'the chat room’s members (each one’s tabs)',
+  'session-peer': 'the other member’s connections in the lesson room',
   socket: 'the one connection that asked',
   everyone: 'every connection',
 };

@@ -18,12 +18,12 @@ import type { BadgeTone } from '@talaqa/ui';
 import {
   LessonStatus,
   Role,
-  SESSION_ROOM_OPENS_MINUTES_BEFORE,
+  SESSION_OPENS_BEFORE_MINUTES,
   formatCairoDateTime,
   formatCairoTime,
   isLessonChangeable,
-  isSessionRoomOpen,
-  sessionRoomWindow,
+  isSessionOpen,
+  sessionWindow,
 } from '@talaqa/domain';
 import type { LessonView, User } from '@talaqa/domain';
 import { paths } from '../../paths';
@@ -93,12 +93,9 @@ function LessonDetails({ lesson, user, now }: { lesson: LessonView; user: User; 
   const isTutor = user.role === Role.Tutor;
   const other = isTutor ? lesson.student : lesson.tutor;
   const start = new Date(lesson.start);
-  const room = sessionRoomWindow({ start, duration: lesson.duration });
+  const room = sessionWindow({ start, duration: lesson.duration });
   const canceled = lesson.canceledBy !== null;
-  const open = isSessionRoomOpen(
-    { start, duration: lesson.duration, canceledBy: lesson.canceledBy },
-    now,
-  );
+  const open = isSessionOpen({ start, duration: lesson.duration, status: lesson.status }, now);
   const beforeStart = now.getTime() < start.getTime();
   const ended = now.getTime() >= room.closesAt.getTime();
   const status = canceled
@@ -191,7 +188,7 @@ function LessonDetails({ lesson, user, now }: { lesson: LessonView; user: User; 
             غرفة الدرس
           </h2>
           <p className="text-brand-900">
-            تُفتح الغرفة قبل الموعد بـ{formatNumber(SESSION_ROOM_OPENS_MINUTES_BEFORE)} دقائق، في{' '}
+            تُفتح الغرفة قبل الموعد بـ{formatNumber(SESSION_OPENS_BEFORE_MINUTES)} دقائق، في{' '}
             {formatCairoTime(room.opensAt)}، وتبقى مفتوحة حتى نهاية الدرس. ستظهر هنا وحدها دون إعادة
             تحميل الصفحة.
           </p>

@@ -1,0 +1,327 @@
+/**
+ * The lesson room's socket events (spec section 7, issue 19; docs/decisions/286-session-
+ * signaling.md). JoinSession checks the lesson, its member and its window, records the join and
+ * puts the socket in `session:{id}`; relays go from a joined socket to the same room except the
+ * sender's user room, which through the Redis adapter is the other member's joined socket on
+ * whichever instance. Relays read no database.
+ */
+import {
+  CLIENT_TO_SERVER,
+  idSchema,
+  isValidationCode,
+  JoinLeaveEvent,
+  mayJoinSession,
+  ServerEvent,
+  sessionWindow,
+} from '@talaqa/domain';
+import type {
+  ClientEventName,
+  ErrorCode,
+  SessionAckResult,
+  SessionRoomState,
+} from '@talaqa/domain';
+import type { z } from 'zod';
+import type { ServiceContext, ServiceLog } from '../../context';
+import { userRoom } from '../../realtime';
+import type { JoinedRoom, RealtimeServer, RealtimeSocket } from '../../realtime';
+import { findSessionLesson, recordAttendance, sessionLessonOf } from '../lessons';
+
+/** The socket.io room of a lesson's room: the sockets that joined it. */
+export const sessionRoom = (sessionId: number): string => `session:${String(sessionId)}`;
+
+type SessionEventName = Extract<
+  ClientEventName,
+  | 'PreJoinSession'
+  | 'JoinSession'
+  | 'LeaveSession'
+  | 'SessionOffer'
+  | 'SessionAnswer'
+  | 'AnnounceIncomingOffer'
+  | 'ReadyToReceiveOffer'
+  | 'IceCandidate'
+  | 'PingSessionMember'
+  | 'PongSessionMember'
+  | 'PeerOpened'
+  | 'RegisterPeer'
+  | 'UserSharingScreen'
+  | 'ToggleCamera'
+  | 'ToggleMic'
+>;
+type Payload<E extends SessionEventName> = z.output<(typeof CLIENT_TO_SERVER)[E]['payload']>;
+type AckInput<E extends SessionEventName> = z.input<(typeof CLIENT_TO_SERVER)[E]['ack']>;
+type Listener = (payload: unknown, ack: unknown) => void;
+
+/** A refusal of a session event, answered as its ack result. */
+class SessionRefused extends Error {
+  constructor(
+    readonly result: Exclude<SessionAckResult, 'ok'>,
+    readonly code?: ErrorCode,
+  ) {
+    super(result);
+    this.name = 'SessionRefused';
+  }
+}
+
+/** Who is in the room now (user ids), on every instance; `without` a socket on its way out. */
+export async function presentIn(
+  io: RealtimeServer,
+  sessionId: number,
+  without?: string,
+): Promise<number[]> {
+  const sockets = await io.in(sessionRoom(sessionId)).fetchSockets();
+  const ids = sockets.filter((socket) => socket.id !== without).map((s) => s.data.userId);
+  return [...new Set(ids)].toSorted((a, b) => a - b);
+}
+
+type SessionContext = Pick<ServiceContext, 'db' | 'clock' | 'io'>;
+
+export function attachSessionRealtime(ctx: SessionContext, log: ServiceLog): void {
+  const { io } = ctx;
+
+  /** Listens to a session event: session id and payload read, the ack sent through its schema. */
+  function on<E extends SessionEventName>(
+    socket: RealtimeSocket,
+    event: E,
+    run: (payload: Payload<E>) => Promise<AckInput<E>>,
+  ): void {
+    const definition = CLIENT_TO_SERVER[event];
+    const listener: Listener = (payload, ack) => {
+      if (typeof ack !== 'function') return;
+      const answer = (value: unknown): void => {
+        (ack as (value: unknown) => void)(definition.ack.parse(value));
+      };
+      const sessionId =
+        typeof payload === 'object' && payload !== null && 'sessionId' in payload
+          ? payload.sessionId
+          : undefined;
+      if (!idSchema.safeParse(sessionId).success) {
+        answer({ result: 'invalid-session-id' });
+        return;
+      }
+      const read = definition.payload.safeParse(payload);
+      if (!read.success) {
+        const code = read.error.issues[0]?.message;
+        answer({ result: 'unallowed', code: isValidationCode(code) ? code : 'bad-request' });
+        return;
+      }
+      run(read.data as Payload<E>).then(answer, (error: unknown) => {
+        if (error instanceof SessionRefused) {
+          answer(
+            error.code ? { result: error.result, code: error.code } : { result: error.result },
+          );
+          return;
+        }
+        log.error({ err: error, event }, 'session event failed');
+        answer({ result: 'unreachable' });
+      });
+    };
+    (socket as unknown as { on(event: string, listener: Listener): void }).on(event, listener);
+  }
+
+  /** The lesson and the caller's standing in it now: refused unless they may be in the room. */
+  async function admit(
+    userId: number,
+    sessionId: number,
+  ): Promise<{ room: JoinedRoom; state: Omit<SessionRoomState, 'present'> }> {
+    const row = await findSessionLesson(ctx.db, sessionId);
+    if (!row) throw new SessionRefused('lesson-not-found');
+    const lesson = sessionLessonOf(row.lesson);
+    const verdict = mayJoinSession(lesson, userId, ctx.clock.now());
+    if (verdict !== 'ok') throw new SessionRefused(verdict);
+    const { opensAt, closesAt } = sessionWindow(lesson);
+    return {
+      room: {
+        sessionId,
+        otherId: userId === lesson.tutorId ? lesson.studentId : lesson.tutorId,
+        closesAt: closesAt.getTime(),
+      },
+      state: {
+        sessionId,
+        tutorId: lesson.tutorId,
+        studentId: lesson.studentId,
+        opensAt: opensAt.toISOString(),
+        closesAt: closesAt.toISOString(),
+      },
+    };
+  }
+
+  /** The room this socket joined, when it is `sessionId` and still open; else a refusal. */
+  async function joinedRoom(socket: RealtimeSocket, sessionId: number): Promise<JoinedRoom> {
+    const { room } = socket.data;
+    if (room?.sessionId === sessionId && socket.rooms.has(sessionRoom(sessionId))) {
+      if (ctx.clock.now().getTime() < room.closesAt) return room;
+      throw new SessionRefused('unallowed');
+    }
+    // Not in that room: tell why (the same refusals as a join), else it has to join first.
+    await admit(socket.data.userId, sessionId);
+    throw new SessionRefused('unallowed');
+  }
+
+  /** Sends to the other member's joined sockets (any instance). */
+  const toOther = (socket: RealtimeSocket, sessionId: number) =>
+    io.to(sessionRoom(sessionId)).except(userRoom(socket.data.userId));
+
+  async function announce(
+    event: 'MemberJoinedSessionId' | 'MemberLeftSessionId',
+    userId: number,
+    room: JoinedRoom,
+    without?: string,
+  ): Promise<number[]> {
+    const present = await presentIn(io, room.sessionId, without);
+    io.to([userRoom(userId), userRoom(room.otherId)]).emit(ServerEvent[event], {
+      sessionId: room.sessionId,
+      userId,
+      present,
+    });
+    return present;
+  }
+
+  /** Takes the socket out of its room: records the leave and tells both members. */
+  async function leave(socket: RealtimeSocket, going: boolean): Promise<void> {
+    const { room } = socket.data;
+    if (!room) return;
+    delete socket.data.room;
+    const name = sessionRoom(room.sessionId);
+    if (!socket.rooms.has(name)) return;
+    const { userId } = socket.data;
+    await recordAttendance(ctx.db, {
+      lessonId: room.sessionId,
+      userId,
+      event: JoinLeaveEvent.UserLeft,
+      now: ctx.clock.now(),
+    });
+    if (!going) await socket.leave(name);
+    await announce('MemberLeftSessionId', userId, room, going ? socket.id : undefined);
+  }
+
+  io.on('connection', (socket) => {
+    const { userId } = socket.data;
+    socket.on('disconnecting', () => {
+      leave(socket, true).catch((error: unknown) =>
+        log.warn({ err: error, userId }, 'session leave not recorded'),
+      );
+    });
+
+    on(socket, 'PreJoinSession', async ({ sessionId }) => {
+      const { state } = await admit(userId, sessionId);
+      return { result: 'ok', session: { ...state, present: await presentIn(io, sessionId) } };
+    });
+
+    on(socket, 'JoinSession', async ({ sessionId }) => {
+      const { room, state } = await admit(userId, sessionId);
+      if (socket.data.room && socket.data.room.sessionId !== sessionId) await leave(socket, false);
+      await recordAttendance(ctx.db, {
+        lessonId: sessionId,
+        userId,
+        event: JoinLeaveEvent.UserJoined,
+        now: ctx.clock.now(),
+      });
+      // One connection per member in the room: the user's other tabs leave it (any instance;
+      // the adapter does that after publishing, so this socket is left out of it).
+      io.in(userRoom(userId)).except(socket.id).socketsLeave(sessionRoom(sessionId));
+      await socket.join(sessionRoom(sessionId));
+      socket.data.room = room;
+      const present = await announce('MemberJoinedSessionId', userId, room);
+      return { result: 'ok', session: { ...state, present } };
+    });
+
+    on(socket, 'LeaveSession', async ({ sessionId }) => {
+      if (socket.data.room?.sessionId === sessionId) await leave(socket, false);
+      else {
+        const row = await findSessionLesson(ctx.db, sessionId);
+        if (!row) throw new SessionRefused('lesson-not-found');
+        if (row.lesson.tutorId !== userId && row.lesson.studentId !== userId) {
+          throw new SessionRefused('not-member');
+        }
+      }
+      return { result: 'ok' };
+    });
+
+    on(socket, 'SessionOffer', async ({ sessionId, description }) => {
+      await joinedRoom(socket, sessionId);
+      toOther(socket, sessionId).emit(ServerEvent.SessionOffer, { sessionId, userId, description });
+      return { result: 'ok' };
+    });
+
+    on(socket, 'SessionAnswer', async ({ sessionId, description }) => {
+      await joinedRoom(socket, sessionId);
+      toOther(socket, sessionId).emit(ServerEvent.SessionAnswer, {
+        sessionId,
+        userId,
+        description,
+      });
+      return { result: 'ok' };
+    });
+
+    on(socket, 'IceCandidate', async ({ sessionId, candidate }) => {
+      await joinedRoom(socket, sessionId);
+      toOther(socket, sessionId).emit(ServerEvent.IceCandidate, { sessionId, userId, candidate });
+      return { result: 'ok' };
+    });
+
+    on(socket, 'AnnounceIncomingOffer', async ({ sessionId }) => {
+      await joinedRoom(socket, sessionId);
+      toOther(socket, sessionId).emit(ServerEvent.AnnounceIncomingOffer, { sessionId, userId });
+      return { result: 'ok' };
+    });
+
+    on(socket, 'ReadyToReceiveOffer', async ({ sessionId }) => {
+      await joinedRoom(socket, sessionId);
+      toOther(socket, sessionId).emit(ServerEvent.ReadyToReceiveOffer, { sessionId, userId });
+      return { result: 'ok' };
+    });
+
+    on(socket, 'PingSessionMember', async ({ sessionId, nonce }) => {
+      await joinedRoom(socket, sessionId);
+      toOther(socket, sessionId).emit(ServerEvent.Ping, { sessionId, userId, nonce });
+      return { result: 'ok' };
+    });
+
+    on(socket, 'PongSessionMember', async ({ sessionId, nonce }) => {
+      await joinedRoom(socket, sessionId);
+      toOther(socket, sessionId).emit(ServerEvent.Pong, { sessionId, userId, nonce });
+      return { result: 'ok' };
+    });
+
+    on(socket, 'RegisterPeer', async ({ sessionId, peerId }) => {
+      const room = await joinedRoom(socket, sessionId);
+      room.peerId = peerId;
+      const sockets = await io.in(sessionRoom(sessionId)).fetchSockets();
+      const peers = sockets.flatMap((other) => {
+        const { room: theirs } = other.data;
+        return other.data.userId !== userId && theirs?.peerId
+          ? [{ userId: other.data.userId, peerId: theirs.peerId }]
+          : [];
+      });
+      return { result: 'ok', peers };
+    });
+
+    on(socket, 'PeerOpened', async ({ sessionId, peerId }) => {
+      await joinedRoom(socket, sessionId);
+      toOther(socket, sessionId).emit(ServerEvent.UserJoinedSession, { sessionId, userId, peerId });
+      return { result: 'ok' };
+    });
+
+    on(socket, 'UserSharingScreen', async ({ sessionId, sharing }) => {
+      await joinedRoom(socket, sessionId);
+      toOther(socket, sessionId).emit(ServerEvent.UserSharedScreen, { sessionId, userId, sharing });
+      return { result: 'ok' };
+    });
+
+    on(socket, 'ToggleCamera', async ({ sessionId, on: cameraOn }) => {
+      await joinedRoom(socket, sessionId);
+      toOther(socket, sessionId).emit(ServerEvent.CameraToggle, {
+        sessionId,
+        userId,
+        on: cameraOn,
+      });
+      return { result: 'ok' };
+    });
+
+    on(socket, 'ToggleMic', async ({ sessionId, on: micOn }) => {
+      await joinedRoom(socket, sessionId);
+      toOther(socket, sessionId).emit(ServerEvent.MicToggled, { sessionId, userId, on: micOn });
+      return { result: 'ok' };
+    });
+  });
+}
