@@ -1,4 +1,4 @@
-import { DEMO_PLANS, Role, RoomType, Weekday } from '@talaqa/domain';
+import { DEMO_PLANS, LessonStatus, Role, RoomType, Weekday } from '@talaqa/domain';
 import type { Gender, WeeklySlot } from '@talaqa/domain';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db';
@@ -149,6 +149,8 @@ async function seedPastLesson(db: Database, now: Date): Promise<void> {
       studentId: student.id,
       startsAt,
       duration: 30,
+      // Both came (record 287): the room's attendance would have made it fulfilled.
+      status: LessonStatus.Fulfilled,
     });
   });
 }
