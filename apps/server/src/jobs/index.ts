@@ -17,4 +17,4 @@ export {
   scheduleJob,
   scheduleJobs,
 } from './schedule';
-export type { JobRequest, KeyedJobRequest, TimedJobRequest } from './schedule';
+export type { JobRequest, TimedJobRequest } from './schedule';

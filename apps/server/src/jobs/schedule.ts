@@ -89,28 +89,19 @@ export async function scheduleJobs(
   else await insert.prepare(`jobs_schedule_${requests.length}`).execute();
 }
 
-/** A keyed job to schedule unless one of its kind and key is pending (`jobsKeepingPending`). */
-export type KeyedJobRequest = Omit<JobRequest, 'runAt'> & { key: string };
-
 /**
  * SQL that schedules keyed jobs, leaving a pending job of the same kind and key as it is (time
  * and payload): the first request of a burst sets the time, a quiet period that later ones do
- * not stretch. A statement of its own or a CTE of a larger one (chat stores a batch of messages
- * and schedules their notices in one statement); its text is the same for any requests, so a
- * prepared statement may hold it. Repeated keys are scheduled once.
+ * not stretch. `rows` is a query of the jobs to schedule, with the columns kind (text), key
+ * (text), after_ms (int: from the database's now()), payload (jsonb) and max_attempts (int); it
+ * may read other CTEs of a larger statement (chat stores a batch of messages and schedules their
+ * notices in one statement). A key repeated in `rows` is scheduled once.
  */
-export function jobsKeepingPending(requests: readonly KeyedJobRequest[]): SQL {
-  const rows = requests.map((request) => ({
-    kind: request.kind,
-    key: request.key,
-    after_ms: request.afterMs ?? 0,
-    payload: request.payload ?? {},
-    max_attempts: request.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
-  }));
+export function jobsKeepingPending(rows: SQL): SQL {
   return sql`insert into ${jobs} (kind, key, run_at, payload, max_attempts)
-    select j.kind, j.key, now() + j.after_ms * interval '1 millisecond', j.payload, j.max_attempts
-      from json_to_recordset(${JSON.stringify(rows)}::json)
-        as j(kind text, key text, after_ms int, payload jsonb, max_attempts int)
+    select distinct on (j.kind, j.key)
+        j.kind, j.key, now() + j.after_ms * interval '1 millisecond', j.payload, j.max_attempts
+      from (${rows}) as j
     on conflict (kind, key) where ${PENDING_WITH_KEY} do nothing`;
 }
 

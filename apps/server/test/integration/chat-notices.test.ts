@@ -12,7 +12,7 @@ import {
   WHATSAPP_SIGNATURE_HEADER,
 } from '../../src/integrations/whatsapp';
 import type { WhatsAppSimulator } from '../../src/integrations/whatsapp';
-import { CHAT_NOTICE_JOB } from '../../src/modules/chat/notices';
+import { CHAT_NOTICE_JOB } from '../../src/modules/chat/notice-jobs';
 import { CHAT_NOTICE_FALLBACK_JOB } from '../../src/modules/whatsapp';
 import { callApi } from './api';
 import type { Caller } from './api';

@@ -535,6 +535,18 @@ describe('SendMessage', () => {
       (await ack(socket, 'SendMessage', { roomId: room.id, clientId: last, text: 'retry' })).result,
     ).toBe('ok');
     expect(await messagesIn(server, room.id)).toBe(CHAT_MESSAGES_PER_MINUTE);
+    // Refused sends were not stored, so they do not count; a minute later the quota is free.
+    const later = new Date(Date.now() + 61_000);
+    const clock = server.app.clock.now;
+    server.app.clock.now = () => later;
+    try {
+      expect(
+        (await ack(socket, 'SendMessage', { roomId: room.id, clientId: clientId(), text: 'later' }))
+          .result,
+      ).toBe('ok');
+    } finally {
+      server.app.clock.now = clock;
+    }
   });
 });
 

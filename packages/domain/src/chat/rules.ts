@@ -15,7 +15,6 @@ import { Role } from '../enums';
 
 /** Messages a user may send in one minute (new rooms included), on every instance together. */
 export const CHAT_MESSAGES_PER_MINUTE = 30;
-export const CHAT_RATE_WINDOW_MS = 60_000;
 
 /** May `opener` open a room with `other` (a user of that role)? */
 export function mayOpenRoom(opener: Role, other: Role): boolean {

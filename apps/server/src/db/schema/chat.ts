@@ -87,6 +87,8 @@ export const chatMessages = pgTable(
   (t) => [
     uniqueIndex('chat_messages_room_seq_key').on(t.roomId, t.seq),
     uniqueIndex('chat_messages_client_id_key').on(t.roomId, t.senderId, t.clientId),
+    // The per-minute quota counts a sender's latest messages (docs/decisions/265).
+    index('chat_messages_sender_time_idx').on(t.senderId, t.createdAt),
   ],
 );
 

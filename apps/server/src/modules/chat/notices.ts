@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import type { ServiceContext } from '../../context';
-import type { JobLog, KeyedJobRequest } from '../../jobs';
+import type { JobLog } from '../../jobs';
 import { notifyByMethod } from '../../kernel/notify-by-method';
 import type { NoticeChannel } from '../../kernel/notify-by-method';
 import { linkedChatId } from '../telegram';
@@ -19,11 +19,6 @@ import { arabicMessageCount } from './notices-messenger';
 import { markNotified, noticeMember, unreadSummary } from './repo';
 import type { NoticeMember } from './repo';
 
-export const CHAT_NOTICE_JOB = 'chat.notify-offline';
-
-/** How long a member has to read a message before they are notified of it. */
-export const CHAT_NOTICE_QUIET_MS = 2 * 60_000;
-
 /** Characters of the newest message a notice quotes. */
 const EXCERPT_LENGTH = 80;
 
@@ -31,32 +26,6 @@ const noticePayloadSchema = z.object({
   roomId: z.number().int().positive(),
   userId: z.number().int().positive(),
 });
-
-/** Who may be told of a room's new messages: its other members who have not muted it. */
-export interface NoticeRecipients {
-  roomId: number;
-  recipientIds: readonly number[];
-}
-
-/**
- * The notice jobs of new messages: one per other member of each room, keyed by (room, member),
- * a quiet period from now unless one is pending (the first message of a burst sets the time).
- */
-export function chatNoticeJobs(rooms: readonly NoticeRecipients[]): KeyedJobRequest[] {
-  const keyed = new Map<string, KeyedJobRequest>();
-  for (const { roomId, recipientIds } of rooms) {
-    for (const userId of recipientIds) {
-      const key = `${String(roomId)}:${String(userId)}`;
-      keyed.set(key, {
-        kind: CHAT_NOTICE_JOB,
-        key,
-        afterMs: CHAT_NOTICE_QUIET_MS,
-        payload: { roomId, userId },
-      });
-    }
-  }
-  return [...keyed.values()];
-}
 
 export interface NoticeDeps extends Pick<ServiceContext, 'db' | 'clock'> {
   messenger: ChatNoticeMessenger;

@@ -18,7 +18,7 @@ import type { Database } from '../../db';
 import { chatMembers, chatMessages, chatRooms, users } from '../../db/schema';
 import type { ChatMessageRow } from '../../db/schema';
 import { jobsKeepingPending } from '../../jobs';
-import type { KeyedJobRequest } from '../../jobs';
+import { noticeJobRows } from './notice-jobs';
 
 const iso = (value: Date | string): string => new Date(value).toISOString();
 
@@ -175,69 +175,6 @@ export async function messageByClientId(
   return row;
 }
 
-/** What a send needs to know before it writes (bench/RESULTS.md, chat). */
-export interface SendingContext {
-  roomExists: boolean;
-  memberIds: number[];
-  /** The other members who have not muted the room: whom the offline notice may reach. */
-  unmutedOthers: number[];
-  /** The message the sender already stored under this client id (a retry), if any. */
-  storedMessageId: number | null;
-  /** The sender's verified e-mail; null when the account no longer exists. */
-  emailVerified: boolean | null;
-}
-
-/** A send's key: the room, the sender and the client's own id of the message. */
-export interface SendingKey {
-  roomId: number;
-  senderId: number;
-  clientId: string;
-}
-
-/** The sending context of each key, in the keys' order, read in one statement. */
-export async function sendingContexts(
-  db: Database,
-  keys: readonly SendingKey[],
-): Promise<SendingContext[]> {
-  const input = keys.map((key, ord) => ({
-    ord,
-    room_id: key.roomId,
-    sender_id: key.senderId,
-    client_id: key.clientId,
-  }));
-  const rows = await preparedRows<{
-    room_exists: boolean;
-    member_ids: number[];
-    unmuted_others: number[];
-    stored_message_id: number | null;
-    email_verified: boolean | null;
-  }>(
-    db,
-    'chat_sending_contexts',
-    sql`select
-      exists(select 1 from ${chatRooms} r where r.id = i.room_id) as room_exists,
-      (select coalesce(json_agg(m.user_id order by m.user_id), '[]'::json)
-        from ${chatMembers} m where m.room_id = i.room_id) as member_ids,
-      (select coalesce(json_agg(m.user_id order by m.user_id), '[]'::json)
-        from ${chatMembers} m
-        where m.room_id = i.room_id and m.user_id <> i.sender_id and not m.muted) as unmuted_others,
-      (select c.id from ${chatMessages} c
-        where c.room_id = i.room_id and c.sender_id = i.sender_id
-          and c.client_id = i.client_id) as stored_message_id,
-      (select u.email_verified from ${users} u where u.id = i.sender_id) as email_verified
-      from json_to_recordset(${JSON.stringify(input)}::json)
-        as i(ord int, room_id int, sender_id int, client_id text)
-      order by i.ord`,
-  );
-  return rows.map((row) => ({
-    roomExists: row.room_exists,
-    memberIds: row.member_ids,
-    unmutedOthers: row.unmuted_others,
-    storedMessageId: row.stored_message_id,
-    emailVerified: row.email_verified,
-  }));
-}
-
 export async function messageById(
   db: Database,
   messageId: number,
@@ -255,6 +192,23 @@ export interface MessageDraft {
   now: Date;
 }
 
+/** Why a draft was not stored; the catalogue's codes (the service maps them). */
+export type SendRefusal =
+  | 'room-not-found'
+  | 'not-room-member'
+  | 'unauthenticated'
+  | 'unverified-email'
+  | 'too-many-requests';
+
+/** What became of a draft, with the room's member ids to tell. */
+export type SendOutcome =
+  | { kind: 'stored'; message: ChatMessageRow; memberIds: number[] }
+  /** Its client id was stored before (a retry): that message's id. */
+  | { kind: 'stored-before'; messageId: number; memberIds: number[] }
+  /** Stored by a racing retry while this one ran: read it by its client id. */
+  | { kind: 'raced'; memberIds: number[] }
+  | { kind: 'refused'; refusal: SendRefusal };
+
 type StoredMessageRow = {
   id: number;
   room_id: number;
@@ -266,6 +220,14 @@ type StoredMessageRow = {
   deleted: boolean;
   created_at: Date | string;
   updated_at: Date | string;
+};
+
+type OutcomeRow = {
+  ord: number;
+  refusal: SendRefusal | null;
+  member_ids: number[];
+  stored_id: number | null;
+  message: StoredMessageRow | null;
 };
 
 const fromStored = (row: StoredMessageRow): ChatMessageRow => ({
@@ -281,19 +243,30 @@ const fromStored = (row: StoredMessageRow): ChatMessageRow => ({
   updatedAt: new Date(row.updated_at),
 });
 
+function outcomeOf(row: OutcomeRow | undefined): SendOutcome {
+  if (!row) throw new Error('the storing statement answered no row for a draft');
+  const memberIds = row.member_ids;
+  if (row.refusal) return { kind: 'refused', refusal: row.refusal };
+  if (row.stored_id !== null) return { kind: 'stored-before', messageId: row.stored_id, memberIds };
+  if (row.message) return { kind: 'stored', message: fromStored(row.message), memberIds };
+  return { kind: 'raced', memberIds };
+}
+
 /**
- * Stores messages under their rooms' next seqs, in the drafts' order within each room, and
- * schedules `jobs`, in one statement. The rooms' rows are locked in the order of their ids before
- * they are updated, so two statements that share rooms wait for each other instead of
- * deadlocking, and seqs follow commit order. Answers the stored row of each draft, or undefined
- * for a draft whose client id was stored already (a racing retry won: the caller reads that
- * one). Drafts must not repeat a (room, sender, client id).
+ * Sends in one statement (docs/decisions/265-chat-sends-batched.md). Each draft is checked in the
+ * order of record 262 (the room, membership, a message stored under its client id, the sender's
+ * account and verified e-mail, then at most `perMinute` stored messages of the sender in the
+ * minute before it, drafts of the same statement included); the drafts that pass take their
+ * rooms' next seqs (locked in the order of their ids, so two statements that share rooms wait
+ * for each other instead of deadlocking, and seqs follow commit order) in the drafts' order, are
+ * inserted, and schedule their offline notices. Answers each draft's outcome, in order. Drafts
+ * must not repeat a (room, sender, client id).
  */
-export async function insertMessages(
+export async function storeSends(
   db: Database,
   drafts: readonly MessageDraft[],
-  jobs: readonly KeyedJobRequest[],
-): Promise<(ChatMessageRow | undefined)[]> {
+  perMinute: number,
+): Promise<SendOutcome[]> {
   const input = drafts.map((draft, ord) => ({
     ord,
     room_id: draft.roomId,
@@ -302,15 +275,59 @@ export async function insertMessages(
     text: draft.text,
     at: draft.now.toISOString(),
   }));
-  const rows = await preparedRows<StoredMessageRow & { ord: number }>(
+  const rows = await preparedRows<OutcomeRow>(
     db,
-    'chat_insert_messages',
+    'chat_store_sends',
     sql`with input as (
         select * from json_to_recordset(${JSON.stringify(input)}::json)
           as i(ord int, room_id int, sender_id int, client_id text, text text, at timestamptz)
       ),
+      -- Materialized, and each check a lookup by key per draft: inlined, the planner hashed
+      -- whole tables once per use of a column (bench/RESULTS.md, chat, 13:29).
+      checked as materialized (
+        select i.*,
+          (select coalesce(json_agg(m.user_id order by m.user_id), '[]'::json)
+            from ${chatMembers} m where m.room_id = i.room_id) as member_ids,
+          coalesce((select 'ok' from ${chatRooms} r where r.id = i.room_id), 'room-not-found')
+            as room_check,
+          (select 'ok' from ${chatMembers} m
+            where m.room_id = i.room_id and m.user_id = i.sender_id) as member_check,
+          (select c.id from ${chatMessages} c
+            where c.room_id = i.room_id and c.sender_id = i.sender_id
+              and c.client_id = i.client_id) as stored_id,
+          (select u.email_verified from ${users} u where u.id = i.sender_id) as email_verified,
+          (select count(*) from ${chatMessages} c
+            where c.sender_id = i.sender_id and c.created_at > i.at - interval '1 minute'
+              and c.created_at <= i.at) as sent_before
+        from input i
+      ),
+      eligible as materialized (
+        select c.*,
+          case
+            when c.room_check <> 'ok' then c.room_check
+            when c.member_check is null then 'not-room-member'
+            when c.stored_id is not null then null
+            when c.email_verified is null then 'unauthenticated'
+            when not c.email_verified then 'unverified-email'
+          end as early_refusal
+        from checked c
+      ),
+      judged as (
+        select e.*,
+          case
+            when e.early_refusal is not null or e.stored_id is not null then e.early_refusal
+            when e.sent_before + row_number() over (
+                partition by e.sender_id, (e.early_refusal is null and e.stored_id is null)
+                order by e.ord) > ${perMinute}::int
+              then 'too-many-requests'
+          end as verdict
+        from eligible e
+      ),
+      storing as (
+        select j.* from judged j where j.verdict is null and j.stored_id is null
+      ),
       counts as (
-        select room_id, count(*)::int as n, max(at) as at from input group by room_id
+        select room_id, count(*)::int as n, max(at) as at from storing group by room_id
       ),
       locked as (
         select r.id from ${chatRooms} r
@@ -328,21 +345,23 @@ export async function insertMessages(
       inserted as (
         insert into ${chatMessages}
           (room_id, seq, sender_id, client_id, text, created_at, updated_at)
-        select i.room_id,
-            (b.last_seq - b.n + row_number() over (partition by i.room_id order by i.ord))::int,
-            i.sender_id, i.client_id, i.text, i.at, i.at
-          from input i join bumped b on b.id = i.room_id
+        select s.room_id,
+            (b.last_seq - b.n + row_number() over (partition by s.room_id order by s.ord))::int,
+            s.sender_id, s.client_id, s.text, s.at, s.at
+          from storing s join bumped b on b.id = s.room_id
         on conflict do nothing
         returning *
       ),
-      notices as (${jobsKeepingPending(jobs)})
-      select s.*, i.ord from inserted s
-        join input i on i.room_id = s.room_id and i.sender_id = s.sender_id
-          and i.client_id is not distinct from s.client_id`,
+      notices as (${jobsKeepingPending(noticeJobRows(sql`inserted`))})
+      select j.ord, j.verdict as refusal, j.member_ids, j.stored_id,
+          to_json(s) as message
+        from judged j
+        left join inserted s on s.room_id = j.room_id and s.sender_id = j.sender_id
+          and s.client_id is not distinct from j.client_id
+        order by j.ord`,
   );
-  const byOrd = new Map(rows.map((row) => [row.ord, fromStored(row)]));
-  if (byOrd.size !== rows.length) throw new Error('stored messages matched their drafts twice');
-  return drafts.map((_, ord) => byOrd.get(ord));
+  const byOrd = new Map(rows.map((row) => [row.ord, row]));
+  return drafts.map((_, ord) => outcomeOf(byOrd.get(ord)));
 }
 
 export async function editMessage(

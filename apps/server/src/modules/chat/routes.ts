@@ -9,7 +9,8 @@ import { webOriginFor } from '../../http/origins';
 import type { Database } from '../../db';
 import type { JobLog } from '../../jobs';
 import { CHAT_NOTICE_FALLBACK_JOB } from '../whatsapp';
-import { CHAT_NOTICE_JOB, sendChatNotice, sendChatNoticeFallback } from './notices';
+import { CHAT_NOTICE_JOB } from './notice-jobs';
+import { sendChatNotice, sendChatNoticeFallback } from './notices';
 import type { NoticeDeps } from './notices';
 import { memoryPresence, redisPresence } from './presence';
 import { attachChatRealtime, roomAudience } from './realtime';
@@ -44,7 +45,6 @@ export const chatRealtimeOf = (io: RealtimeServer): ChatRealtime | undefined =>
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx: ChatContext = {
     ...serviceContextOf(app, 'chat'),
-    attempts: app.attempts,
     messages: messageStore(app.database.db),
   };
   const presence = app.redis

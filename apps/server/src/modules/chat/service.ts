@@ -7,7 +7,6 @@
  */
 import {
   CHAT_MESSAGES_PER_MINUTE,
-  CHAT_RATE_WINDOW_MS,
   mayModerateChat,
   mayOpenRoom,
   messageTextSchema,
@@ -25,13 +24,11 @@ import type {
 } from '@talaqa/domain';
 import type { ServiceContext } from '../../context';
 import { AppError } from '../../errors';
-import type { AttemptCounter } from '../../http/attempts';
 import type { Database } from '../../db';
 import {
   chatUser,
   deleteMessage,
   editMessage,
-  insertMessages,
   insertPairRoom,
   markRead,
   memberIdsOf,
@@ -43,17 +40,14 @@ import {
   roomIdsOf,
   roomMembers,
   roomViews,
+  storeSends,
   toMessage,
   updateSettings,
 } from './repo';
-import { chatNoticeJobs } from './notices';
 import type { Membership, PageCursor } from './repo';
 import type { MessageStore } from './sending';
 
-export type ChatContext = Pick<ServiceContext, 'db' | 'clock'> & {
-  attempts: AttemptCounter;
-  messages: MessageStore;
-};
+export type ChatContext = Pick<ServiceContext, 'db' | 'clock'> & { messages: MessageStore };
 
 /** Who acts: the signed-in user and their role. */
 export interface ChatCaller {
@@ -83,12 +77,6 @@ async function assertMayChat(db: Database, userId: number): Promise<void> {
   const user = await chatUser(db, userId);
   if (!user) throw new AppError('unauthenticated');
   if (!user.emailVerified) throw new AppError('unverified-email');
-}
-
-/** One more message for the user's per-minute quota, shared by every instance. */
-async function countMessage(ctx: ChatContext, userId: number): Promise<void> {
-  const sent = await ctx.attempts.hit(`chat-messages:${String(userId)}`, CHAT_RATE_WINDOW_MS);
-  if (sent > CHAT_MESSAGES_PER_MINUTE) throw new AppError('too-many-requests');
 }
 
 /** The text as stored, or the field code that refuses it. */
@@ -141,12 +129,11 @@ export async function openRoom(
   if (!mayOpenRoom(caller.role, other.role)) {
     throw new AppError('forbidden', 'Tutors answer students who write first');
   }
-  await countMessage(ctx, caller.userId);
   const now = ctx.clock.now();
   const created = await ctx.db.transaction(async (tx) => {
     const roomId = await insertPairRoom(tx, RoomType.General, [caller.userId, other.id], now);
     if (roomId === undefined) return undefined;
-    const [message] = await insertMessages(
+    const [sent] = await storeSends(
       tx,
       [
         {
@@ -157,10 +144,12 @@ export async function openRoom(
           now,
         },
       ],
-      chatNoticeJobs([{ roomId, recipientIds: [other.id] }]),
+      CHAT_MESSAGES_PER_MINUTE,
     );
-    if (!message) throw new Error('the first message of a new room conflicted');
-    return { roomId, message };
+    // A refusal rolls the new room back with it.
+    if (sent?.kind === 'refused') throw new AppError(sent.refusal);
+    if (sent?.kind !== 'stored') throw new Error('the first message of a new room conflicted');
+    return { roomId, message: sent.message };
   });
   if (!created) throw new AppError('room-exists');
   return {
@@ -264,36 +253,33 @@ export async function updateRoomSettings(
 
 /**
  * SendMessage: stored before it is acknowledged. A retry (same client id) answers the stored
- * message and `fresh: false`, before any other check, so it never uses the quota twice. The
- * database work is shared with concurrent sends (sending.ts).
+ * message and `fresh: false`, and is not counted again: the quota counts stored messages. One
+ * statement, shared with concurrent sends, checks and stores (sending.ts).
  */
 export async function sendMessage(
   ctx: ChatContext,
   sender: ChatActor,
   payload: { roomId: number; clientId: string; text: string },
 ): Promise<Heard<{ message: ChatMessage; fresh: boolean }>> {
-  const key = { roomId: payload.roomId, senderId: sender.userId, clientId: payload.clientId };
-  const known = await ctx.messages.contextOf(key);
-  if (!known.roomExists) throw new AppError('room-not-found');
-  if (!known.memberIds.includes(sender.userId)) throw new AppError('not-room-member');
-  const { memberIds } = known;
-  const earlier =
-    known.storedMessageId === null ? undefined : await messageById(ctx.db, known.storedMessageId);
-  if (earlier) return { value: { message: toMessage(earlier), fresh: false }, memberIds };
-  if (known.emailVerified === null) throw new AppError('unauthenticated');
-  if (!known.emailVerified) throw new AppError('unverified-email');
   const text = messageText(payload.text);
-  await countMessage(ctx, sender.userId);
-  const stored = await ctx.messages.store({
-    ...key,
+  const sent = await ctx.messages({
+    roomId: payload.roomId,
+    senderId: sender.userId,
+    clientId: payload.clientId,
     text,
     now: ctx.clock.now(),
-    notify: known.unmutedOthers,
   });
-  if (stored) return { value: { message: toMessage(stored.row), fresh: stored.fresh }, memberIds };
-  const winner = await messageByClientId(ctx.db, payload.roomId, sender.userId, payload.clientId);
-  if (!winner) throw new Error('a conflicting message vanished');
-  return { value: { message: toMessage(winner), fresh: false }, memberIds };
+  if (sent.kind === 'refused') throw new AppError(sent.refusal);
+  const { memberIds } = sent;
+  if (sent.kind === 'stored') {
+    return { value: { message: toMessage(sent.message), fresh: sent.fresh }, memberIds };
+  }
+  const earlier =
+    sent.kind === 'stored-before'
+      ? await messageById(ctx.db, sent.messageId)
+      : await messageByClientId(ctx.db, payload.roomId, sender.userId, payload.clientId);
+  if (!earlier) throw new Error('a stored message vanished');
+  return { value: { message: toMessage(earlier), fresh: false }, memberIds };
 }
 
 /** The caller's own, undeleted message in a room they are a member of. */

@@ -1,0 +1,1 @@
+CREATE INDEX "chat_messages_sender_time_idx" ON "chat_messages" USING btree ("sender_id","created_at");
