@@ -1,5 +1,4 @@
 import {
-  buildApiUrl,
   createApiClient,
   createDeviceTokenStore,
   createRealtime,
@@ -416,12 +415,16 @@ export interface ServerClockReading {
  */
 export async function readServerClock(signal?: AbortSignal): Promise<ServerClockReading> {
   const sentAt = Date.now();
-  const response = await fetch(buildApiUrl(API_BASE_URL, API.health.check.path), {
-    cache: 'no-store',
-    signal,
+  let date: string | null = null;
+  const onHeaders = (headers: Headers): void => {
+    date = headers.get('date');
+  };
+  // A degraded health check (503) still dates its answer: only the header matters here.
+  await api.call(API.health.check, {}, { signal, onHeaders }).catch((error: unknown) => {
+    if (date === null) throw error;
   });
   const receivedAt = Date.now();
-  const serverTime = Date.parse(response.headers.get('date') ?? '');
+  const serverTime = Date.parse(date ?? '');
   if (Number.isNaN(serverTime)) throw new Error('The server answered without a Date header');
   return { serverTime, sentAt, receivedAt };
 }

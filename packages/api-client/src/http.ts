@@ -38,6 +38,8 @@ export interface RequestOptions {
   idempotencyKey?: string;
   /** How to read a successful answer. Default 'json' (empty body or 204 -> undefined). */
   responseType?: ResponseType;
+  /** Sees the answer's headers (the server's `Date`, say) before its body, whatever its status. */
+  onHeaders?: (headers: Headers) => void;
 }
 
 export interface RequestWithBodyOptions extends RequestOptions {
@@ -318,6 +320,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const responseType = opts.responseType ?? 'json';
     try {
       const response = await fetchFn(url(path, opts.query), init);
+      opts.onHeaders?.(response.headers);
       if (response.ok && responseType === 'blob') return (await response.blob()) as T;
       const text = await response.text();
       return readText<T>(response.status, response.statusText, text, sentToken, responseType);

@@ -67,6 +67,22 @@ describe('requests', () => {
     expect(call?.headers.has('authorization')).toBe(false);
   });
 
+  it("shows the answer's headers to onHeaders, an error answer's too", async () => {
+    const dated = (status: number) =>
+      new Response(JSON.stringify(status < 300 ? [] : { code: 'unexpected' }), {
+        status,
+        headers: { 'content-type': 'application/json', date: 'Thu, 26 Nov 2026 12:00:00 GMT' },
+      });
+    let status = 200;
+    const { client } = setup(() => dated(status));
+    const seen: (string | null)[] = [];
+    const onHeaders = (headers: Headers) => seen.push(headers.get('date'));
+    await client.call(listPlans, {}, { onHeaders });
+    status = 503;
+    await expect(client.call(listPlans, {}, { onHeaders })).rejects.toThrow();
+    expect(seen).toEqual(['Thu, 26 Nov 2026 12:00:00 GMT', 'Thu, 26 Nov 2026 12:00:00 GMT']);
+  });
+
   it('every verb sends credentials; GET and DELETE carry no body and no content-type', async () => {
     const { client, calls } = setup(() => json({ ok: true }));
     await client.call(listPlans);

@@ -5,6 +5,7 @@
  */
 import { endOf, writeCalendar } from '@talaqa/domain';
 import { minutesText } from '../../lib/format';
+import { lessonPath } from '../../paths';
 import type { LessonView } from '@talaqa/domain';
 
 /** SEQUENCE counts seconds from here (as the feed does): a later file wins over an earlier. */
@@ -16,7 +17,7 @@ export function lessonCalendarFile(
   webOrigin: string,
   now: Date,
 ): string {
-  const url = new URL(`/lesson/${lesson.id}`, webOrigin).href;
+  const url = new URL(lessonPath(lesson.id), webOrigin).href;
   const start = new Date(lesson.start);
   const canceled = lesson.canceledBy !== null;
   return writeCalendar({
