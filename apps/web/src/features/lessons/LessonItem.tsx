@@ -12,7 +12,6 @@ import {
   messageForError,
   useToast,
 } from '@talaqa/ui';
-import type { BadgeTone } from '@talaqa/ui';
 import {
   LessonCanceledBy,
   LessonStatus,
@@ -29,15 +28,9 @@ import type { LessonView, User } from '@talaqa/domain';
 import { useCancelLesson, useRescheduleLesson, useTutorWeek } from './queries';
 import { LessonRating } from '../ratings/LessonRating';
 import { lessonPath } from '../../paths';
+import { lessonBadge } from './status-badge';
 
 const arabicNumber = (value: number): string => value.toLocaleString('ar-EG');
-
-const STATUS: Record<LessonStatus, { label: string; tone: BadgeTone }> = {
-  [LessonStatus.Pending]: { label: 'قادم', tone: 'brand' },
-  [LessonStatus.Happening]: { label: 'يجري الآن', tone: 'success' },
-  [LessonStatus.Fulfilled]: { label: 'انتهى', tone: 'neutral' },
-  [LessonStatus.Cancelled]: { label: 'ملغى', tone: 'danger' },
-};
 
 export const cancelableOf = (lesson: LessonView) => ({
   start: new Date(lesson.start),
@@ -231,9 +224,9 @@ export function LessonItem({
   const other = isTutor ? lesson.student : lesson.tutor;
   const start = new Date(lesson.start);
   const titleId = `lesson-${lesson.id}`;
-  const status = STATUS[lesson.status];
   const live = lesson.status === LessonStatus.Pending || lesson.status === LessonStatus.Happening;
   const now = new Date();
+  const status = lessonBadge(lesson.status, start, now);
 
   return (
     <li>

@@ -14,9 +14,7 @@ import {
   buttonClasses,
   formatNumber,
 } from '@talaqa/ui';
-import type { BadgeTone } from '@talaqa/ui';
 import {
-  LessonStatus,
   Role,
   SESSION_OPENS_BEFORE_MINUTES,
   formatCairoDateTime,
@@ -33,13 +31,7 @@ import { DeviceClockWarning, ReadyScreen } from '../session/ReadyScreen';
 import { lessonCalendarFile } from './calendar-file';
 import { CancelLessonDialog, RescheduleDialog, cancelPolicyText, cancelableOf } from './LessonItem';
 import { useLesson, useLessonEvents } from './queries';
-
-const STATUS: Record<LessonStatus, { label: string; tone: BadgeTone }> = {
-  [LessonStatus.Pending]: { label: 'قادم', tone: 'brand' },
-  [LessonStatus.Happening]: { label: 'يجري الآن', tone: 'success' },
-  [LessonStatus.Fulfilled]: { label: 'انتهى', tone: 'neutral' },
-  [LessonStatus.Cancelled]: { label: 'ملغى', tone: 'danger' },
-};
+import { lessonBadge } from './status-badge';
 
 /** The clock, ticking every second (the countdown, and the room opening by itself). */
 function useNow(): Date {
@@ -98,13 +90,7 @@ function LessonDetails({ lesson, user, now }: { lesson: LessonView; user: User; 
   const open = isSessionOpen({ start, duration: lesson.duration, status: lesson.status }, now);
   const beforeStart = now.getTime() < start.getTime();
   const ended = now.getTime() >= room.closesAt.getTime();
-  const status = canceled
-    ? STATUS[LessonStatus.Cancelled]
-    : beforeStart
-      ? STATUS[LessonStatus.Pending]
-      : ended
-        ? STATUS[LessonStatus.Fulfilled]
-        : STATUS[LessonStatus.Happening];
+  const status = lessonBadge(lesson.status, start, now);
   const cancelable = !canceled && beforeStart;
   const movable = !isTutor && !canceled && isLessonChangeable(cancelableOf(lesson), now);
 
