@@ -25,8 +25,26 @@ export interface NewStudent {
   codeSentTo: (request: APIRequestContext, channel: string, to: string) => Promise<string>;
 }
 
-/** A new student with a verified e-mail (booking and chat need one), made through the API. */
-export async function studentWithVerifiedEmail(request: APIRequestContext, student: NewStudent) {
+/** Signs in through the API (`api` ends in /api/v1): the token and the user. */
+export async function signInByApi(
+  request: APIRequestContext,
+  api: string,
+  email: string,
+  password: string,
+) {
+  const answer = await request.post(`${api}/auth/password`, { data: { email, password } });
+  expect(answer.ok()).toBe(true);
+  return (await answer.json()) as { token: string; user: { id: number } };
+}
+
+/**
+ * A new student with a verified e-mail (booking and chat need one), made through the API;
+ * answers the student's token.
+ */
+export async function studentWithVerifiedEmail(
+  request: APIRequestContext,
+  student: NewStudent,
+): Promise<string> {
   const signUp = await request.post(`${student.api}/user/`, {
     data: {
       name: student.name,
@@ -44,4 +62,20 @@ export async function studentWithVerifiedEmail(request: APIRequestContext, stude
     data: { code: await student.codeSentTo(request, 'email', student.email) },
   });
   expect(confirmed.ok()).toBe(true);
+  return token;
 }
+
+/** Weekday (0 Sunday) and HH:MM of an instant on a Cairo wall clock. */
+export function cairoSlotOf(instant: Date): { weekday: number; start: string } {
+  const parts = Object.fromEntries(CAIRO.formatToParts(instant).map((p) => [p.type, p.value]));
+  return { weekday: WEEKDAYS.indexOf(parts.weekday ?? ''), start: `${parts.hour}:${parts.minute}` };
+}
+
+const CAIRO = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'Africa/Cairo',
+  weekday: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];

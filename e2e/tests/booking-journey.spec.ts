@@ -1,7 +1,8 @@
-import type { APIRequestContext } from '@playwright/test';
 import { urls } from '../env';
 import {
+  cairoSlotOf,
   DEMO_PASSWORD,
+  signInByApi,
   signInInBrowser,
   STUDENT_PASSWORD,
   studentWithVerifiedEmail,
@@ -20,21 +21,6 @@ const TUTOR_OF_PROJECT: Record<string, { email: string; name: string }> = {
 };
 const MINUTE = 60_000;
 const HALF_HOUR = 30 * MINUTE;
-const CAIRO = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'Africa/Cairo',
-  weekday: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-
-/** Weekday (0 Sunday) and HH:MM of an instant on a Cairo wall clock. */
-function cairoSlotOf(instant: Date): { weekday: number; start: string } {
-  const parts = Object.fromEntries(CAIRO.formatToParts(instant).map((p) => [p.type, p.value]));
-  return { weekday: WEEKDAYS.indexOf(parts.weekday ?? ''), start: `${parts.hour}:${parts.minute}` };
-}
-
 /**
  * The next three half hours from at least 45 minutes ahead (past the 30-minute notice), as
  * weekly slots, or null when they would cross into the next Cairo week (Saturday 00:00).
@@ -51,12 +37,6 @@ function nextHalfHours(now: Date): { weekday: number; start: string; length: 30 
   return crossesWeek || slots[0]?.weekday === 6 ? null : slots;
 }
 
-async function signIn(request: APIRequestContext, email: string, password: string) {
-  const answer = await request.post(`${api}/auth/password`, { data: { email, password } });
-  expect(answer.ok()).toBe(true);
-  return ((await answer.json()) as { token: string }).token;
-}
-
 test('a student books a demo tutor; the tutor sees the lesson arrive and leave without reloading', async ({
   page,
   browser,
@@ -69,7 +49,7 @@ test('a student books a demo tutor; the tutor sees the lesson arrive and leave w
   const tutor = TUTOR_OF_PROJECT[testInfo.project.name] ?? TUTOR_OF_PROJECT.desktop!;
 
   // The tutor keeps the next hour and a half free (the demo schedule is evenings only).
-  const tutorToken = await signIn(request, tutor.email, DEMO_PASSWORD);
+  const { token: tutorToken } = await signInByApi(request, api, tutor.email, DEMO_PASSWORD);
   const saved = await request.post(`${api}/availability-slot/`, {
     headers: { authorization: `Bearer ${tutorToken}` },
     data: { slots },

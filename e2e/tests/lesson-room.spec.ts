@@ -1,5 +1,13 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { urls } from '../env';
+import {
+  cairoSlotOf,
+  DEMO_PASSWORD,
+  signInByApi,
+  signInInBrowser,
+  STUDENT_PASSWORD,
+  studentWithVerifiedEmail,
+} from './accounts';
 import { codeSentTo, expect, saveScreenshot, test } from './fixtures';
 
 // The device check at /session with Chromium's fake camera and microphone (the config passes
@@ -10,70 +18,18 @@ import { codeSentTo, expect, saveScreenshot, test } from './fixtures';
 // server's clock disagrees. Each browser project books its own demo tutor.
 
 const api = `${urls.api}/api/v1`;
-const DEMO_PASSWORD = 'Talaqa2026';
-const PASSWORD = 'Learner#2026';
 const TUTOR_OF_PROJECT: Record<string, { email: string; name: string }> = {
   desktop: { email: 'tutor.youssef@talaqa.eg', name: 'يوسف عبد الله' },
   phone: { email: 'tutor.salma@talaqa.eg', name: 'سلمى إبراهيم' },
 };
 const MINUTE = 60_000;
 const HALF_HOUR = 30 * MINUTE;
-const CAIRO = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'Africa/Cairo',
-  weekday: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-
-function cairoSlotOf(instant: Date): { weekday: number; start: string } {
-  const parts = Object.fromEntries(CAIRO.formatToParts(instant).map((p) => [p.type, p.value]));
-  return { weekday: WEEKDAYS.indexOf(parts.weekday ?? ''), start: `${parts.hour}:${parts.minute}` };
-}
-
 /** The half hour starting at least 45 minutes ahead, or null when it is in the next Cairo week. */
 function nextHalfHour(now: Date): Date | null {
   const start = new Date(Math.ceil((now.getTime() + 45 * MINUTE) / HALF_HOUR) * HALF_HOUR);
   const today = cairoSlotOf(now).weekday;
   const slot = cairoSlotOf(start);
   return slot.weekday === 6 && today !== 6 ? null : start;
-}
-
-async function signIn(request: APIRequestContext, email: string, password: string) {
-  const answer = await request.post(`${api}/auth/password`, { data: { email, password } });
-  expect(answer.ok()).toBe(true);
-  return (await answer.json()) as { token: string; user: { id: number } };
-}
-
-async function signInInBrowser(page: Page, email: string, password: string) {
-  await page.goto(`${urls.web}/login`);
-  await page.getByLabel('البريد الإلكتروني').fill(email);
-  await page.getByLabel('كلمة المرور', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'تسجيل الدخول' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
-
-/** A new student with a verified e-mail, made through the API; answers its token. */
-async function newStudent(request: APIRequestContext, email: string): Promise<string> {
-  const signUp = await request.post(`${api}/user/`, {
-    data: {
-      name: 'هالة مراد',
-      email,
-      password: PASSWORD,
-      passwordConfirmation: PASSWORD,
-      role: 4,
-      acceptTerms: true,
-    },
-  });
-  expect(signUp.status()).toBe(201);
-  const { token } = (await signUp.json()) as { token: string };
-  const confirmed = await request.post(`${api}/confirmation-code/email/confirm`, {
-    headers: { authorization: `Bearer ${token}` },
-    data: { code: await codeSentTo(request, 'email', email) },
-  });
-  expect(confirmed.ok()).toBe(true);
-  return token;
 }
 
 /** The preview shows frames that keep coming, and the meter moves off zero. */
@@ -104,8 +60,8 @@ test('the device check plays the fake camera and hears the fake microphone', asy
   request,
 }, testInfo) => {
   const email = `devices.${testInfo.project.name}.${Date.now()}@example.com`;
-  await newStudent(request, email);
-  await signInInBrowser(page, email, PASSWORD);
+  await studentWithVerifiedEmail(request, { api, email, name: 'هالة مراد', codeSentTo });
+  await signInInBrowser(page, urls.web, email, STUDENT_PASSWORD);
   await page.goto(`${urls.web}/session`);
   await expect(page.getByRole('heading', { name: 'فحص الكاميرا والميكروفون' })).toBeVisible();
   await expectDevicesWork(page);
@@ -127,14 +83,19 @@ test('a booked lesson’s page, then its room 5 minutes before the start', async
   const tutor = TUTOR_OF_PROJECT[testInfo.project.name] ?? TUTOR_OF_PROJECT.desktop!;
 
   // The tutor opens that half hour; the student books it.
-  const tutorSession = await signIn(request, tutor.email, DEMO_PASSWORD);
+  const tutorSession = await signInByApi(request, api, tutor.email, DEMO_PASSWORD);
   const saved = await request.post(`${api}/availability-slot/`, {
     headers: { authorization: `Bearer ${tutorSession.token}` },
     data: { slots: [{ ...cairoSlotOf(start), length: 30 }] },
   });
   expect(saved.ok()).toBe(true);
   const email = `room.${testInfo.project.name}.${Date.now()}@example.com`;
-  const studentToken = await newStudent(request, email);
+  const studentToken = await studentWithVerifiedEmail(request, {
+    api,
+    email,
+    name: 'هالة مراد',
+    codeSentTo,
+  });
   const booked = await request.post(`${api}/lesson`, {
     headers: { authorization: `Bearer ${studentToken}` },
     data: { tutorId: tutorSession.user.id, start: start.toISOString(), duration: 30 },
@@ -143,7 +104,7 @@ test('a booked lesson’s page, then its room 5 minutes before the start', async
   const lesson = (await booked.json()) as { id: number };
 
   // From the upcoming lessons, "دخول الدرس" opens the lesson page.
-  await signInInBrowser(page, email, PASSWORD);
+  await signInInBrowser(page, urls.web, email, STUDENT_PASSWORD);
   await page.goto(`${urls.web}/upcoming-lessons`);
   await page
     .getByRole('article', { name: new RegExp(tutor.name) })
@@ -178,7 +139,7 @@ test('a booked lesson’s page, then its room 5 minutes before the start', async
   const earlyPage = await early.newPage();
   await earlyPage.clock.install({ time: new Date(start.getTime() - 5 * MINUTE) });
   await earlyPage.clock.resume();
-  await signInInBrowser(earlyPage, email, PASSWORD);
+  await signInInBrowser(earlyPage, urls.web, email, STUDENT_PASSWORD);
   await earlyPage.goto(`${urls.web}/lesson/${lesson.id}`);
   const ready = earlyPage.getByRole('region', { name: 'الكاميرا والميكروفون' });
   await expect(ready).toBeVisible();
