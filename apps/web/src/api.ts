@@ -397,6 +397,18 @@ export const chatApi = {
 };
 
 // ---------------------------------------------------------------------------------------------
+// The lesson room (issue 19; contract in packages/domain/src/session, its realtime events in
+// ../session/events)
+
+export const sessionApi = {
+  /** STUN and TURN servers for a call, with short-lived TURN credentials. */
+  token: (signal?: AbortSignal) => api.call(API.sessions.token, {}, { signal }),
+  /** The lesson's room: members, window, who is in, the attendance and its chat room. */
+  get: (id: number, signal?: AbortSignal) =>
+    api.call(API.sessions.get, { params: { id } }, { signal }),
+};
+
+// ---------------------------------------------------------------------------------------------
 // The server's clock (issue 19: the device-clock warning of the ready screen)
 
 /** One reading of the server's clock: its HTTP `Date` and this device's clock around the call. */

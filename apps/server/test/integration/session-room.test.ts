@@ -2,11 +2,17 @@ import { createHmac } from 'node:crypto';
 import type { Socket } from 'socket.io-client';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Role, ServerEvent } from '@talaqa/domain';
-import type { LessonView, MemberSessionEvent, SessionToken, SessionView } from '@talaqa/domain';
+import { Role, RoomType, ServerEvent } from '@talaqa/domain';
+import type {
+  LessonView,
+  MemberSessionEvent,
+  RoomMessageEvent,
+  SessionToken,
+  SessionView,
+} from '@talaqa/domain';
 import { lessons, sessionAttendance } from '../../src/db/schema';
 import { call } from './api';
-import { collect, nextEvent } from './chat-fixtures';
+import { ack, chatSocket, clientId, collect, nextEvent } from './chat-fixtures';
 import { startTestServer } from './helpers';
 import type { TestServer } from './helpers';
 import { insertUser } from './lessons-fixtures';
@@ -158,6 +164,42 @@ describe('GET /session/{id}', () => {
     );
     expect(missing).toMatchObject({ status: 404, body: { code: 'session-not-found' } });
     expect((await call(server, 'GET', '/session/abc', booked.tutor)).status).toBe(400);
+  });
+});
+
+describe('the in-session chat', () => {
+  it('is one Lesson room of the two members, made on first read, and carries messages', async () => {
+    const booked = await bookedLesson(server, planId);
+    const path = `/session/${booked.lesson.id}`;
+    const [byStudent, byTutor] = await Promise.all([
+      call<SessionView>(server, 'GET', path, booked.student),
+      call<SessionView>(server, 'GET', path, booked.tutor),
+    ]);
+    const room = byStudent.body.chatRoom;
+    expect(room).toMatchObject({ type: RoomType.Lesson, other: { id: booked.tutor.id } });
+    expect(byTutor.body.chatRoom).toMatchObject({
+      id: room?.id,
+      other: { id: booked.student.id },
+    });
+    const again = await call<SessionView>(server, 'GET', path, booked.student);
+    expect(again.body.chatRoom?.id).toBe(room?.id);
+    const admin = await insertUser(server, Role.SuperAdmin);
+    expect((await call<SessionView>(server, 'GET', path, admin)).body.chatRoom).toBeNull();
+
+    const roomId = room?.id ?? 0;
+    const [student, tutor] = await Promise.all([
+      chatSocket(server, booked.student, sockets),
+      chatSocket(server, booked.tutor, sockets),
+    ]);
+    await ack(tutor, 'JoinRooms', { roomIds: [roomId] });
+    const heard = nextEvent<RoomMessageEvent>(tutor, ServerEvent.RoomMessage);
+    const sent = await ack(student, 'SendMessage', {
+      roomId,
+      text: 'Good evening!',
+      clientId: clientId(),
+    });
+    expect(sent.result).toBe('ok');
+    expect((await heard).message).toMatchObject({ roomId, text: 'Good evening!' });
   });
 });
 

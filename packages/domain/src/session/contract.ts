@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { signedIn } from '../access';
+import { chatRoomSchema } from '../chat/contract';
 import { endpoint } from '../contract/endpoint';
 import { instantSchema } from '../contract/query-fields';
 import { JOIN_LEAVE_EVENTS, ROLES } from '../enums';
@@ -68,6 +69,11 @@ export const sessionViewSchema = z.object({
   status: z.literal(LESSON_STATUSES),
   /** Every join and leave so far, oldest first. */
   attendance: z.array(attendanceEventSchema),
+  /**
+   * The lesson's chat room (type Lesson) as the caller sees it: the in-session chat. Made on the
+   * first read; null for an admin, who is not one of its members.
+   */
+  chatRoom: chatRoomSchema.nullable(),
 });
 export type SessionView = z.infer<typeof sessionViewSchema>;
 

@@ -5,3 +5,4 @@ export { chatRealtimeOf, chatRoutes } from './routes';
 export { chatNoticeText, disabledChatNoticeMessenger } from './notices-messenger';
 export type { ChatNotice, ChatNoticeMessenger } from './notices-messenger';
 export { pairKeyOf } from './repo';
+export { lessonRoom } from './service';

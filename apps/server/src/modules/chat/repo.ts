@@ -61,28 +61,34 @@ export async function chatUser(db: Database, userId: number): Promise<ChatUser |
 export const pairKeyOf = (a: number, b: number): string =>
   a < b ? `${String(a)}:${String(b)}` : `${String(b)}:${String(a)}`;
 
-export async function roomIdOfPair(
-  db: Database,
-  a: number,
-  b: number,
-): Promise<number | undefined> {
+/** "lesson:{id}": the one chat room of a lesson (its in-session chat, issue 19). */
+export const lessonRoomKeyOf = (lessonId: number): string => `lesson:${String(lessonId)}`;
+
+export async function roomIdOfKey(db: Database, key: string): Promise<number | undefined> {
   const [row] = await db
     .select({ id: chatRooms.id })
     .from(chatRooms)
-    .where(eq(chatRooms.pairKey, pairKeyOf(a, b)));
+    .where(eq(chatRooms.pairKey, key));
   return row?.id;
 }
 
-/** A new general room of two users; undefined when the pair has one already (a race lost). */
+export const roomIdOfPair = (db: Database, a: number, b: number): Promise<number | undefined> =>
+  roomIdOfKey(db, pairKeyOf(a, b));
+
+/**
+ * A new room of two users under its unique key (by default the pair's general room); undefined
+ * when a room has that key already (a race lost).
+ */
 export async function insertPairRoom(
   db: Database,
   type: RoomType,
   memberIds: readonly [number, number],
   now: Date,
+  key: string = pairKeyOf(...memberIds),
 ): Promise<number | undefined> {
   const [room] = await db
     .insert(chatRooms)
-    .values({ type, pairKey: pairKeyOf(...memberIds), createdAt: now, updatedAt: now })
+    .values({ type, pairKey: key, createdAt: now, updatedAt: now })
     .onConflictDoNothing()
     .returning({ id: chatRooms.id });
   if (!room) return undefined;

@@ -30,12 +30,14 @@ import {
   deleteMessage,
   editMessage,
   insertPairRoom,
+  lessonRoomKeyOf,
   markRead,
   memberIdsOf,
   membership,
   messageByClientId,
   messageById,
   messagePage,
+  roomIdOfKey,
   roomIdOfPair,
   roomIdsOf,
   roomMembers,
@@ -107,6 +109,30 @@ async function roomAs(db: Database, roomId: number, viewerId: number): Promise<C
   const [room] = list;
   if (!room) throw new AppError('room-not-found');
   return room;
+}
+
+/**
+ * The chat room of a lesson as `viewerId` sees it (type Lesson: the in-session chat of issue 19),
+ * made on first ask. One per lesson (key `lesson:{id}`), its members the lesson's tutor and
+ * student; null for anyone else (an admin reading the session).
+ */
+export async function lessonRoom(
+  db: Database,
+  lesson: { id: number; tutorId: number; studentId: number },
+  viewerId: number,
+  now: Date,
+): Promise<ChatRoom | null> {
+  if (viewerId !== lesson.tutorId && viewerId !== lesson.studentId) return null;
+  const key = lessonRoomKeyOf(lesson.id);
+  const roomId =
+    (await roomIdOfKey(db, key)) ??
+    (await db.transaction((tx) =>
+      insertPairRoom(tx, RoomType.Lesson, [lesson.tutorId, lesson.studentId], now, key),
+    )) ??
+    // Made by the other member's request at the same moment.
+    (await roomIdOfKey(db, key));
+  if (roomId === undefined) throw new Error(`the chat room of lesson ${String(lesson.id)} is gone`);
+  return roomAs(db, roomId, viewerId);
 }
 
 /**

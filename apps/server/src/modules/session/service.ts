@@ -4,6 +4,7 @@ import type { ServiceContext } from '../../context';
 import { AppError } from '../../errors';
 import { isAdmin } from '../../http/access';
 import type { Identity } from '../../http/access';
+import { lessonRoom } from '../chat';
 import { attendanceOf, findSessionLesson, sessionLessonOf } from '../lessons';
 import { presentIn } from './realtime';
 
@@ -24,7 +25,16 @@ export async function getSession(
   }
   const rules = sessionLessonOf(lesson);
   const { opensAt, closesAt } = sessionWindow(rules);
-  const [present, marks] = await Promise.all([presentIn(ctx.io, id), attendanceOf(ctx.db, id)]);
+  const [present, marks, chatRoom] = await Promise.all([
+    presentIn(ctx.io, id),
+    attendanceOf(ctx.db, id),
+    lessonRoom(
+      ctx.db,
+      { id, tutorId: lesson.tutorId, studentId: lesson.studentId },
+      caller.userId,
+      ctx.clock.now(),
+    ),
+  ]);
   return {
     id,
     lessonId: id,
@@ -45,5 +55,6 @@ export async function getSession(
       event: mark.event,
       at: mark.at.toISOString(),
     })),
+    chatRoom,
   };
 }
