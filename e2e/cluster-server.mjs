@@ -7,10 +7,11 @@ import { join } from 'node:path';
 import pg from 'pg';
 
 const root = join(import.meta.dirname, '..');
-const server = new URL(process.env.DATABASE_URL ?? '');
-const name = `talaqa_e2e_cluster_${String(Date.now())}_${String(process.pid)}`;
-const database = new URL(server);
-database.pathname = `/${name}`;
+// The config names the database, so the journeys can reach it too (../cluster.ts).
+const database = new URL(process.env.CLUSTER_DATABASE_URL ?? '');
+const name = database.pathname.slice(1);
+const server = new URL(database);
+server.pathname = '/postgres';
 
 const cluster = spawn(process.execPath, [join(root, 'scripts/cluster.mjs')], {
   cwd: root,

@@ -31,6 +31,20 @@ export const clusterUrls = {
   ),
 } as const;
 
+/**
+ * The run's own database (e2e/cluster-server.mjs makes it and drops it after): named once by the
+ * config, which every worker inherits through the environment, so a journey can set up what no
+ * endpoint makes (a lesson whose room is open now).
+ */
+export function clusterDatabaseUrl(): string {
+  const named = process.env.CLUSTER_DATABASE_URL;
+  if (named) return named;
+  const database = new URL(process.env.DATABASE_URL ?? 'postgres://127.0.0.1:5432/postgres');
+  database.pathname = `/talaqa_e2e_cluster_${String(Date.now())}_${String(process.pid)}`;
+  process.env.CLUSTER_DATABASE_URL = database.toString();
+  return database.toString();
+}
+
 const hasNginx = (): boolean => spawnSync('nginx', ['-v'], { stdio: 'ignore' }).status === 0;
 
 /** Why the cluster cannot run on this machine, or undefined when it can (CI: .ci/run). */

@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { join } from 'node:path';
-import { clusterPorts, clusterSkipReason, clusterUrls } from './cluster';
+import { clusterDatabaseUrl, clusterPorts, clusterSkipReason, clusterUrls } from './cluster';
 import single from './playwright.config';
 
 // The journeys across instances (issue 18, "How it will be checked"): the built product as
@@ -38,6 +38,7 @@ export default defineConfig({
         // The wrapper drops its database once the cluster has stopped.
         gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
         env: {
+          CLUSTER_DATABASE_URL: clusterDatabaseUrl(),
           APP_ENV: 'local',
           CLUSTER_PORT: String(clusterPorts.balancer),
           INSTANCE_A_PORT: String(clusterPorts.instanceA),
