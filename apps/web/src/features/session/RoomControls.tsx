@@ -127,7 +127,7 @@ export function RoomControls({ call, chat }: RoomControlsProps) {
           <>
             <DataSaverIcon />
             <span>توفير البيانات</span>
-            <span className="sr-only">: {DATA_SAVER_LABELS[call.dataSaver]}</span>
+            <span className="sr-only">، {DATA_SAVER_LABELS[call.dataSaver]}</span>
           </>
         )}
       >
