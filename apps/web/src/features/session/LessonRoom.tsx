@@ -34,24 +34,47 @@ function VideoView({
   className?: string;
 }) {
   const video = useRef<HTMLVideoElement>(null);
+  // Browsers refuse to start sound without a click on the page (a reload straight into the room):
+  // then one button starts it.
+  const [soundBlocked, setSoundBlocked] = useState(false);
   useEffect(() => {
     const element = video.current;
     if (!element) return undefined;
     element.srcObject = stream;
-    void Promise.resolve(element.play?.()).catch(() => undefined);
+    void Promise.resolve(element.play?.()).catch((error: unknown) => {
+      if (!muted && error instanceof Error && error.name === 'NotAllowedError') {
+        setSoundBlocked(true);
+      }
+    });
     return () => {
       element.srcObject = null;
     };
-  }, [stream]);
+  }, [stream, muted]);
   return (
-    <video
-      ref={video}
-      autoPlay
-      playsInline
-      muted={muted}
-      aria-label={label}
-      className={className}
-    />
+    <>
+      <video
+        ref={video}
+        autoPlay
+        playsInline
+        muted={muted}
+        aria-label={label}
+        className={className}
+      />
+      {soundBlocked && (
+        <button
+          type="button"
+          onClick={() => {
+            void video.current
+              ?.play()
+              .then(() => setSoundBlocked(false))
+              .catch(() => undefined);
+          }}
+          className="absolute inset-x-0 bottom-1/4 z-20 mx-auto min-h-11 w-fit rounded-xl bg-white px-4 font-semibold text-ink shadow-lg hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+        >
+          شغّل الصوت
+        </button>
+      )}
+    </>
   );
 }
 

@@ -12,7 +12,8 @@ export const canShareScreen = (): boolean =>
 
 const controlClasses = (tone: 'plain' | 'active' | 'off' | 'danger') =>
   cx(
-    'relative flex min-h-14 min-w-14 flex-1 flex-col items-center justify-center gap-0.5 rounded-xl px-2 py-1 text-xs leading-tight font-semibold transition-colors sm:flex-none sm:px-3',
+    // On a phone the buttons share the width equally; from sm each takes what its label needs.
+    'relative flex min-h-14 min-w-0 flex-1 basis-0 flex-col items-center justify-center gap-0.5 rounded-xl px-1 py-1 text-[0.6875rem] leading-tight font-semibold transition-colors sm:min-w-16 sm:flex-none sm:basis-auto sm:px-3 sm:text-xs',
     'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white',
     tone === 'plain' && 'bg-white/10 text-white hover:bg-white/20',
     tone === 'active' && 'bg-brand-600 text-white hover:bg-brand-700',
@@ -121,7 +122,11 @@ export function RoomControls({ call, chat }: RoomControlsProps) {
       )}
       <RoomPopover
         label="توفير البيانات"
-        buttonClassName={controlClasses(call.dataSaver === 'off' ? 'plain' : 'active')}
+        className="flex min-w-0 flex-1 basis-0 sm:flex-none sm:basis-auto"
+        buttonClassName={cx(
+          controlClasses(call.dataSaver === 'off' ? 'plain' : 'active'),
+          'w-full',
+        )}
         panelClassName="fixed inset-x-2 bottom-24 md:absolute md:inset-x-auto md:bottom-full md:end-0 md:mb-2 md:w-96"
         button={() => (
           <>

@@ -5,6 +5,8 @@ import { cx } from '@talaqa/ui';
 export interface RoomPopoverProps {
   /** The panel's name for screen readers. */
   label: string;
+  /** The wrapper's classes (its place in a row). */
+  className?: string;
   /** The opening button's content and classes (it gets aria-expanded and aria-controls). */
   button: (expanded: boolean) => ReactNode;
   buttonClassName: string;
@@ -20,6 +22,7 @@ export interface RoomPopoverProps {
  */
 export function RoomPopover({
   label,
+  className,
   button,
   buttonClassName,
   panelClassName,
@@ -47,7 +50,7 @@ export function RoomPopover({
   return (
     <div
       ref={wrapper}
-      className="relative"
+      className={cx('relative', className)}
       onKeyDown={(event) => {
         if (event.key !== 'Escape' || !open) return;
         event.stopPropagation();

@@ -189,6 +189,21 @@ describe('the lesson room', () => {
     expect(screen.getByLabelText('ما تشاركه').className).not.toContain('-scale-x-100');
   });
 
+  it("offers to start the other's sound when the browser refused to play it on its own", async () => {
+    const blocked = Object.assign(new Error('autoplay'), { name: 'NotAllowedError' });
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (
+      this: HTMLMediaElement,
+    ) {
+      return this.muted ? Promise.resolve() : Promise.reject(blocked);
+    });
+    renderRoom();
+    const start = await screen.findByRole('button', { name: 'شغّل الصوت' });
+    play.mockImplementation(() => Promise.resolve());
+    await userEvent.setup().click(start);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'شغّل الصوت' })).toBeNull());
+    play.mockRestore();
+  });
+
   it.each([
     ['joining', 'جارٍ الدخول إلى غرفة الدرس…', 'جارٍ الدخول إلى غرفة الدرس.'],
     ['waiting', `بانتظار ${TUTOR_NAME}`, `بانتظار ${TUTOR_NAME}.`],
