@@ -35,6 +35,8 @@ export { Dialog, DialogClose } from './components/Dialog';
 export type { DialogProps } from './components/Dialog';
 export { Drawer } from './components/Drawer';
 export type { DrawerProps } from './components/Drawer';
+export { Sheet } from './components/Sheet';
+export type { SheetProps } from './components/Sheet';
 export { Tabs } from './components/Tabs';
 export type { TabItem, TabsProps } from './components/Tabs';
 export { ToastProvider, useToast } from './components/Toast';

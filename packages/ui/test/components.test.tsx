@@ -1,3 +1,4 @@
+import { useRef, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -10,6 +11,7 @@ import {
   Input,
   NotFoundPage,
   Select,
+  Sheet,
   Tabs,
   ToastProvider,
   UI_MESSAGES,
@@ -176,6 +178,38 @@ describe('Dialog', () => {
     render(<Dialog title="تأكيد" defaultOpen />);
     await user.click(screen.getByRole('button', { name: 'إغلاق' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('Sheet', () => {
+  it('holds focus while open and gives it back to the button that opened it', async () => {
+    const user = userEvent.setup();
+    function Harness() {
+      const [open, setOpen] = useState(false);
+      const opener = useRef<HTMLButtonElement>(null);
+      return (
+        <>
+          <Button ref={opener} onClick={() => setOpen(true)}>
+            المحادثة
+          </Button>
+          <Sheet title="محادثة الدرس" open={open} onOpenChange={setOpen} returnFocusTo={opener}>
+            <input aria-label="اكتب رسالتك" />
+          </Sheet>
+        </>
+      );
+    }
+    render(<Harness />);
+    const opener = screen.getByRole('button', { name: 'المحادثة' });
+    await user.click(opener);
+    const sheet = await screen.findByRole('dialog', { name: 'محادثة الدرس' });
+    expect(sheet.contains(document.activeElement)).toBe(true);
+    await user.tab();
+    await user.tab();
+    expect(sheet.contains(document.activeElement)).toBe(true);
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
   });
 });
 

@@ -19,6 +19,8 @@ export interface ConfirmDialogProps {
   /** Shows a spinner on the confirming button and disables both buttons. */
   loading?: boolean;
   children?: ReactNode;
+  /** The button that opens it: focus returns to it when the dialog closes. */
+  trigger?: ReactNode;
 }
 
 /**
@@ -36,11 +38,13 @@ export function ConfirmDialog({
   variant = 'danger',
   loading = false,
   children,
+  trigger,
 }: ConfirmDialogProps) {
   return (
     <Dialog
       title={title}
       description={description}
+      trigger={trigger}
       open={open}
       onOpenChange={(next) => {
         if (!loading) onOpenChange(next);

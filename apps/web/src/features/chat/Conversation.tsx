@@ -229,8 +229,20 @@ function Composer({ onSend, onTyping }: { onSend: (text: string) => void; onTypi
   );
 }
 
-/** One room: header with presence, pin and mute; the messages; typing; the composer. */
-export function Conversation({ room, userId }: { room: ChatRoom; userId: number }) {
+/**
+ * One room: header with presence, pin and mute; the messages; typing; the composer. `compact`
+ * (the lesson room's chat panel) leaves out the way back to the list and the pin and mute
+ * buttons, which belong to the chat page.
+ */
+export function Conversation({
+  room,
+  userId,
+  compact = false,
+}: {
+  room: ChatRoom;
+  userId: number;
+  compact?: boolean;
+}) {
   const toast = useToast();
   const conversation = useConversation({
     roomId: room.id,
@@ -324,13 +336,15 @@ export function Conversation({ room, userId }: { room: ChatRoom; userId: number 
   return (
     <section aria-labelledby="chat-conversation-title" className="flex min-h-0 flex-1 flex-col">
       <header className="flex flex-wrap items-center gap-3 border-b border-slate-200 bg-white p-3">
-        <Link
-          to={paths.chat}
-          className="rounded-lg px-2 py-1 text-xl font-semibold text-brand-700 md:hidden"
-          aria-label="العودة إلى المحادثات"
-        >
-          <span aria-hidden="true">→</span>
-        </Link>
+        {!compact && (
+          <Link
+            to={paths.chat}
+            className="rounded-lg px-2 py-1 text-xl font-semibold text-brand-700 md:hidden"
+            aria-label="العودة إلى المحادثات"
+          >
+            <span aria-hidden="true">→</span>
+          </Link>
+        )}
         <Avatar name={name} src={image} size="sm" />
         <div className="flex min-w-0 flex-1 flex-col">
           <h2 id="chat-conversation-title" className="truncate font-bold text-ink">
@@ -345,26 +359,28 @@ export function Conversation({ room, userId }: { room: ChatRoom; userId: number 
           </p>
         </div>
         {/* On a phone the actions take their own row, so the name stays readable. */}
-        <div className="flex gap-2 max-sm:basis-full max-sm:justify-end">
-          <Button
-            size="sm"
-            variant="secondary"
-            aria-pressed={room.pinned}
-            loading={settings.isPending && settings.variables.body.pinned !== undefined}
-            onClick={() => changeSetting({ pinned: !room.pinned })}
-          >
-            {room.pinned ? 'إلغاء التثبيت' : 'تثبيت'}
-          </Button>
-          <Button
-            size="sm"
-            variant="secondary"
-            aria-pressed={room.muted}
-            loading={settings.isPending && settings.variables.body.muted !== undefined}
-            onClick={() => changeSetting({ muted: !room.muted })}
-          >
-            {room.muted ? 'إلغاء الكتم' : 'كتم'}
-          </Button>
-        </div>
+        {!compact && (
+          <div className="flex gap-2 max-sm:basis-full max-sm:justify-end">
+            <Button
+              size="sm"
+              variant="secondary"
+              aria-pressed={room.pinned}
+              loading={settings.isPending && settings.variables.body.pinned !== undefined}
+              onClick={() => changeSetting({ pinned: !room.pinned })}
+            >
+              {room.pinned ? 'إلغاء التثبيت' : 'تثبيت'}
+            </Button>
+            <Button
+              size="sm"
+              variant="secondary"
+              aria-pressed={room.muted}
+              loading={settings.isPending && settings.variables.body.muted !== undefined}
+              onClick={() => changeSetting({ muted: !room.muted })}
+            >
+              {room.muted ? 'إلغاء الكتم' : 'كتم'}
+            </Button>
+          </div>
+        )}
       </header>
 
       <div

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import {
   Avatar,
+  Badge,
   EmptyState,
   ErrorState,
   Input,
@@ -13,7 +14,7 @@ import {
 import type { ChatRoom } from '@talaqa/domain';
 import { CHAT_PAGE_SIZE_MAX, CHAT_SEARCH_MAX_LENGTH } from '@talaqa/domain';
 import { paths } from '../../paths';
-import { lastMessageText, presenceText } from './labels';
+import { lastMessageText, presenceText, roomTypeLabel } from './labels';
 import { usePresence, useRooms } from './queries';
 
 /** Typing in the search box asks the server once the person pauses. */
@@ -31,6 +32,7 @@ function useDebounced(value: string, delay: number): string {
 function RoomItem({ room, selected }: { room: ChatRoom; selected: boolean }) {
   const presence = usePresence(room.other?.id);
   const name = room.other?.name ?? 'مستخدم محذوف';
+  const kind = roomTypeLabel(room);
   return (
     <li>
       <Link
@@ -53,6 +55,11 @@ function RoomItem({ room, selected }: { room: ChatRoom; selected: boolean }) {
         <span className="flex min-w-0 flex-1 flex-col">
           <span className="flex items-center gap-1 font-semibold text-ink">
             <span className="truncate">{name}</span>
+            {kind && (
+              <Badge tone="brand" className="shrink-0">
+                {kind}
+              </Badge>
+            )}
             {room.pinned && <span className="text-xs text-muted">· مثبّتة</span>}
             {room.muted && <span className="text-xs text-muted">· مكتومة</span>}
           </span>

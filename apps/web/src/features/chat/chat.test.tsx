@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Role } from '@talaqa/domain';
+import { Role, RoomType } from '@talaqa/domain';
 import type { ChatMessage, ChatRoom, TutorProfile } from '@talaqa/domain';
 import { ERROR_MESSAGES, UI_MESSAGES } from '@talaqa/ui';
 import { stubHealthyApi } from '@talaqa/ui/testing';
@@ -100,6 +100,18 @@ describe('/chat room list', () => {
     expect(within(all).getByText('موعدنا غدًا')).toBeTruthy();
     expect(within(all).getByLabelText('٣ رسائل غير مقروءة')).toBeTruthy();
     expect(screen.getByText('اختر محادثة')).toBeTruthy();
+  });
+
+  it("marks a lesson's room as the lesson's chat", async () => {
+    answerRooms([
+      makeRoom({ id: 12, type: RoomType.Lesson, other: { ...TUTOR_MEMBER, id: 4, name: 'منى' } }),
+      makeRoom(),
+    ]);
+    renderApp('/chat');
+    const lesson = (await screen.findByText('منى')).closest('a');
+    expect(lesson && within(lesson).getByText('درس')).toBeTruthy();
+    const general = screen.getByText('أحمد علي').closest('a');
+    expect(general && within(general).queryByText('درس')).toBeNull();
   });
 
   it('searches by name or message text, Arabic or English, once typing pauses', async () => {

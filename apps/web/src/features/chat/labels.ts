@@ -1,5 +1,5 @@
 /** The chat's words on screen: presence, the list's preview of a room, day separators. */
-import { formatCairoDate } from '@talaqa/domain';
+import { RoomType, formatCairoDate } from '@talaqa/domain';
 import type { ChatMessage, ChatRoom } from '@talaqa/domain';
 import { formatNumber } from '@talaqa/ui';
 import type { Presence } from './queries';
@@ -12,6 +12,24 @@ export function presenceText(presence: Presence): string {
   return presence.devices > 1
     ? `متصل الآن على ${formatNumber(presence.devices)} أجهزة`
     : 'متصل الآن';
+}
+
+/**
+ * What a room belongs to, beside the other's name in the list: a lesson's chat (made for the
+ * in-session chat of the lesson room), an interview's or a demo session's; nothing for a
+ * general conversation.
+ */
+export function roomTypeLabel(room: Pick<ChatRoom, 'type'>): string | null {
+  switch (room.type) {
+    case RoomType.Lesson:
+      return 'درس';
+    case RoomType.Interview:
+      return 'مقابلة';
+    case RoomType.DemoSession:
+      return 'جلسة تجريبية';
+    default:
+      return null;
+  }
 }
 
 /** The list's one line under a name: the latest message, who sent it, or that there is none. */
