@@ -36,11 +36,13 @@ import { sessionRoutes } from './modules/session';
 import type { ChatNoticeMessenger } from './modules/chat';
 import {
   disabledReminderMessenger,
+  disabledLessonNoticeMessenger,
   lessonAttendanceJobs,
+  lessonNoticeJobs,
   lessonReminderJobs,
   lessonRoutes,
 } from './modules/lessons';
-import type { LessonReminderMessenger } from './modules/lessons';
+import type { LessonNoticeMessenger, LessonReminderMessenger } from './modules/lessons';
 import { fawryRoutes, paymobRoutes } from './modules/payments';
 import type { PaymentGateways } from './modules/payments';
 import { planInviteRoutes, planRoutes } from './modules/plans';
@@ -88,6 +90,8 @@ export interface Providers {
   messenger: AccountMessenger;
   /** Lesson reminders by e-mail, WhatsApp or Telegram; off (every send fails) when absent. */
   lessonReminders?: LessonReminderMessenger;
+  /** No-show and minutes-back notices, by the same channels; off when absent. */
+  lessonNotices?: LessonNoticeMessenger;
   /** Offline chat notifications by e-mail, WhatsApp or Telegram; off when absent. */
   chatNotices?: ChatNoticeMessenger;
   google: GoogleIdTokenVerifier;
@@ -187,6 +191,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   app.decorate('io', io);
   app.decorate('messenger', options.providers.messenger);
   app.decorate('lessonReminders', options.providers.lessonReminders ?? disabledReminderMessenger);
+  app.decorate('lessonNotices', options.providers.lessonNotices ?? disabledLessonNoticeMessenger);
   app.decorate('chatNotices', options.providers.chatNotices ?? disabledChatNoticeMessenger);
   app.decorate('google', options.providers.google);
   app.decorate('telegram', options.providers.telegram ?? disabledTelegramChannel);
@@ -241,6 +246,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
         await api.register(lessonRoutes);
         await api.register(lessonReminderJobs);
         await api.register(lessonAttendanceJobs);
+        await api.register(lessonNoticeJobs);
         await api.register(calendarRoutes);
         await api.register(assetRoutes);
         await api.register(planRoutes);

@@ -5,6 +5,7 @@ import { AppError } from './errors';
 import {
   accountNoticeEmail,
   chatNoticeEmail,
+  lessonNoticeEmail,
   lessonReminderEmail,
   passwordResetCodeEmail,
   verificationCodeEmail,
@@ -19,8 +20,8 @@ import { checkGraphApiVersion, versionWarning } from './integrations/whatsapp';
 import type { AccountMessenger } from './modules/codes';
 import { chatNoticeText } from './modules/chat';
 import type { ChatNoticeMessenger } from './modules/chat';
-import { lessonReminderText } from './modules/lessons';
-import type { LessonReminderMessenger } from './modules/lessons';
+import { lessonNoticeText, lessonReminderText } from './modules/lessons';
+import type { LessonNoticeMessenger, LessonReminderMessenger } from './modules/lessons';
 import { startPaymentGateways } from './modules/payments';
 import type { GatewayOptions, PaymentGateways } from './modules/payments';
 import { disabledTelegramChannel } from './modules/telegram';
@@ -92,6 +93,20 @@ function lessonReminderMessenger(messaging: Messaging): LessonReminderMessenger 
     whatsapp: (phone, message) => messaging.whatsapp.sendLessonReminder(phone, message),
     async telegram(chatId, message) {
       await messaging.telegram.sender.sendMessage(chatId, lessonReminderText(message));
+    },
+  };
+}
+
+/** No-show and minutes-back notices: e-mail, the WhatsApp `lesson_notice` template, or Telegram. */
+function lessonNoticeMessenger(messaging: Messaging): LessonNoticeMessenger {
+  return {
+    channels: messaging.channels,
+    async email(to, notice) {
+      await messaging.email.send({ to, ...lessonNoticeEmail(notice) });
+    },
+    whatsapp: (phone, notice) => messaging.whatsapp.sendLessonNotice(phone, notice),
+    async telegram(chatId, notice) {
+      await messaging.telegram.sender.sendMessage(chatId, lessonNoticeText(notice));
     },
   };
 }
@@ -203,6 +218,7 @@ export async function startProviders(
     providers: {
       messenger: accountMessenger(messaging),
       lessonReminders: lessonReminderMessenger(messaging),
+      lessonNotices: lessonNoticeMessenger(messaging),
       chatNotices: chatNoticeMessenger(messaging),
       google: verifier,
       telegram: telegramChannel(messaging),

@@ -10,6 +10,11 @@ import {
   SESSION_ACKS,
   sessionOutcome,
   sessionWindow,
+  SIGNAL_BURST,
+  SIGNAL_DESCRIPTION_COST,
+  SIGNAL_RATE_PER_SECOND,
+  signalBucket,
+  takeSignalTokens,
 } from '../src';
 import type { AttendanceMark, SessionLesson } from '../src';
 
@@ -122,5 +127,34 @@ describe('the session events', () => {
   it('refuse a payload without a valid session id', () => {
     expect(CLIENT_TO_SERVER.JoinSession.payload.safeParse({ sessionId: 0 }).success).toBe(false);
     expect(CLIENT_TO_SERVER.JoinSession.payload.safeParse({ sessionId: 7 }).success).toBe(true);
+  });
+});
+
+describe('the signaling limit', () => {
+  it('lets a burst through, then the refill rate', () => {
+    const bucket = signalBucket(0);
+    let passed = 0;
+    for (let i = 0; i < SIGNAL_BURST * 2; i += 1) if (takeSignalTokens(bucket, 1, 0)) passed += 1;
+    expect(passed).toBe(SIGNAL_BURST);
+    // A second later the bucket holds one second's refill, and never more than the burst.
+    expect(takeSignalTokens(bucket, SIGNAL_RATE_PER_SECOND + 1, 1000)).toBe(false);
+    expect(takeSignalTokens(bucket, SIGNAL_RATE_PER_SECOND, 1000)).toBe(true);
+    expect(takeSignalTokens(bucket, 1, 1000)).toBe(false);
+    expect(takeSignalTokens(bucket, SIGNAL_BURST + 1, 3_600_000)).toBe(false);
+    expect(takeSignalTokens(bucket, SIGNAL_BURST, 3_600_000)).toBe(true);
+  });
+
+  it('fits a negotiation with restarts inside the burst', () => {
+    const bucket = signalBucket(0);
+    // Three offers and answers (glare, two ICE restarts), 40 candidates, the toggles and pings.
+    const cost = 6 * SIGNAL_DESCRIPTION_COST + 40 + 10;
+    expect(cost).toBeLessThan(SIGNAL_BURST);
+    expect(takeSignalTokens(bucket, cost, 0)).toBe(true);
+  });
+
+  it('does not refill when the clock steps back', () => {
+    const bucket = signalBucket(1000);
+    expect(takeSignalTokens(bucket, SIGNAL_BURST, 1000)).toBe(true);
+    expect(takeSignalTokens(bucket, 1, 500)).toBe(false);
   });
 });

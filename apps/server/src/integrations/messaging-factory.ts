@@ -22,6 +22,7 @@ import {
 } from './whatsapp';
 import type {
   WhatsAppChatNoticeSender,
+  WhatsAppLessonNoticeSender,
   WhatsAppReminderSender,
   WhatsAppSimulator,
 } from './whatsapp';
@@ -107,9 +108,14 @@ export interface MessagingSimulators {
   viewer: LocalServer;
 }
 
+type WhatsAppSenders = PhoneMessenger &
+  WhatsAppReminderSender &
+  WhatsAppChatNoticeSender &
+  WhatsAppLessonNoticeSender;
+
 export interface Messaging {
   email: EmailSender;
-  whatsapp: PhoneMessenger & WhatsAppReminderSender & WhatsAppChatNoticeSender;
+  whatsapp: WhatsAppSenders;
   whatsappWebhook: WhatsAppWebhookChecks;
   telegram: TelegramMessaging;
   /** Which phone channels can deliver (to offer only those in the interface). */
@@ -144,10 +150,11 @@ const disabledPhoneMessenger = (channel: string): PhoneMessenger => ({
   sendCode: () => Promise.reject(notConfigured(channel)),
 });
 
-const disabledWhatsApp: PhoneMessenger & WhatsAppReminderSender & WhatsAppChatNoticeSender = {
+const disabledWhatsApp: WhatsAppSenders = {
   ...disabledPhoneMessenger('WhatsApp'),
   sendLessonReminder: () => Promise.reject(notConfigured('WhatsApp')),
   sendChatNotice: () => Promise.reject(notConfigured('WhatsApp')),
+  sendLessonNotice: () => Promise.reject(notConfigured('WhatsApp')),
 };
 
 const disabledEmail: EmailSender = { send: () => Promise.reject(notConfigured('E-mail')) };

@@ -3,12 +3,17 @@ import {
   accountNoticeEmail,
   arabicMinutes,
   escapeHtml,
+  lessonNoticeEmail,
   passwordResetCodeEmail,
   verificationCodeEmail,
   welcomeEmail,
 } from '../../src/integrations/email';
 import { normalizePhone } from '../../src/integrations/messaging';
 import { telegramCodeMessage, telegramLinkReplies } from '../../src/integrations/telegram';
+import {
+  lessonNoticeTemplateMessage,
+  lessonNoticeTemplateText,
+} from '../../src/integrations/whatsapp';
 
 const HOSTILE = `<script>alert("x")</script>&'`;
 
@@ -76,6 +81,39 @@ describe('e-mail templates', () => {
 
   it('refuses a non-web link in the welcome button', () => {
     expect(() => welcomeEmail({ name: 'x', appUrl: 'javascript:alert(1)' })).toThrow(TypeError);
+  });
+});
+
+describe('lesson notices (decision 299)', () => {
+  const notice = {
+    name: HOSTILE,
+    subject: 'أُلغي درسك لغيابك',
+    text: `لم يحضر ${HOSTILE} درسك،\n فأُلغي الدرس.`,
+    lessonUrl: 'https://app.example.com/lesson/7',
+  };
+
+  it('e-mails the notice right to left, escaped, with the lesson link', () => {
+    const { subject, html, text } = lessonNoticeEmail(notice);
+    expect(subject).toBe('أُلغي درسك لغيابك');
+    expect(html).toMatch(/<html lang="ar" dir="rtl">/);
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('href="https://app.example.com/lesson/7"');
+    expect(text).toContain('\u2066https://app.example.com/lesson/7\u2069');
+    expect(() => lessonNoticeEmail({ ...notice, lessonUrl: 'javascript:alert(1)' })).toThrow(
+      TypeError,
+    );
+  });
+
+  it('fills the WhatsApp template with one-line parameters', () => {
+    const message = lessonNoticeTemplateMessage('201001234567', notice, 'lesson_notice', 'ar');
+    const params = message.template.components?.[0]?.parameters?.map((p) => p.text) ?? [];
+    expect(params).toEqual([
+      `لم يحضر ${HOSTILE} درسك، فأُلغي الدرس.`,
+      'https://app.example.com/lesson/7',
+    ]);
+    expect(lessonNoticeTemplateText(params)).toContain(
+      'صفحة الدرس: https://app.example.com/lesson/7',
+    );
   });
 });
 

@@ -3,8 +3,9 @@
  * signaling.md). A session id is the lesson's id. From the browser: the payload and the
  * acknowledgement `{ result, code?, ... }` with the spec's ack results: `invalid-session-id` (no
  * valid session id in the payload), `lesson-not-found`, `not-member` (not one of the lesson's two
- * members), `unallowed` (the room is not open, the payload is wrong, or a relay from a socket
- * that has not joined), `unreachable` (a fault on our side), `ok`. To the browser: each event goes
+ * members), `unallowed` (the room is not open, the payload is wrong, a relay from a socket
+ * that has not joined, or with `too-many-requests` a socket over the signaling limit of
+ * docs/decisions/298-signaling-rate-limit.md), `unreachable` (a fault on our side), `ok`. To the browser: each event goes
  * only to the other member's sockets in the room (on any instance), except the join and leave
  * notices, which go to every tab of both members.
  */

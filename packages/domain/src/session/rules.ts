@@ -165,3 +165,44 @@ export function isTutorNoShow(lesson: SessionLesson, marks: readonly AttendanceM
   const { opensAt } = sessionWindow(lesson);
   return !attendedBetween(marks, lesson.tutorId, opensAt, tutorNoShowAt(lesson));
 }
+
+/**
+ * The signaling limit (docs/decisions/298-signaling-rate-limit.md): every session event a socket
+ * sends takes tokens from that socket's bucket, which holds `SIGNAL_BURST` and refills
+ * `SIGNAL_RATE_PER_SECOND` a second. A call's negotiation (an offer, an answer, 10-40 ICE
+ * candidates within a second, a few more offers on restarts) stays far inside the burst; a flood
+ * is cut to the refill rate, so the other member and the Redis adapter carry at most that.
+ */
+export const SIGNAL_BURST = 200;
+export const SIGNAL_RATE_PER_SECOND = 50;
+/**
+ * What a session description (SessionOffer, SessionAnswer) costs: it may be up to
+ * `SDP_MAX_LENGTH` (64 KB) where a candidate is a hundred bytes, so a flood of descriptions is cut
+ * at 5 a second (at most 320 KB/s through the adapter); a call sends a handful.
+ */
+export const SIGNAL_DESCRIPTION_COST = 10;
+
+/** A socket's signaling bucket: its tokens at `atMs` (a monotonic clock, in milliseconds). */
+export interface SignalBucket {
+  tokens: number;
+  atMs: number;
+}
+
+/** A full bucket at `nowMs`. */
+export const signalBucket = (nowMs: number): SignalBucket => ({
+  tokens: SIGNAL_BURST,
+  atMs: nowMs,
+});
+
+/**
+ * Takes `cost` tokens from the bucket at `nowMs` (refilled first): true when it had them, false
+ * (and nothing taken) when the event is over the limit.
+ */
+export function takeSignalTokens(bucket: SignalBucket, cost: number, nowMs: number): boolean {
+  const elapsed = Math.max(0, nowMs - bucket.atMs);
+  bucket.tokens = Math.min(SIGNAL_BURST, bucket.tokens + (elapsed * SIGNAL_RATE_PER_SECOND) / 1000);
+  bucket.atMs = Math.max(bucket.atMs, nowMs);
+  if (bucket.tokens < cost) return false;
+  bucket.tokens -= cost;
+  return true;
+}

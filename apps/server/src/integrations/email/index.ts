@@ -13,6 +13,7 @@ export {
   arabicMinutes,
   BRAND_NAME,
   chatNoticeEmail,
+  lessonNoticeEmail,
   lessonReminderEmail,
   passwordResetCodeEmail,
   verificationCodeEmail,
@@ -23,6 +24,7 @@ export type {
   CodeEmailInput,
   EmailContent,
   ChatNoticeEmailInput,
+  LessonNoticeEmailInput,
   LessonReminderEmailInput,
   WelcomeEmailInput,
 } from './templates';

@@ -258,6 +258,43 @@ export function lessonReminderEmail(input: LessonReminderEmailInput): EmailConte
   return { subject, html, text };
 }
 
+export interface LessonNoticeEmailInput {
+  /** The recipient's name. */
+  name: string;
+  /** The subject line. */
+  subject: string;
+  /** The notice in one or two sentences. */
+  text: string;
+  /** The lesson's page in the web app. */
+  lessonUrl: string;
+}
+
+/** What the room's attendance did to a lesson: a no-show, or minutes back (decision 299). */
+export function lessonNoticeEmail(input: LessonNoticeEmailInput): EmailContent {
+  if (!/^https?:\/\//i.test(input.lessonUrl)) {
+    throw new TypeError('lessonNoticeEmail: lessonUrl must be http(s)');
+  }
+  const html = layout(input.subject, {
+    preheader: input.text,
+    bodyHtml: [
+      paragraph(escapeHtml(greeting(input.name))),
+      paragraph(escapeHtml(input.text)),
+      button(input.lessonUrl, 'صفحة الدرس'),
+      paragraph(
+        'إن لم يعمل الزر فانسخ هذا الرابط في المتصفح:<br>' +
+          `<span dir="ltr" style="unicode-bidi:isolate;word-break:break-all;">${escapeHtml(input.lessonUrl)}</span>`,
+      ),
+    ].join('\n'),
+  });
+  const text = plain([
+    greeting(input.name),
+    '',
+    input.text,
+    `صفحة الدرس: ${LRI}${input.lessonUrl}${PDI}`,
+  ]);
+  return { subject: input.subject, html, text };
+}
+
 export interface ChatNoticeEmailInput {
   /** The recipient's name. */
   name: string;

@@ -212,6 +212,51 @@ export function chatNoticeTemplateMessage(
   };
 }
 
+/**
+ * What the room's attendance did to a lesson (decision 299: the tutor did not come, or left
+ * early): a UTILITY template like the reminder, same language. Its body's two parameters: the
+ * notice's sentence (our own text, one line) and the lesson page's link.
+ */
+export const LESSON_NOTICE_TEMPLATE = 'lesson_notice';
+export const LESSON_NOTICE_PARAMS = 2;
+
+/** The approved wording of `lesson_notice`. */
+export function lessonNoticeTemplateText(params: readonly string[]): string {
+  const at = (index: number): string => params[index] ?? '';
+  return `من طلاقة بشأن درسك: ${at(0)} صفحة الدرس: ${at(1)}`;
+}
+
+export interface LessonNoticeParams {
+  /** The notice in one sentence. */
+  text: string;
+  lessonUrl: string;
+}
+
+/** The message for the lesson notice template: body parameters only. */
+export function lessonNoticeTemplateMessage(
+  to: string,
+  notice: LessonNoticeParams,
+  templateName: string,
+  languageCode: string,
+): CloudTemplateMessage {
+  return {
+    messaging_product: 'whatsapp',
+    recipient_type: 'individual',
+    to,
+    type: 'template',
+    template: {
+      name: templateName,
+      language: { code: languageCode },
+      components: [
+        {
+          type: 'body',
+          parameters: [templateText(notice.text), templateText(notice.lessonUrl)],
+        },
+      ],
+    },
+  };
+}
+
 /** Cannot be delivered to this number: not on WhatsApp, or (test numbers) not allowed. */
 const UNRESOLVED_CODES = new Set([
   131026, // Message undeliverable: not a WhatsApp user, old client, terms not accepted
@@ -236,7 +281,11 @@ export function classifyCloudError(error: GraphError, status: number): Messaging
 }
 
 export interface WhatsAppCloudSender
-  extends PhoneMessenger, WhatsAppReminderSender, WhatsAppChatNoticeSender {
+  extends
+    PhoneMessenger,
+    WhatsAppReminderSender,
+    WhatsAppChatNoticeSender,
+    WhatsAppLessonNoticeSender {
   /** The URL messages are posted to (for logs and tests). */
   readonly endpoint: string;
 }
@@ -252,6 +301,11 @@ export interface WhatsAppReminderSender {
 /** Sends the offline chat notification template to a phone. */
 export interface WhatsAppChatNoticeSender {
   sendChatNotice(phoneE164: string, notice: ChatNoticeParams): Promise<{ messageId: string }>;
+}
+
+/** Sends the lesson notice template (no-show, early leave) to a phone. */
+export interface WhatsAppLessonNoticeSender {
+  sendLessonNotice(phoneE164: string, notice: LessonNoticeParams): Promise<{ messageId: string }>;
 }
 
 /**
@@ -328,5 +382,13 @@ export function createWhatsAppCloudSender(options: WhatsAppCloudOptions): WhatsA
     return post(chatNoticeTemplateMessage(phone, notice, CHAT_NOTICE_TEMPLATE, languageCode));
   }
 
-  return { endpoint, sendCode, sendLessonReminder, sendChatNotice };
+  async function sendLessonNotice(
+    phoneE164: string,
+    notice: LessonNoticeParams,
+  ): Promise<{ messageId: string }> {
+    const phone = phoneOf(phoneE164);
+    return post(lessonNoticeTemplateMessage(phone, notice, LESSON_NOTICE_TEMPLATE, languageCode));
+  }
+
+  return { endpoint, sendCode, sendLessonReminder, sendChatNotice, sendLessonNotice };
 }

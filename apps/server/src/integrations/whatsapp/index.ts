@@ -7,6 +7,10 @@ export {
   cloudTemplateMessageSchema,
   createWhatsAppCloudSender,
   graphErrorSchema,
+  LESSON_NOTICE_PARAMS,
+  LESSON_NOTICE_TEMPLATE,
+  lessonNoticeTemplateMessage,
+  lessonNoticeTemplateText,
   LESSON_REMINDER_PARAMS,
   LESSON_REMINDER_TEMPLATE,
   lessonReminderTemplateMessage,
@@ -19,10 +23,12 @@ export type {
   CloudSendResponse,
   CloudTemplateMessage,
   GraphError,
+  LessonNoticeParams,
   LessonReminderParams,
   WhatsAppCloudOptions,
   WhatsAppChatNoticeSender,
   WhatsAppCloudSender,
+  WhatsAppLessonNoticeSender,
   WhatsAppReminderSender,
 } from './cloud-api';
 export { startWhatsAppSimulator } from './simulator';

@@ -8,6 +8,9 @@ import {
   CHAT_NOTICE_PARAMS,
   CHAT_NOTICE_TEMPLATE,
   chatNoticeTemplateText,
+  LESSON_NOTICE_PARAMS,
+  LESSON_NOTICE_TEMPLATE,
+  lessonNoticeTemplateText,
   LESSON_REMINDER_PARAMS,
   LESSON_REMINDER_TEMPLATE,
   lessonReminderTemplateText,
@@ -262,9 +265,10 @@ export async function startWhatsAppSimulator(
       const reminderTemplate = options.reminderTemplateName ?? LESSON_REMINDER_TEMPLATE;
       const isReminder = name === reminderTemplate;
       const isChatNotice = name === CHAT_NOTICE_TEMPLATE;
+      const isLessonNotice = name === LESSON_NOTICE_TEMPLATE;
       const knownTemplate =
         options.templateName === undefined ||
-        ((name === options.templateName || isReminder || isChatNotice) &&
+        ((name === options.templateName || isReminder || isChatNotice || isLessonNotice) &&
           (options.templateLanguage === undefined || language.code === options.templateLanguage));
       if (!knownTemplate) {
         return graphError(reply, 404, {
@@ -281,7 +285,9 @@ export async function startWhatsAppSimulator(
         ? utilityProblem(message, LESSON_REMINDER_PARAMS)
         : isChatNotice
           ? utilityProblem(message, CHAT_NOTICE_PARAMS)
-          : templateProblem(message);
+          : isLessonNotice
+            ? utilityProblem(message, LESSON_NOTICE_PARAMS)
+            : templateProblem(message);
       if (problem) {
         return graphError(reply, 400, {
           message: '(#132000) Number of parameters does not match the expected number of params',
@@ -310,7 +316,7 @@ export async function startWhatsAppSimulator(
       const params = (
         message.template.components?.find((c) => c.type === 'body')?.parameters ?? []
       ).map((p) => p.text);
-      const code = isReminder || isChatNotice ? undefined : params[0];
+      const code = isReminder || isChatNotice || isLessonNotice ? undefined : params[0];
       scheduleStatuses(id, digits, undeliverable);
       if (!undeliverable)
         outbox.append({
@@ -320,7 +326,9 @@ export async function startWhatsAppSimulator(
             ? lessonReminderTemplateText(params)
             : isChatNotice
               ? chatNoticeTemplateText(params)
-              : arabicAuthenticationText(code ?? ''),
+              : isLessonNotice
+                ? lessonNoticeTemplateText(params)
+                : arabicAuthenticationText(code ?? ''),
           meta: {
             wamid: id,
             code,

@@ -11,6 +11,7 @@ import type { ServiceContext } from '../../context';
 import type { Database } from '../../db';
 import type { LessonRow } from '../../db/schema';
 import { returnMinutes } from '../subscriptions';
+import { scheduleMinutesBackNotice, scheduleNoShowNotices } from './attendance-notices';
 import { attendanceOf, insertAttendance, markFulfilled, markHappening } from './attendance-repo';
 import {
   attendanceJobPayloadSchema,
@@ -82,12 +83,20 @@ async function liveLesson(tx: Database, payload: unknown): Promise<LessonRow | u
   return lesson.status === 'pending' || lesson.status === 'happening' ? lesson : undefined;
 }
 
-/** Cancels a lesson the tutor did not come to: every minute goes back (while its week runs). */
-const cancelForNoShow = (tx: Database, lesson: LessonRow, now: Date): Promise<number> =>
-  cancelLocked(tx, lesson, { canceledBy: LessonCanceledBy.Tutor, minutes: lesson.duration, now }, [
-    'pending',
-    'happening',
-  ]);
+/**
+ * Cancels a lesson the tutor did not come to: every minute goes back (while its week runs), and
+ * both members are told by message (decision 299) once this commits.
+ */
+async function cancelForNoShow(tx: Database, lesson: LessonRow, now: Date): Promise<number> {
+  const minutes = await cancelLocked(
+    tx,
+    lesson,
+    { canceledBy: LessonCanceledBy.Tutor, minutes: lesson.duration, now },
+    ['pending', 'happening'],
+  );
+  await scheduleNoShowNotices(tx, lesson, minutes);
+  return minutes;
+}
 
 async function announceCanceled(
   deps: AttendanceDeps,
@@ -142,6 +151,7 @@ export async function closeLesson(deps: AttendanceDeps, payload: unknown): Promi
       minutesReturned = outcome.minutesReturned;
     }
     await markFulfilled(tx, lesson.id, { minutesReturned, now });
+    await scheduleMinutesBackNotice(tx, lesson, minutesReturned);
     return { id: lesson.id, minutes: null };
   });
   if (!closed) return;

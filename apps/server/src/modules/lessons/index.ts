@@ -15,3 +15,6 @@ export { LESSON_CLOSE_JOB, LESSON_NO_SHOW_JOB } from './attendance-schedule';
 export { disabledReminderMessenger, lessonReminderText } from './reminders-messenger';
 export type { LessonReminderMessenger } from './reminders-messenger';
 export { hasFulfilledLessonWith } from './status';
+export { lessonNoticeJobs } from './attendance-notices';
+export { disabledLessonNoticeMessenger, lessonNoticeText } from './attendance-notices-messenger';
+export type { LessonNotice, LessonNoticeMessenger } from './attendance-notices-messenger';

@@ -13,12 +13,16 @@ import {
   mayJoinSession,
   ServerEvent,
   sessionWindow,
+  SIGNAL_DESCRIPTION_COST,
+  signalBucket,
+  takeSignalTokens,
 } from '@talaqa/domain';
 import type {
   ClientEventName,
   ErrorCode,
   SessionAckResult,
   SessionRoomState,
+  SignalBucket,
 } from '@talaqa/domain';
 import type { z } from 'zod';
 import type { ServiceContext, ServiceLog } from '../../context';
@@ -75,8 +79,44 @@ export async function presentIn(
 
 type SessionContext = Pick<ServiceContext, 'db' | 'clock' | 'io'>;
 
+/**
+ * What an event takes from the socket's signaling bucket (docs/decisions/298-signaling-rate-
+ * limit.md): a session description ten, a leave that takes the socket out of its room nothing (the
+ * attendance mark must not be lost to a flood), any other event one.
+ */
+function signalCost(socket: RealtimeSocket, event: SessionEventName, payload: unknown): number {
+  if (event === 'SessionOffer' || event === 'SessionAnswer') return SIGNAL_DESCRIPTION_COST;
+  if (event === 'LeaveSession') {
+    const sessionId =
+      typeof payload === 'object' && payload !== null && 'sessionId' in payload
+        ? payload.sessionId
+        : undefined;
+    if (socket.data.room && socket.data.room.sessionId === sessionId) return 0;
+  }
+  return 1;
+}
+
 export function attachSessionRealtime(ctx: SessionContext, log: ServiceLog): void {
   const { io } = ctx;
+  // A socket lives on one instance, so its bucket lives in this process. The limit measures real
+  // time (monotonic), not the business clock a test moves.
+  const buckets = new WeakMap<RealtimeSocket, SignalBucket & { warned?: boolean }>();
+
+  /** Whether the socket may send this event now; logs the first cut of each socket. */
+  function withinLimit(socket: RealtimeSocket, event: SessionEventName, payload: unknown): boolean {
+    const nowMs = performance.now();
+    let bucket = buckets.get(socket);
+    if (!bucket) {
+      bucket = signalBucket(nowMs);
+      buckets.set(socket, bucket);
+    }
+    if (takeSignalTokens(bucket, signalCost(socket, event, payload), nowMs)) return true;
+    if (!bucket.warned) {
+      bucket.warned = true;
+      log.warn({ userId: socket.data.userId, event }, 'session signaling over the limit');
+    }
+    return false;
+  }
 
   /** Listens to a session event: session id and payload read, the ack sent through its schema. */
   function on<E extends SessionEventName>(
@@ -86,10 +126,16 @@ export function attachSessionRealtime(ctx: SessionContext, log: ServiceLog): voi
   ): void {
     const definition = CLIENT_TO_SERVER[event];
     const listener: Listener = (payload, ack) => {
+      // Counted before anything else: an event without an ack or with a bad payload is sent too.
+      const allowed = withinLimit(socket, event, payload);
       if (typeof ack !== 'function') return;
       const answer = (value: unknown): void => {
         (ack as (value: unknown) => void)(definition.ack.parse(value));
       };
+      if (!allowed) {
+        answer({ result: 'unallowed', code: 'too-many-requests' });
+        return;
+      }
       const sessionId =
         typeof payload === 'object' && payload !== null && 'sessionId' in payload
           ? payload.sessionId

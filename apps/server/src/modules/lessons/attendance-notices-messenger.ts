@@ -1,0 +1,47 @@
+import { MessagingError } from '../../integrations/messaging';
+
+/** What the room's attendance did to a lesson, as its recipient reads it (ready-made Arabic). */
+export interface LessonNotice {
+  /** The recipient's name. */
+  name: string;
+  /** The e-mail's subject. */
+  subject: string;
+  /** The notice in one sentence (one line: it goes in a WhatsApp template parameter). */
+  text: string;
+  /** The lesson's page in the web app. */
+  lessonUrl: string;
+}
+
+/**
+ * How attendance notices reach people (docs/decisions/299-no-show-notices.md): e-mail, the
+ * WhatsApp `lesson_notice` template, or the Telegram chat the user linked. Each rejects with
+ * MessagingError as the reminders' sends do (src/kernel/notify-by-method.ts).
+ */
+export interface LessonNoticeMessenger {
+  channels: { whatsapp: boolean; telegram: boolean };
+  email(to: string, notice: LessonNotice): Promise<void>;
+  whatsapp(phoneE164: string, notice: LessonNotice): Promise<{ messageId: string }>;
+  telegram(chatId: number, notice: LessonNotice): Promise<void>;
+}
+
+/** The Telegram (and plain) text; Telegram makes the link clickable itself. */
+export function lessonNoticeText(notice: LessonNotice): string {
+  return [`مرحبًا ${notice.name}،`, notice.text, `صفحة الدرس: ${notice.lessonUrl}`].join('\n');
+}
+
+const off = (): Promise<never> =>
+  Promise.reject(new MessagingError('unavailable', 'Lesson notices are not configured'));
+
+/** Stands in when the server was built without channels: every send fails (retried). */
+export const disabledLessonNoticeMessenger: LessonNoticeMessenger = {
+  channels: { whatsapp: false, telegram: false },
+  email: off,
+  whatsapp: off,
+  telegram: off,
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    lessonNotices: LessonNoticeMessenger;
+  }
+}
