@@ -16,6 +16,10 @@ export const contactRequestBodySchema = contactRequestSchema.extend({
 });
 export type ContactRequestBody = z.input<typeof contactRequestBodySchema>;
 
+/** The marketing site's form: its visitors are signed out, so the reply address is required. */
+export const contactVisitorFormSchema = contactRequestSchema.extend({ email: emailSchema });
+export type ContactVisitorForm = z.input<typeof contactVisitorFormSchema>;
+
 /** GET /contact-request/list (admins): newest first; `handled=false` for the open ones only. */
 export const contactRequestListQuerySchema = pageQuerySchema.extend({ handled: queryFlag() });
 export type ContactRequestListQuery = z.input<typeof contactRequestListQuerySchema>;
