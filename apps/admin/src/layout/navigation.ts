@@ -1,7 +1,9 @@
 import { paths } from '../paths';
 
-/** The admin sidebar of spec section 2, in its order, plus our payments list after the plans and
- * the contact form's messages at the end. */
+/**
+ * The admin sidebar of spec section 2, in its order, plus our payments list after the plans and
+ * the contact form's messages at the end.
+ */
 export const SIDEBAR_LINKS = [
   { to: paths.photoSessions, label: 'جلسات التصوير' },
   { to: paths.users, label: 'المستخدمون' },
