@@ -3,7 +3,7 @@ import type { FaqItem } from './faq-content';
 
 /**
  * Questions as native disclosures (`details`/`summary`): keyboard and screen readers get the
- * expanded state for free, and the answers stay in the prerendered page for search engines.
+ * expanded state for free, and the answers are in the page from the start (found by search in the page).
  */
 export function FaqList({ items, label }: { items: readonly FaqItem[]; label: string }) {
   return (
