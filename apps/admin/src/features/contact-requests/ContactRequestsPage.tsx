@@ -1,7 +1,7 @@
 import { useCallback, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { pageCount } from '@talaqa/domain';
-import type { ContactRequestAdminView } from '@talaqa/domain';
+import type { ContactRequestAdminView, Role } from '@talaqa/domain';
 import {
   Badge,
   Button,
@@ -16,7 +16,6 @@ import {
   messageForError,
   useToast,
 } from '@talaqa/ui';
-import type { Role } from '@talaqa/domain';
 import { ListPagination } from '../../components/ListPagination';
 import { usePageSize } from '../../lib/page-size';
 import { formatDateTime } from '../../lib/format';

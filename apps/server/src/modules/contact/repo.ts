@@ -1,6 +1,5 @@
 import { count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
-import type { ContactRequestAdminView } from '@talaqa/domain';
-import type { Role } from '@talaqa/domain';
+import type { ContactRequestAdminView, Role } from '@talaqa/domain';
 import type { Database } from '../../db';
 import { contactRequests, users } from '../../db/schema';
 import type { ContactRequestRow } from '../../db/schema';
