@@ -25,6 +25,8 @@ export const paths = {
   tutors: '/tutors',
   planInvites: '/plan-invites',
   transactions: '/transactions',
+  /** Ours: the contact form's messages (docs/decisions/300-contact-requests.md). */
+  contactRequests: '/contact-requests',
 } as const;
 
 /** Route constants that have no registered page (spec section 2). */

@@ -33,6 +33,7 @@ const PAGES: Record<string, { url: string; title: string }> = {
   [paths.tutors]: { url: '/tutors', title: 'المعلمون' },
   [paths.planInvites]: { url: '/plan-invites', title: 'دعوات الباقات' },
   [paths.transactions]: { url: '/transactions', title: 'المدفوعات' },
+  [paths.contactRequests]: { url: '/contact-requests', title: 'رسائل التواصل' },
 };
 
 const fetchMock = stubHealthyApi();

@@ -73,6 +73,10 @@ export const routes: RouteObject[] = [
             path: paths.transactions,
             ...page(() => import('./features/transactions/TransactionsPage')),
           },
+          {
+            path: paths.contactRequests,
+            ...page(() => import('./features/contact-requests/ContactRequestsPage')),
+          },
           { path: '*', Component: NotFoundPage },
         ],
       },

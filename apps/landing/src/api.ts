@@ -1,6 +1,6 @@
-import { createApiClient, resolveApiUrl } from '@talaqa/api-client';
+import { createApiClient, isApiError, resolveApiUrl } from '@talaqa/api-client';
 import { API, PAGE_SIZE_MAX } from '@talaqa/domain';
-import type { Plan } from '@talaqa/domain';
+import type { ContactRequest, ContactVisitorForm, Plan } from '@talaqa/domain';
 
 /** The API origin: the served runtime config, else VITE_API_URL, else this host on port 4000. */
 export const API_BASE_URL = resolveApiUrl(import.meta.env.VITE_API_URL);
@@ -28,4 +28,16 @@ export async function getPublicPlans(signal?: AbortSignal): Promise<Plan[]> {
     { signal },
   );
   return page.list;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Contact (issue 20)
+
+/** Sends the `/contact` form (API.contactRequests.create, signed out: the e-mail is required). */
+export const sendContactRequest = (body: ContactVisitorForm): Promise<ContactRequest> =>
+  api.call(API.contactRequests.create, { body });
+
+/** The field codes of a refused request (`[]` for any other failure). */
+export function fieldErrorsOf(error: unknown): { path: string; code: string }[] {
+  return isApiError(error) ? (error.fields ?? []) : [];
 }

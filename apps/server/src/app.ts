@@ -29,6 +29,7 @@ import { calendarRoutes } from './modules/calendar';
 import { codeRoutes } from './modules/codes';
 import type { AccountMessenger } from './modules/codes';
 import { couponRoutes } from './modules/coupons';
+import { contactRoutes } from './modules/contact';
 import { healthRoutes } from './modules/health';
 import { docsPage, docsPageServed, openApiDocument, referenceRoutes } from './modules/reference';
 import { chatRoutes, disabledChatNoticeMessenger } from './modules/chat';
@@ -259,6 +260,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
         await api.register(transactionRoutes);
         await api.register(chatRoutes);
         await api.register(sessionRoutes);
+        await api.register(contactRoutes);
       },
       { prefix: API_PREFIX },
     );

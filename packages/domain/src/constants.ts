@@ -90,3 +90,14 @@ export const LOCAL_PORTS = {
 } as const;
 
 export const API_PREFIX = '/api/v1';
+
+/**
+ * The support chat (spec section 1: "a support chat link exists"): a WhatsApp number, digits of
+ * the international form without "+". The spec gives no number; this one is ours to replace by
+ * the support line before launch (docs/decisions/301-product-content.md). Footers, the web app's
+ * account menu and the content pages all read `SUPPORT_WHATSAPP_URL`.
+ */
+export const SUPPORT_WHATSAPP_NUMBER = '201000000000';
+export const SUPPORT_WHATSAPP_URL = `https://wa.me/${SUPPORT_WHATSAPP_NUMBER}`;
+/** The support line as people read it (Egyptian local form). */
+export const SUPPORT_WHATSAPP_DISPLAY = '0100 000 0000';

@@ -9,6 +9,7 @@ import { availabilityEndpoints } from './availability/contract';
 import { calendarEndpoints } from './calendar/contract';
 import { chatEndpoints } from './chat/contract';
 import { codeEndpoints } from './codes/contract';
+import { contactRequestEndpoints } from './contact/contract';
 import { couponEndpoints } from './coupons/contract';
 import { healthEndpoints } from './health/contract';
 import { lessonEndpoints } from './lessons/contract';
@@ -51,6 +52,7 @@ export const API = {
   fawry: fawryEndpoints,
   paymob: paymobEndpoints,
   transactions: transactionEndpoints,
+  contactRequests: contactRequestEndpoints,
 } as const;
 
 export const ENDPOINTS: readonly EndpointDefinition[] = Object.values(API).flatMap(

@@ -25,6 +25,8 @@ export * from './whatsapp/events';
 export * from './assets/contract';
 export * from './topics/validation';
 export * from './topics/contract';
+export * from './contact/validation';
+export * from './contact/contract';
 export * from './api/profiles';
 export * from './pricing';
 export * from './plans/validation';

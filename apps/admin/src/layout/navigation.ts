@@ -1,6 +1,9 @@
 import { paths } from '../paths';
 
-/** The admin sidebar of spec section 2, in its order, plus our payments list after the plans. */
+/**
+ * The admin sidebar of spec section 2, in its order, plus our payments list after the plans and
+ * the contact form's messages at the end.
+ */
 export const SIDEBAR_LINKS = [
   { to: paths.photoSessions, label: 'جلسات التصوير' },
   { to: paths.users, label: 'المستخدمون' },
@@ -13,4 +16,5 @@ export const SIDEBAR_LINKS = [
   { to: paths.userSettings, label: 'إعدادات المستخدم' },
   { to: paths.topics, label: 'الموضوعات' },
   { to: paths.tutors, label: 'المعلمون' },
+  { to: paths.contactRequests, label: 'رسائل التواصل' },
 ] as const;

@@ -112,6 +112,7 @@ export function createFakeApi(routes: Record<string, FakeHandler> = {}, me: User
     'GET /user/list': () => ({ list: [], total: 0 }),
     'GET /topic/list': (): Topic[] => [],
     'GET /tx/list': () => ({ list: [], total: 0 }),
+    'GET /contact-request/list': () => ({ list: [], total: 0 }),
     ...routes,
   };
   const fetchImpl = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {

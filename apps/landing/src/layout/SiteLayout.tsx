@@ -10,7 +10,7 @@ import {
   buttonClasses,
   cx,
 } from '@talaqa/ui';
-import { LOCALE } from '@talaqa/domain';
+import { LOCALE, SUPPORT_WHATSAPP_URL } from '@talaqa/domain';
 import { getHealth } from '../api';
 import { paths, webRegisterUrl } from '../paths';
 
@@ -123,6 +123,16 @@ export function SiteLayout() {
                   </Link>
                 </li>
               ))}
+              <li>
+                <a
+                  href={SUPPORT_WHATSAPP_URL}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="inline-flex min-h-9 items-center rounded text-sm font-semibold text-brand-800 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+                >
+                  واتساب الدعم
+                </a>
+              </li>
             </ul>
           </nav>
           <div className="flex flex-col gap-2 md:items-end">

@@ -1,6 +1,7 @@
 import { Link, NavLink, Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { BRAND_NAME, CenteredSpinner, ServerStatus, UI_MESSAGES, cx } from '@talaqa/ui';
-import { getHealth } from '../api';
+import { SUPPORT_WHATSAPP_URL } from '@talaqa/domain';
+import { getHealth, landingUrl } from '../api';
 import { paths } from '../paths';
 import { AuthProvider } from '../features/session/AuthProvider';
 import { useSession } from '../lib/session';
@@ -11,6 +12,17 @@ const NAV_LINKS = [
   { to: paths.tutors, label: 'المعلمون' },
   { to: paths.plans, label: 'الباقات' },
 ] as const;
+
+/** The marketing site's pages people look for from inside the app. */
+const FOOTER_PAGES = [
+  { path: '/faq', label: 'الأسئلة الشائعة' },
+  { path: '/contact', label: 'تواصل معنا' },
+  { path: '/terms', label: 'الشروط' },
+  { path: '/privacy', label: 'الخصوصية' },
+] as const;
+
+const footerLinkClass =
+  'inline-flex min-h-9 items-center rounded text-ink hover:text-brand-800 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cx(
@@ -83,6 +95,27 @@ function Shell() {
           <p className="text-sm text-muted">
             © {yearText(new Date().getFullYear())} {BRAND_NAME}: تعلّم الإنجليزية مع معلمين موثوقين
           </p>
+          <nav aria-label="المساعدة">
+            <ul className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+              <li>
+                <a
+                  href={SUPPORT_WHATSAPP_URL}
+                  target="_blank"
+                  rel="noreferrer"
+                  className={footerLinkClass}
+                >
+                  واتساب الدعم
+                </a>
+              </li>
+              {FOOTER_PAGES.map((page) => (
+                <li key={page.path}>
+                  <a href={`${landingUrl()}${page.path}`} className={footerLinkClass}>
+                    {page.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
           <ServerStatus check={getHealth} />
         </div>
       </footer>

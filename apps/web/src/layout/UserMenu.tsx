@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar, ConfirmDialog, UI_MESSAGES, cx, useToast } from '@talaqa/ui';
-import { Role } from '@talaqa/domain';
+import { Role, SUPPORT_WHATSAPP_URL } from '@talaqa/domain';
 import type { User } from '@talaqa/domain';
 import { paths } from '../paths';
+import { landingUrl } from '../api';
 import { homePathFor, settingsPathFor } from '../lib/destinations';
 import { useSession } from '../lib/session';
 import { useAssetUrl } from '../features/account/queries';
@@ -97,6 +98,22 @@ export function UserMenu({ user }: { user: User }) {
               </Link>
             </li>
           ))}
+          <li className="mt-1 border-t border-slate-200 pt-1">
+            <a
+              href={SUPPORT_WHATSAPP_URL}
+              target="_blank"
+              rel="noreferrer"
+              className={itemClass}
+              onClick={() => setOpen(false)}
+            >
+              المساعدة: واتساب الدعم
+            </a>
+          </li>
+          <li>
+            <a href={`${landingUrl()}/faq`} className={itemClass} onClick={() => setOpen(false)}>
+              الأسئلة الشائعة
+            </a>
+          </li>
           <li className="mt-1 border-t border-slate-200 pt-1">
             <button
               type="button"

@@ -1,10 +1,14 @@
-import { PreparingPage } from '@talaqa/ui';
+import { LegalDocument } from '../content/document';
+import { TERMS_INTRO, TERMS_SECTIONS, TERMS_UPDATED } from './terms-content';
 
+/** `/terms`: the terms of use, with a table of contents (text in ./terms-content). */
 export default function TermsPage() {
   return (
-    <PreparingPage
+    <LegalDocument
       title="الشروط والأحكام"
-      description="شروط استخدام منصة طلاقة للطلاب والمعلمين."
+      intro={<p>{TERMS_INTRO}</p>}
+      updated={TERMS_UPDATED}
+      sections={TERMS_SECTIONS}
     />
   );
 }

@@ -8,3 +8,4 @@ export * from './ratings';
 export * from './assets';
 export * from './whatsapp';
 export * from './chat';
+export * from './contact';
