@@ -39,6 +39,7 @@ import {
   disabledReminderMessenger,
   disabledLessonNoticeMessenger,
   lessonAttendanceJobs,
+  lessonConfirmationJobs,
   lessonNoticeJobs,
   lessonReminderJobs,
   lessonRoutes,
@@ -248,6 +249,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
         await api.register(lessonReminderJobs);
         await api.register(lessonAttendanceJobs);
         await api.register(lessonNoticeJobs);
+        await api.register(lessonConfirmationJobs);
         await api.register(calendarRoutes);
         await api.register(assetRoutes);
         await api.register(planRoutes);

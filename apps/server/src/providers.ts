@@ -97,12 +97,19 @@ function lessonReminderMessenger(messaging: Messaging): LessonReminderMessenger 
   };
 }
 
-/** No-show and minutes-back notices: e-mail, the WhatsApp `lesson_notice` template, or Telegram. */
+/**
+ * No-show and minutes-back notices, and booking, move and cancel confirmations (with their
+ * calendar invitation): e-mail, the WhatsApp `lesson_notice` template, or Telegram.
+ */
 function lessonNoticeMessenger(messaging: Messaging): LessonNoticeMessenger {
   return {
     channels: messaging.channels,
     async email(to, notice) {
-      await messaging.email.send({ to, ...lessonNoticeEmail(notice) });
+      await messaging.email.send({
+        to,
+        ...lessonNoticeEmail(notice),
+        ...(notice.calendar ? { attachments: [notice.calendar] } : {}),
+      });
     },
     whatsapp: (phone, notice) => messaging.whatsapp.sendLessonNotice(phone, notice),
     async telegram(chatId, notice) {

@@ -23,6 +23,7 @@ import {
 import type {
   WhatsAppChatNoticeSender,
   WhatsAppLessonNoticeSender,
+  WhatsAppPaymentNoticeSender,
   WhatsAppReminderSender,
   WhatsAppSimulator,
 } from './whatsapp';
@@ -111,7 +112,8 @@ export interface MessagingSimulators {
 type WhatsAppSenders = PhoneMessenger &
   WhatsAppReminderSender &
   WhatsAppChatNoticeSender &
-  WhatsAppLessonNoticeSender;
+  WhatsAppLessonNoticeSender &
+  WhatsAppPaymentNoticeSender;
 
 export interface Messaging {
   email: EmailSender;
@@ -155,6 +157,7 @@ const disabledWhatsApp: WhatsAppSenders = {
   sendLessonReminder: () => Promise.reject(notConfigured('WhatsApp')),
   sendChatNotice: () => Promise.reject(notConfigured('WhatsApp')),
   sendLessonNotice: () => Promise.reject(notConfigured('WhatsApp')),
+  sendPaymentNotice: () => Promise.reject(notConfigured('WhatsApp')),
 };
 
 const disabledEmail: EmailSender = { send: () => Promise.reject(notConfigured('E-mail')) };

@@ -48,7 +48,7 @@ async function tryPhoneChannel(
     return true;
   } catch (error) {
     if (isMessagingError(error) && error.kind !== 'unavailable') {
-      log.warn({ ...context, kind: error.kind }, `${what} falls back to e-mail`);
+      log.warn({ ...context, kind: error.kind }, `${what}: phone unreachable, not sent there`);
       return false;
     }
     throw error;
@@ -56,17 +56,18 @@ async function tryPhoneChannel(
 }
 
 /**
- * Delivers through the recipient's method: WhatsApp or Telegram when their phone is verified
- * (Telegram also needs the chat they linked for that phone), else e-mail; `none` is e-mail.
- * E-mail goes only to a verified address. Answers the channel used, or undefined when none could.
- * `what` names the notice in the logs.
+ * Delivers through the recipient's phone method only: WhatsApp or Telegram when their phone is
+ * verified (Telegram also needs the chat they linked for that phone). Answers the channel used,
+ * or undefined when their method is not a phone channel or the phone cannot be reached there;
+ * provider failures throw. Confirmations send this beside an e-mail that always goes
+ * (docs/decisions/302-confirmation-messages.md), so nothing here falls back to e-mail.
  */
-export async function notifyByMethod(
+export async function notifyByPhone(
   recipient: MethodRecipient,
-  channels: MethodChannels,
+  channels: Omit<MethodChannels, 'email'>,
   log: JobLog,
   what: string,
-): Promise<NoticeChannel | undefined> {
+): Promise<'whatsapp' | 'telegram' | undefined> {
   const phone = recipient.phoneVerified ? recipient.phone : null;
   const context = { userId: recipient.id, method: recipient.notificationMethod };
   if (phone && recipient.notificationMethod === 'whatsapp' && channels.configured.whatsapp) {
@@ -83,6 +84,24 @@ export async function notifyByMethod(
       return 'telegram';
     }
   }
+  return undefined;
+}
+
+/**
+ * Delivers through the recipient's method: WhatsApp or Telegram when their phone is verified
+ * (Telegram also needs the chat they linked for that phone), else e-mail; `none` is e-mail.
+ * E-mail goes only to a verified address. Answers the channel used, or undefined when none could.
+ * `what` names the notice in the logs.
+ */
+export async function notifyByMethod(
+  recipient: MethodRecipient,
+  channels: MethodChannels,
+  log: JobLog,
+  what: string,
+): Promise<NoticeChannel | undefined> {
+  const byPhone = await notifyByPhone(recipient, channels, log, what);
+  if (byPhone) return byPhone;
+  const context = { userId: recipient.id, method: recipient.notificationMethod };
   if (!recipient.emailVerified) {
     log.warn(context, `${what} not sent: no verified e-mail nor reachable phone`);
     return undefined;

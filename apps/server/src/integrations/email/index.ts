@@ -1,5 +1,6 @@
 export { createSmtpEmailSender, isLoopbackHost, isSmtpUrl, smtpConnectionOptions } from './sender';
 export type {
+  EmailAttachment,
   EmailMessage,
   EmailSender,
   SmtpConnectionOptions,
@@ -16,6 +17,7 @@ export {
   lessonNoticeEmail,
   lessonReminderEmail,
   passwordResetCodeEmail,
+  paymentNoticeEmail,
   verificationCodeEmail,
   welcomeEmail,
 } from './templates';
@@ -26,6 +28,7 @@ export type {
   ChatNoticeEmailInput,
   LessonNoticeEmailInput,
   LessonReminderEmailInput,
+  PaymentNoticeEmailInput,
   WelcomeEmailInput,
 } from './templates';
 export { escapeHtml } from './html';

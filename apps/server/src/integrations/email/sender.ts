@@ -2,11 +2,20 @@ import { createTransport } from 'nodemailer';
 import { z } from 'zod';
 import { MessagingError } from '../messaging';
 
+/** A file sent with an e-mail: text (a calendar invitation), written as UTF-8. */
+export interface EmailAttachment {
+  filename: string;
+  content: string;
+  /** `text/calendar; method=REQUEST` for an invitation. */
+  contentType: string;
+}
+
 export interface EmailMessage {
   to: string;
   subject: string;
   html: string;
   text: string;
+  attachments?: readonly EmailAttachment[];
 }
 
 /** Sends one e-mail; rejects with MessagingError('unavailable') when the SMTP server refuses. */
@@ -138,6 +147,15 @@ export function createSmtpEmailSender(options: SmtpEmailSenderOptions): SmtpEmai
           subject: message.subject,
           text: message.text,
           html: message.html,
+          ...(message.attachments?.length
+            ? {
+                attachments: message.attachments.map(({ filename, content, contentType }) => ({
+                  filename,
+                  content,
+                  contentType,
+                })),
+              }
+            : {}),
         });
         return { messageId: info.messageId };
       } catch (error) {

@@ -1,12 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
-import type { AddressObject } from 'mailparser';
+import type { AddressObject, Attachment } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import type { SMTPServerDataStream, SMTPServerSession } from 'smtp-server';
 import type { FastifyBaseLogger } from 'fastify';
 import { LOOPBACK, urlHost } from '../outbox/local-server';
 import type { LocalServer } from '../outbox/local-server';
-import type { Outbox } from '../outbox/outbox';
+import type { Outbox, OutboxAttachment } from '../outbox/outbox';
 
 export interface SmtpSimulatorOptions {
   outbox: Outbox;
@@ -30,6 +30,13 @@ const addressesOf = (value: AddressObject | AddressObject[] | undefined): string
     group.value.map((a) => a.address ?? '').filter(Boolean),
   );
 
+const attachmentOf = (file: Attachment): OutboxAttachment => ({
+  filename: file.filename ?? '',
+  contentType: file.contentType,
+  size: file.size,
+  ...(file.contentType.startsWith('text/') ? { text: file.content.toString('utf8') } : {}),
+});
+
 async function deliver(
   outbox: Outbox,
   stream: SMTPServerDataStream,
@@ -48,6 +55,7 @@ async function deliver(
       subject: mail.subject ?? '',
       text: mail.text ?? '',
       ...(mail.html ? { html: mail.html } : {}),
+      ...(mail.attachments.length > 0 ? { attachments: mail.attachments.map(attachmentOf) } : {}),
       meta: {
         messageId: mail.messageId,
         from,

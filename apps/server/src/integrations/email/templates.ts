@@ -337,3 +337,52 @@ export function chatNoticeEmail(input: ChatNoticeEmailInput): EmailContent {
   ]);
   return { subject, html, text };
 }
+
+export interface PaymentNoticeEmailInput {
+  /** The recipient's name. */
+  name: string;
+  subject: string;
+  /** What happened, in one or two sentences. */
+  text: string;
+  /** The receipt's lines, label then value (values may be Latin: numbers, references). */
+  details: readonly (readonly [string, string])[];
+  /** The student's payments page in the web app. */
+  paymentsUrl: string;
+}
+
+/** A payment's receipt, or its refund (decision 302): the sentence, a table of details, a link. */
+export function paymentNoticeEmail(input: PaymentNoticeEmailInput): EmailContent {
+  if (!/^https?:\/\//i.test(input.paymentsUrl)) {
+    throw new TypeError('paymentNoticeEmail: paymentsUrl must be http(s)');
+  }
+  const rows = input.details
+    .map(
+      ([label, value]) =>
+        `<tr><td style="padding:6px 0;color:#6b7280;white-space:nowrap;">${escapeHtml(label)}</td><td style="padding:6px 12px 6px 0;font-weight:bold;"><bdi>${escapeHtml(value)}</bdi></td></tr>`,
+    )
+    .join('\n');
+  const html = layout(input.subject, {
+    preheader: input.text,
+    bodyHtml: [
+      paragraph(escapeHtml(greeting(input.name))),
+      paragraph(escapeHtml(input.text)),
+      `<table role="presentation" dir="rtl" cellpadding="0" cellspacing="0" style="margin:0 0 20px;font-size:15px;">\n${rows}\n</table>`,
+      button(input.paymentsUrl, 'مدفوعاتي'),
+      paragraph(
+        'إن لم يعمل الزر فانسخ هذا الرابط في المتصفح:<br>' +
+          `<span dir="ltr" style="unicode-bidi:isolate;word-break:break-all;">${escapeHtml(input.paymentsUrl)}</span>`,
+      ),
+    ].join('\n'),
+  });
+  const text = plain([
+    greeting(input.name),
+    '',
+    input.text,
+    '',
+    // First-strong isolation: an Arabic value reads right to left, a number left to right.
+    ...input.details.map(([label, value]) => `${label}: \u2068${value}${PDI}`),
+    '',
+    `مدفوعاتي: ${LRI}${input.paymentsUrl}${PDI}`,
+  ]);
+  return { subject: input.subject, html, text };
+}

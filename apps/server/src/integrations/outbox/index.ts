@@ -1,6 +1,7 @@
 export { Outbox, OutboxTimeoutError, OUTBOX_CHANNELS, normalizeRecipient } from './outbox';
 export type {
   NewOutboxMessage,
+  OutboxAttachment,
   OutboxChannel,
   OutboxFilter,
   OutboxListener,

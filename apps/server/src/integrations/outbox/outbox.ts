@@ -4,6 +4,14 @@ import { normalizePhone } from '../messaging';
 export const OUTBOX_CHANNELS = ['email', 'whatsapp', 'telegram'] as const;
 export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
 
+/** A file that came with an e-mail; the text of text files (calendar invitations) is kept. */
+export interface OutboxAttachment {
+  filename: string;
+  contentType: string;
+  size: number;
+  text?: string;
+}
+
 /** One message a simulator accepted, as the recipient would see it. */
 export interface OutboxMessage {
   id: string;
@@ -13,6 +21,7 @@ export interface OutboxMessage {
   subject?: string;
   text: string;
   html?: string;
+  attachments?: OutboxAttachment[];
   /** ISO 8601, UTC. */
   at: string;
   /** Provider details: message ids, template, chat id, envelope. */

@@ -82,6 +82,14 @@ function renderMessage(message: OutboxMessage): string {
     ? `<iframe title="${escapeHtml(message.subject ?? 'رسالة')}" sandbox="allow-popups allow-popups-to-escape-sandbox" referrerpolicy="no-referrer" loading="lazy" srcdoc="${escapeHtml(message.html)}"></iframe>
        <details><summary>النص العادي</summary><pre>${escapeHtml(message.text)}</pre></details>`
     : `<pre>${escapeHtml(message.text)}</pre>`;
+  const files = (message.attachments ?? [])
+    .map(
+      (file) =>
+        `<details><summary>مرفق: <bdi dir="ltr">${escapeHtml(file.filename)}</bdi> (<bdi dir="ltr">${escapeHtml(file.contentType)}</bdi>)</summary>${
+          file.text === undefined ? '' : `<pre dir="ltr">${escapeHtml(file.text)}</pre>`
+        }</details>`,
+    )
+    .join('');
   return `<article data-id="${escapeHtml(message.id)}">
     <div class="meta">
       <span class="channel" style="background:${CHANNEL_COLORS[message.channel]}">${CHANNEL_LABELS[message.channel]}</span>
@@ -90,6 +98,7 @@ function renderMessage(message: OutboxMessage): string {
     </div>
     ${subject}
     ${body}
+    ${files}
   </article>`;
 }
 

@@ -257,6 +257,41 @@ export function lessonNoticeTemplateMessage(
   };
 }
 
+/**
+ * A payment's receipt or refund (decision 302): a UTILITY template like `lesson_notice`, same
+ * language. Its body's two parameters: the message's sentence (our own text, one line) and the
+ * payments page's link.
+ */
+export const PAYMENT_NOTICE_TEMPLATE = 'payment_notice';
+export const PAYMENT_NOTICE_PARAMS = 2;
+
+/** The approved wording of `payment_notice`. */
+export function paymentNoticeTemplateText(params: readonly string[]): string {
+  const at = (index: number): string => params[index] ?? '';
+  return `من طلاقة بشأن مدفوعاتك: ${at(0)} التفاصيل: ${at(1)}`;
+}
+
+export interface PaymentNoticeParams {
+  /** The notice in one sentence. */
+  text: string;
+  /** The payments page. */
+  url: string;
+}
+
+/** The message for the payment notice template: the lesson notice's shape, another name. */
+export function paymentNoticeTemplateMessage(
+  to: string,
+  notice: PaymentNoticeParams,
+  languageCode: string,
+): CloudTemplateMessage {
+  return lessonNoticeTemplateMessage(
+    to,
+    { text: notice.text, lessonUrl: notice.url },
+    PAYMENT_NOTICE_TEMPLATE,
+    languageCode,
+  );
+}
+
 /** Cannot be delivered to this number: not on WhatsApp, or (test numbers) not allowed. */
 const UNRESOLVED_CODES = new Set([
   131026, // Message undeliverable: not a WhatsApp user, old client, terms not accepted
@@ -285,7 +320,8 @@ export interface WhatsAppCloudSender
     PhoneMessenger,
     WhatsAppReminderSender,
     WhatsAppChatNoticeSender,
-    WhatsAppLessonNoticeSender {
+    WhatsAppLessonNoticeSender,
+    WhatsAppPaymentNoticeSender {
   /** The URL messages are posted to (for logs and tests). */
   readonly endpoint: string;
 }
@@ -306,6 +342,11 @@ export interface WhatsAppChatNoticeSender {
 /** Sends the lesson notice template (no-show, early leave) to a phone. */
 export interface WhatsAppLessonNoticeSender {
   sendLessonNotice(phoneE164: string, notice: LessonNoticeParams): Promise<{ messageId: string }>;
+}
+
+/** Sends the payment notice template (receipt, refund) to a phone. */
+export interface WhatsAppPaymentNoticeSender {
+  sendPaymentNotice(phoneE164: string, notice: PaymentNoticeParams): Promise<{ messageId: string }>;
 }
 
 /**
@@ -390,5 +431,19 @@ export function createWhatsAppCloudSender(options: WhatsAppCloudOptions): WhatsA
     return post(lessonNoticeTemplateMessage(phone, notice, LESSON_NOTICE_TEMPLATE, languageCode));
   }
 
-  return { endpoint, sendCode, sendLessonReminder, sendChatNotice, sendLessonNotice };
+  async function sendPaymentNotice(
+    phoneE164: string,
+    notice: PaymentNoticeParams,
+  ): Promise<{ messageId: string }> {
+    return post(paymentNoticeTemplateMessage(phoneOf(phoneE164), notice, languageCode));
+  }
+
+  return {
+    endpoint,
+    sendCode,
+    sendLessonReminder,
+    sendChatNotice,
+    sendLessonNotice,
+    sendPaymentNotice,
+  };
 }

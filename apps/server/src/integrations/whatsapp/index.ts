@@ -15,6 +15,10 @@ export {
   LESSON_REMINDER_TEMPLATE,
   lessonReminderTemplateMessage,
   lessonReminderTemplateText,
+  PAYMENT_NOTICE_PARAMS,
+  PAYMENT_NOTICE_TEMPLATE,
+  paymentNoticeTemplateMessage,
+  paymentNoticeTemplateText,
   WHATSAPP_DEFAULT_API_URL,
   WHATSAPP_DEFAULT_API_VERSION,
 } from './cloud-api';
@@ -25,10 +29,12 @@ export type {
   GraphError,
   LessonNoticeParams,
   LessonReminderParams,
+  PaymentNoticeParams,
   WhatsAppCloudOptions,
   WhatsAppChatNoticeSender,
   WhatsAppCloudSender,
   WhatsAppLessonNoticeSender,
+  WhatsAppPaymentNoticeSender,
   WhatsAppReminderSender,
 } from './cloud-api';
 export { startWhatsAppSimulator } from './simulator';

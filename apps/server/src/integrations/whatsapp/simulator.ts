@@ -11,6 +11,9 @@ import {
   LESSON_NOTICE_PARAMS,
   LESSON_NOTICE_TEMPLATE,
   lessonNoticeTemplateText,
+  PAYMENT_NOTICE_PARAMS,
+  PAYMENT_NOTICE_TEMPLATE,
+  paymentNoticeTemplateText,
   LESSON_REMINDER_PARAMS,
   LESSON_REMINDER_TEMPLATE,
   lessonReminderTemplateText,
@@ -266,9 +269,11 @@ export async function startWhatsAppSimulator(
       const isReminder = name === reminderTemplate;
       const isChatNotice = name === CHAT_NOTICE_TEMPLATE;
       const isLessonNotice = name === LESSON_NOTICE_TEMPLATE;
+      const isPaymentNotice = name === PAYMENT_NOTICE_TEMPLATE;
+      const isUtility = isReminder || isChatNotice || isLessonNotice || isPaymentNotice;
       const knownTemplate =
         options.templateName === undefined ||
-        ((name === options.templateName || isReminder || isChatNotice || isLessonNotice) &&
+        ((name === options.templateName || isUtility) &&
           (options.templateLanguage === undefined || language.code === options.templateLanguage));
       if (!knownTemplate) {
         return graphError(reply, 404, {
@@ -287,7 +292,9 @@ export async function startWhatsAppSimulator(
           ? utilityProblem(message, CHAT_NOTICE_PARAMS)
           : isLessonNotice
             ? utilityProblem(message, LESSON_NOTICE_PARAMS)
-            : templateProblem(message);
+            : isPaymentNotice
+              ? utilityProblem(message, PAYMENT_NOTICE_PARAMS)
+              : templateProblem(message);
       if (problem) {
         return graphError(reply, 400, {
           message: '(#132000) Number of parameters does not match the expected number of params',
@@ -316,7 +323,7 @@ export async function startWhatsAppSimulator(
       const params = (
         message.template.components?.find((c) => c.type === 'body')?.parameters ?? []
       ).map((p) => p.text);
-      const code = isReminder || isChatNotice || isLessonNotice ? undefined : params[0];
+      const code = isUtility ? undefined : params[0];
       scheduleStatuses(id, digits, undeliverable);
       if (!undeliverable)
         outbox.append({
@@ -328,7 +335,9 @@ export async function startWhatsAppSimulator(
               ? chatNoticeTemplateText(params)
               : isLessonNotice
                 ? lessonNoticeTemplateText(params)
-                : arabicAuthenticationText(code ?? ''),
+                : isPaymentNotice
+                  ? paymentNoticeTemplateText(params)
+                  : arabicAuthenticationText(code ?? ''),
           meta: {
             wamid: id,
             code,

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { endOf, writeCalendar } from '@talaqa/domain';
+import { endOf, lessonEventUid, lessonSequence, writeCalendar } from '@talaqa/domain';
 import type { CalendarFeedCreated, CalendarFeedState, IcsEvent } from '@talaqa/domain';
 import type { ServiceContext } from '../../context';
 import { AppError } from '../../errors';
@@ -17,8 +17,6 @@ const TOKEN_BYTES = 32;
 const DAY_MS = 24 * 3_600_000;
 /** How far back the feed reaches: past lessons stay visible for a month. */
 export const FEED_DAYS_BACK = 30;
-/** SEQUENCE counts seconds from here, so it stays a small integer for a long time. */
-const SEQUENCE_EPOCH = Date.UTC(2025, 0, 1);
 
 /** The token's shape: 32 random bytes, base64url (43 characters). */
 export const FEED_TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -58,12 +56,12 @@ function eventOf(lesson: FeedLesson, ownerId: number, links: FeedLinks): IcsEven
   const other = lesson.studentId === ownerId ? lesson.tutorName : lesson.studentName;
   const url = new URL(`/lesson/${lesson.id}`, links.webOrigin).href;
   return {
-    uid: `lesson-${lesson.id}@${links.uidHost}`,
+    uid: lessonEventUid(lesson.id, links.uidHost),
     start: lesson.startsAt,
     end: endOf(lesson.startsAt, lesson.duration),
     created: lesson.createdAt,
     lastModified: lesson.updatedAt,
-    sequence: Math.max(0, Math.floor((lesson.updatedAt.getTime() - SEQUENCE_EPOCH) / 1000)),
+    sequence: lessonSequence(lesson.updatedAt),
     summary: `درس إنجليزي مع ${other}`,
     description: `${lesson.canceled ? 'أُلغي هذا الدرس.\n' : ''}مدة الدرس ${arabicMinutes(lesson.duration)}.\nصفحة الدرس: ${url}`,
     url,

@@ -1,6 +1,18 @@
 import { MessagingError } from '../../integrations/messaging';
 
-/** What the room's attendance did to a lesson, as its recipient reads it (ready-made Arabic). */
+/** A calendar file sent with a lesson's e-mail (confirmations: decision 302). */
+export interface LessonCalendarFile {
+  filename: string;
+  /** The iCalendar document. */
+  content: string;
+  /** `text/calendar; charset=utf-8; method=REQUEST` (or CANCEL). */
+  contentType: string;
+}
+
+/**
+ * What became of a lesson, as its recipient reads it (ready-made Arabic): what the room's
+ * attendance did to it (decision 299), or its booking, move or cancel (decision 302).
+ */
 export interface LessonNotice {
   /** The recipient's name. */
   name: string;
@@ -10,6 +22,8 @@ export interface LessonNotice {
   text: string;
   /** The lesson's page in the web app. */
   lessonUrl: string;
+  /** Sent with the e-mail only (the phone channels carry the sentence and the link). */
+  calendar?: LessonCalendarFile;
 }
 
 /**

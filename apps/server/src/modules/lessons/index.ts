@@ -16,5 +16,10 @@ export { disabledReminderMessenger, lessonReminderText } from './reminders-messe
 export type { LessonReminderMessenger } from './reminders-messenger';
 export { hasFulfilledLessonWith } from './status';
 export { lessonNoticeJobs } from './attendance-notices';
+export { lessonConfirmationJobs, LESSON_CONFIRMATION_JOB } from './confirmations';
 export { disabledLessonNoticeMessenger, lessonNoticeText } from './attendance-notices-messenger';
-export type { LessonNotice, LessonNoticeMessenger } from './attendance-notices-messenger';
+export type {
+  LessonCalendarFile,
+  LessonNotice,
+  LessonNoticeMessenger,
+} from './attendance-notices-messenger';

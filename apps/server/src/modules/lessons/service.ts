@@ -55,6 +55,7 @@ import {
 import type { BookingReads, LessonWithPeople } from './repo';
 import { cancelLessonReminders, scheduleLessonReminders } from './reminders';
 import { cancelAttendanceJobs, scheduleAttendanceJobs } from './attendance-schedule';
+import { scheduleLessonConfirmations } from './confirmations';
 import { refreshNextFree, storeNextFree } from '../tutors';
 import type { StoredNextFree } from '../tutors';
 
@@ -242,6 +243,7 @@ export async function bookLesson(
     );
     await scheduleLessonReminders(tx, lesson, now, { newLesson: true });
     await scheduleAttendanceJobs(tx, lesson);
+    await scheduleLessonConfirmations(tx, lesson, { event: 'booked' });
     // Both rows are locked and checkBooking passed, so both people exist.
     const { tutor, student } = context.people;
     if (!tutor || !student) throw new Error('a booking without its tutor or student row');
@@ -305,6 +307,7 @@ export async function rescheduleLesson(
     if (!moved) throw new AppError('lesson-not-found');
     await scheduleLessonReminders(tx, moved, now);
     await scheduleAttendanceJobs(tx, moved);
+    await scheduleLessonConfirmations(tx, moved, { event: 'moved', previous: lesson });
     return { start: lesson.startsAt.toISOString(), duration };
   });
   return { lesson: await viewOf(db, request.id), previous };
@@ -397,6 +400,12 @@ export async function cancelLesson(
       ),
       now,
     });
+    // Here, not in cancelLocked: the no-show path sends its own notice (decision 299).
+    await scheduleLessonConfirmations(
+      tx,
+      { ...lesson, updatedAt: now },
+      { event: 'canceled', canceledBy, minutes, previousUpdatedAt: lesson.updatedAt },
+    );
     return { minutesReturned: minutes, changed: true };
   });
   return {

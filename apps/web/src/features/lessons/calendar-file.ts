@@ -3,13 +3,10 @@
  * domain's writer the server's calendar feed uses, with the feed's UID (`lesson-{id}@{host}`) so
  * a calendar that has both keeps one event.
  */
-import { endOf, writeCalendar } from '@talaqa/domain';
+import { endOf, lessonEventUid, lessonSequence, writeCalendar } from '@talaqa/domain';
 import { minutesText } from '../../lib/format';
 import { lessonPath } from '../../paths';
 import type { LessonView } from '@talaqa/domain';
-
-/** SEQUENCE counts seconds from here (as the feed does): a later file wins over an earlier. */
-const SEQUENCE_EPOCH = Date.UTC(2025, 0, 1);
 
 export function lessonCalendarFile(
   lesson: LessonView,
@@ -27,12 +24,13 @@ export function lessonCalendarFile(
     stamp: now,
     events: [
       {
-        uid: `lesson-${lesson.id}@${new URL(webOrigin).hostname}`,
+        uid: lessonEventUid(lesson.id, new URL(webOrigin).hostname),
         start,
         end: endOf(start, lesson.duration),
         created: new Date(lesson.bookedAt),
         lastModified: now,
-        sequence: Math.max(0, Math.floor((now.getTime() - SEQUENCE_EPOCH) / 1000)),
+        // Counted at download (as the feed counts at a change): a later file wins over an earlier.
+        sequence: lessonSequence(now),
         summary: `درس إنجليزي مع ${otherName}`,
         description: `${canceled ? 'أُلغي هذا الدرس.\n' : ''}مدة الدرس ${minutesText(lesson.duration)}.\nصفحة الدرس: ${url}`,
         url,
