@@ -45,8 +45,13 @@ import {
   lessonRoutes,
 } from './modules/lessons';
 import type { LessonNoticeMessenger, LessonReminderMessenger } from './modules/lessons';
-import { fawryRoutes, paymobRoutes } from './modules/payments';
-import type { PaymentGateways } from './modules/payments';
+import {
+  disabledPaymentNoticeMessenger,
+  fawryRoutes,
+  paymentNoticeJobs,
+  paymobRoutes,
+} from './modules/payments';
+import type { PaymentGateways, PaymentNoticeMessenger } from './modules/payments';
 import { planInviteRoutes, planRoutes } from './modules/plans';
 import { ratingRoutes } from './modules/ratings';
 import { studentRoutes } from './modules/students';
@@ -94,6 +99,8 @@ export interface Providers {
   lessonReminders?: LessonReminderMessenger;
   /** No-show and minutes-back notices, by the same channels; off when absent. */
   lessonNotices?: LessonNoticeMessenger;
+  /** Payment receipts and refund notices, by e-mail and the phone method; off when absent. */
+  paymentNotices?: PaymentNoticeMessenger;
   /** Offline chat notifications by e-mail, WhatsApp or Telegram; off when absent. */
   chatNotices?: ChatNoticeMessenger;
   google: GoogleIdTokenVerifier;
@@ -195,6 +202,10 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   app.decorate('lessonReminders', options.providers.lessonReminders ?? disabledReminderMessenger);
   app.decorate('lessonNotices', options.providers.lessonNotices ?? disabledLessonNoticeMessenger);
   app.decorate('chatNotices', options.providers.chatNotices ?? disabledChatNoticeMessenger);
+  app.decorate(
+    'paymentNotices',
+    options.providers.paymentNotices ?? disabledPaymentNoticeMessenger,
+  );
   app.decorate('google', options.providers.google);
   app.decorate('telegram', options.providers.telegram ?? disabledTelegramChannel);
   app.decorate('whatsapp', options.providers.whatsapp ?? disabledWhatsAppChannel);
@@ -259,6 +270,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
         await api.register(subscriptionJobs);
         await api.register(fawryRoutes);
         await api.register(paymobRoutes);
+        await api.register(paymentNoticeJobs);
         await api.register(transactionRoutes);
         await api.register(chatRoutes);
         await api.register(sessionRoutes);

@@ -8,6 +8,7 @@ import {
   lessonNoticeEmail,
   lessonReminderEmail,
   passwordResetCodeEmail,
+  paymentNoticeEmail,
   verificationCodeEmail,
 } from './integrations/email';
 import { createGoogleIdTokenVerifier, startGoogleSimulator } from './integrations/google';
@@ -22,8 +23,8 @@ import { chatNoticeText } from './modules/chat';
 import type { ChatNoticeMessenger } from './modules/chat';
 import { lessonNoticeText, lessonReminderText } from './modules/lessons';
 import type { LessonNoticeMessenger, LessonReminderMessenger } from './modules/lessons';
-import { startPaymentGateways } from './modules/payments';
-import type { GatewayOptions, PaymentGateways } from './modules/payments';
+import { paymentNoticeText, startPaymentGateways } from './modules/payments';
+import type { GatewayOptions, PaymentGateways, PaymentNoticeMessenger } from './modules/payments';
 import { disabledTelegramChannel } from './modules/telegram';
 import type { TelegramChannel } from './modules/telegram';
 import { disabledWhatsAppChannel } from './modules/whatsapp';
@@ -114,6 +115,21 @@ function lessonNoticeMessenger(messaging: Messaging): LessonNoticeMessenger {
     whatsapp: (phone, notice) => messaging.whatsapp.sendLessonNotice(phone, notice),
     async telegram(chatId, notice) {
       await messaging.telegram.sender.sendMessage(chatId, lessonNoticeText(notice));
+    },
+  };
+}
+
+/** Payment receipts and refund notices: e-mail, the WhatsApp `payment_notice` template, or Telegram. */
+function paymentNoticeMessenger(messaging: Messaging): PaymentNoticeMessenger {
+  return {
+    channels: messaging.channels,
+    async email(to, notice) {
+      await messaging.email.send({ to, ...paymentNoticeEmail(notice) });
+    },
+    whatsapp: (phone, notice) =>
+      messaging.whatsapp.sendPaymentNotice(phone, { text: notice.text, url: notice.paymentsUrl }),
+    async telegram(chatId, notice) {
+      await messaging.telegram.sender.sendMessage(chatId, paymentNoticeText(notice));
     },
   };
 }
@@ -227,6 +243,7 @@ export async function startProviders(
       lessonReminders: lessonReminderMessenger(messaging),
       lessonNotices: lessonNoticeMessenger(messaging),
       chatNotices: chatNoticeMessenger(messaging),
+      paymentNotices: paymentNoticeMessenger(messaging),
       google: verifier,
       telegram: telegramChannel(messaging),
       whatsapp: whatsappChannel(messaging),

@@ -5,3 +5,6 @@
 export { fawryRoutes, paymobRoutes } from './routes';
 export { startPaymentGateways } from './gateways';
 export type { GatewayOptions, PaymentGateways } from './gateways';
+export { paymentNoticeJobs } from './notices';
+export { disabledPaymentNoticeMessenger, paymentNoticeText } from './notices-messenger';
+export type { PaymentNotice, PaymentNoticeMessenger } from './notices-messenger';

@@ -14,6 +14,7 @@ import { findTransactionRow, viewOfRow } from '../transactions';
 import type { PaymentsContext } from './context';
 import { CHECK_REFUND_JOB } from './context';
 import { emitTransactionStatus } from './events';
+import { schedulePaymentNotices } from './notices';
 import {
   paidPaymobTransactionId,
   releaseRefund,
@@ -249,6 +250,15 @@ async function settleRefundOnce(
       }
     } else if (refund.origin === 'conflict') {
       row = await settleRefundStatus(tx, refund.transactionId);
+    }
+    if (row) {
+      // Refunded or PartialRefunded by this settlement, which happens once per refund.
+      await schedulePaymentNotices(tx, row.id, {
+        event: 'refunded',
+        refundId: refund.id,
+        amount: refund.amount,
+        at: refund.settledAt ?? ctx.clock.now(),
+      });
     }
     return { refund, row: row ?? (await findTransactionRow(tx, refund.transactionId)) };
   });

@@ -10,6 +10,7 @@ import type { PaymentsContext } from './context';
 import { EXPIRE_UNPAID_ORDER_JOB } from './context';
 import { emitTransactionStatus } from './events';
 import { closeUnpaid, markPaid, noteProviderReference, recordNotification } from './repo';
+import { schedulePaymentNotices } from './notices';
 import { sendRefund } from './refunds';
 import type { NotificationValues } from './repo';
 
@@ -66,6 +67,8 @@ async function transition(
     const paid = await markPaid(tx, id, outcome.paidAt ?? now, outcome.providerReference);
     if (paid) {
       if (cancelExpiry) await cancelJobs(tx, EXPIRE_UNPAID_ORDER_JOB, String(id));
+      // The receipt: this guarded New -> Paid happens once, whichever path reports the payment.
+      await schedulePaymentNotices(tx, paid.id, { event: 'paid' });
       const activation = await activatePaidTransaction(tx, paid, now);
       const conflict = activation.kind === 'conflict';
       return { row: paid, changed: true, follow: conflict ? 'refund-conflict' : 'none' };
