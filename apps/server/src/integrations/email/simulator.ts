@@ -30,9 +30,21 @@ const addressesOf = (value: AddressObject | AddressObject[] | undefined): string
     group.value.map((a) => a.address ?? '').filter(Boolean),
   );
 
+/** The part's Content-Type with its parameters (an invitation's `method=REQUEST`). */
+function fullContentType(file: Attachment): string {
+  const header: unknown = file.headers.get('content-type');
+  if (typeof header !== 'object' || header === null || !('params' in header)) {
+    return file.contentType;
+  }
+  const params = Object.entries(header.params as Record<string, string>).map(
+    ([name, value]) => `; ${name}=${value}`,
+  );
+  return `${file.contentType}${params.join('')}`;
+}
+
 const attachmentOf = (file: Attachment): OutboxAttachment => ({
   filename: file.filename ?? '',
-  contentType: file.contentType,
+  contentType: fullContentType(file),
   size: file.size,
   ...(file.contentType.startsWith('text/') ? { text: file.content.toString('utf8') } : {}),
 });
