@@ -5,6 +5,7 @@ import { jobs, users } from '../../src/db/schema';
 import { MessagingError } from '../../src/integrations/messaging';
 import type { OutboxMessage } from '../../src/integrations/outbox';
 import { LESSON_NO_SHOW_JOB } from '../../src/modules/lessons';
+import { withoutConfirmations } from './confirmation-fixtures';
 import { startTestServer } from './helpers';
 import type { TestServer } from './helpers';
 import {
@@ -57,10 +58,15 @@ async function userOf(id: number) {
   return row;
 }
 
-/** Every message any channel delivered to this user (e-mail, and the phone when given). */
+/**
+ * Every message any channel delivered to this user (e-mail, and the phone when given) but the
+ * booking's confirmations.
+ */
 async function inbox(id: number, phone?: string): Promise<OutboxMessage[]> {
   const messages = server.outbox.list({ to: (await userOf(id)).email });
-  return phone ? [...messages, ...server.outbox.list({ to: phone })] : messages;
+  return withoutConfirmations(
+    phone ? [...messages, ...server.outbox.list({ to: phone })] : messages,
+  );
 }
 
 async function join(booked: Booked, who: 'student' | 'tutor', minutes: number) {
