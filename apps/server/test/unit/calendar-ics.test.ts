@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { escapeText, foldLine, icsDateTime, writeCalendar } from '@talaqa/domain';
+import {
+  escapeText,
+  foldLine,
+  icsDateTime,
+  lessonEventUid,
+  lessonSequence,
+  writeCalendar,
+} from '@talaqa/domain';
 import type { IcsEvent } from '@talaqa/domain';
 
 const octets = (text: string): number => Buffer.byteLength(text, 'utf8');
@@ -97,5 +104,61 @@ describe('writeCalendar', () => {
         'END:VEVENT',
       ]),
     );
+  });
+});
+
+describe('writeCalendar invitations (RFC 5546)', () => {
+  const invitation = (method: 'REQUEST' | 'CANCEL') =>
+    writeCalendar({
+      prodId: '-//Talaqa//Lesson confirmation//AR',
+      name: 'طلاقة',
+      timeZone: 'Africa/Cairo',
+      stamp: new Date('2030-01-05T00:00:00Z'),
+      method,
+      events: [
+        {
+          uid: lessonEventUid(7, 'talaqa.test'),
+          start: new Date('2030-01-09T10:00:00Z'),
+          end: new Date('2030-01-09T10:30:00Z'),
+          created: new Date('2030-01-01T08:00:00Z'),
+          lastModified: new Date('2030-01-05T00:00:00Z'),
+          sequence: lessonSequence(new Date('2030-01-05T00:00:00Z')),
+          summary: 'درس إنجليزي مع سارة',
+          description: 'مدة الدرس ٣٠ دقيقة.',
+          url: 'https://talaqa.test/lesson/7',
+          status: method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED',
+          organizer: { name: 'طلاقة', email: 'no-reply@talaqa.test' },
+          attendees: [{ name: 'Sara "S", Ali', email: 'sara@example.com' }],
+        },
+      ],
+    })
+      .replace(/\r\n /g, '')
+      .split('\r\n');
+
+  it('names its method, the organizer and the attendee (quoted, without quotes inside)', () => {
+    const lines = invitation('REQUEST');
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'METHOD:REQUEST',
+        'UID:lesson-7@talaqa.test',
+        'STATUS:CONFIRMED',
+        'ORGANIZER;CN="طلاقة":mailto:no-reply@talaqa.test',
+        'ATTENDEE;CN="Sara S, Ali";ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE:mailto:sara@example.com',
+      ]),
+    );
+    expect(lines.indexOf('METHOD:REQUEST')).toBeLessThan(lines.indexOf('BEGIN:VEVENT'));
+  });
+
+  it('withdraws the same UID with CANCEL', () => {
+    const lines = invitation('CANCEL');
+    expect(lines).toEqual(
+      expect.arrayContaining(['METHOD:CANCEL', 'UID:lesson-7@talaqa.test', 'STATUS:CANCELLED']),
+    );
+  });
+
+  it('counts SEQUENCE in seconds of the last change, never below zero', () => {
+    const at = new Date('2030-01-05T00:00:00Z');
+    expect(lessonSequence(new Date(at.getTime() + 1_000))).toBe(lessonSequence(at) + 1);
+    expect(lessonSequence(new Date('2020-01-01T00:00:00Z'))).toBe(0);
   });
 });
