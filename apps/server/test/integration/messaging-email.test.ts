@@ -49,6 +49,36 @@ describe('nodemailer -> SMTP simulator -> outbox', () => {
     sender.close();
   });
 
+  it('carries a calendar invitation as an attachment, its method in the content type', async () => {
+    const sender = createSmtpEmailSender({
+      url: smtp.url,
+      from: 'no-reply@talaqa.test',
+      allowPlaintext: true,
+    });
+    const invitation = 'BEGIN:VCALENDAR\r\nMETHOD:REQUEST\r\nSUMMARY:درس\r\nEND:VCALENDAR\r\n';
+    await sender.send({
+      to: 'ali@example.com',
+      ...verificationCodeEmail({ code: '48213', validityMinutes: 10, name: 'علي' }),
+      attachments: [
+        {
+          filename: 'invite.ics',
+          content: invitation,
+          contentType: 'text/calendar; charset=utf-8; method=REQUEST',
+        },
+      ],
+    });
+    const message = await outbox.waitFor((m) => m.channel === 'email');
+    expect(message.attachments).toEqual([
+      {
+        filename: 'invite.ics',
+        contentType: expect.stringMatching(/^text\/calendar; .*method=REQUEST/),
+        size: expect.any(Number),
+        text: invitation,
+      },
+    ]);
+    sender.close();
+  });
+
   it('accepts a connection without credentials and verifies', async () => {
     const url = smtp.url.replace('local:local@', '');
     const sender = createSmtpEmailSender({ url, from: 'no-reply@talaqa.test' });
@@ -68,7 +98,11 @@ describe('nodemailer -> SMTP simulator -> outbox', () => {
   });
 
   it('refuses a recipient list where one address is expected', async () => {
-    const sender = createSmtpEmailSender({ url: smtp.url, from: 'no-reply@talaqa.test' });
+    const sender = createSmtpEmailSender({
+      url: smtp.url,
+      from: 'no-reply@talaqa.test',
+      allowPlaintext: true,
+    });
     await expect(
       sender.send({ to: 'a@b.example, evil@c.example', subject: 's', text: 't', html: 'h' }),
     ).rejects.toBeInstanceOf(TypeError);

@@ -83,6 +83,27 @@ describe('renderOutboxPage', () => {
     expect(page).toMatch(/<iframe[^>]* sandbox="allow-popups allow-popups-to-escape-sandbox"/);
     expect(page).toContain('<script nonce="NONCE">');
   });
+
+  it('lists an e-mail’s attachments, a text file’s content escaped', () => {
+    const outbox = new Outbox();
+    outbox.append({
+      channel: 'email',
+      to: 'x@example.com',
+      text: 'نص',
+      attachments: [
+        {
+          filename: 'invite.ics',
+          contentType: 'text/calendar; method=REQUEST',
+          size: 30,
+          text: 'SUMMARY:<b>درس</b>',
+        },
+      ],
+      meta: {},
+    });
+    const page = renderOutboxPage(outbox.list(), {}, 'NONCE');
+    expect(page).toContain('مرفق: <bdi dir="ltr">invite.ics</bdi>');
+    expect(page).toContain('<pre dir="ltr">SUMMARY:&lt;b&gt;درس&lt;/b&gt;</pre>');
+  });
 });
 
 describe('WhatsApp Cloud API error mapping', () => {
