@@ -135,7 +135,9 @@ describe('lesson confirmations', () => {
     expect(studentMail).toHaveLength(2);
     const moved = studentMail[1];
     expect(moved?.subject).toBe(`تأكيد نقل درس مع ${tutorUser.name}`);
-    expect(moved?.text).toContain('من الأربعاء، ٩ يناير في ١٢:٠٠ م إلى الأربعاء، ٩ يناير في ١:٠٠ م بتوقيت القاهرة');
+    expect(moved?.text).toContain(
+      'من الأربعاء، ٩ يناير في ١٢:٠٠ م إلى الأربعاء، ٩ يناير في ١:٠٠ م بتوقيت القاهرة',
+    );
     const movedInvite = invitationOf(moved);
     expect(field(movedInvite, 'METHOD')).toBe('REQUEST');
     expect(field(movedInvite, 'UID')).toBe(uid);
@@ -170,10 +172,7 @@ describe('lesson confirmations', () => {
       .select({ key: jobs.key, doneAt: jobs.doneAt })
       .from(jobs)
       .where(
-        and(
-          eq(jobs.kind, LESSON_CONFIRMATION_JOB),
-          sql`${jobs.key} like ${`${lesson.id}:%`}`,
-        ),
+        and(eq(jobs.kind, LESSON_CONFIRMATION_JOB), sql`${jobs.key} like ${`${lesson.id}:%`}`),
       );
     expect(rows).toHaveLength(12);
     expect(rows.every((row) => row.doneAt !== null)).toBe(true);

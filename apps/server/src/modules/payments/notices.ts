@@ -51,8 +51,7 @@ const noticePayloadSchema = z.discriminatedUnion('event', [
 ]);
 type NoticePayload = z.infer<typeof noticePayloadSchema>;
 export type PaymentEvent =
-  | { event: 'paid' }
-  | { event: 'refunded'; refundId: number; amount: number; at: Date };
+  { event: 'paid' } | { event: 'refunded'; refundId: number; amount: number; at: Date };
 
 /**
  * Schedules the buyer's notices of one event in the caller's transaction, keyed by transaction,
