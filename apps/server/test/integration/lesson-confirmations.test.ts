@@ -11,6 +11,7 @@ import type { Caller } from './api';
 import { startTestServer } from './helpers';
 import type { TestServer } from './helpers';
 import { cairo, insertPlan, insertStudent, insertTutor, insertUser, NOW } from './lessons-fixtures';
+import { atMinute, bookedLesson, runAttendanceJobsDue } from './session-fixtures';
 
 /**
  * Booking, move and cancel confirmations (decision 302): each member gets one e-mail with the
@@ -233,5 +234,25 @@ describe('lesson confirmations', () => {
     const [toTutor, ...more] = await inbox(tutor.id);
     expect(more).toEqual([]);
     expect(field(invitationOf(toTutor), 'METHOD')).toBe('CANCEL');
+  });
+
+  it('the no-show rule’s cancel sends its own notice, no cancel confirmation', async () => {
+    const booked = await bookedLesson(server, planId);
+    await runJobs();
+    now = atMinute(10);
+    await runAttendanceJobsDue(server, now);
+    await runJobs();
+    const keys = await server.app.database.db
+      .select({ key: jobs.key })
+      .from(jobs)
+      .where(
+        and(
+          eq(jobs.kind, LESSON_CONFIRMATION_JOB),
+          sql`${jobs.key} like ${`${booked.lesson.id}:%`}`,
+        ),
+      );
+    expect(keys.map(({ key }) => key?.split(':')[2])).toEqual(Array(4).fill('booked'));
+    const studentMail = await inbox(booked.student.id);
+    expect(studentMail.map((message) => message.subject?.split(' ')[0])).toEqual(['تأكيد', 'لم']);
   });
 });
