@@ -96,7 +96,7 @@ describe('payment notices', () => {
     id: 5,
     orderReference: '3000000000000000001',
     amount: 135_000,
-    refundedAmount: 5_000,
+    refundedAmount: 135_000,
     method: PaymentMethod.Card,
     period: PlanPeriod.Quarter,
     couponCode: null,
@@ -139,7 +139,7 @@ describe('payment notices', () => {
   it('a refund names its amount and the total given back', () => {
     const notice = paymentNoticeOf(
       found,
-      { event: 'refunded', refundId: 2, amount: 5_000, at: START },
+      { event: 'refunded', refundId: 2, amount: 5_000, total: 5_000, at: START },
       url,
       START,
     );

@@ -45,13 +45,16 @@ const noticePayloadSchema = z.discriminatedUnion('event', [
     refundId: z.number().int().positive(),
     /** This refund's piasters. */
     amount: z.number().int().positive(),
+    /** Everything refunded of the payment with this refund (later ones have their notice). */
+    total: z.number().int().positive(),
     /** When it was settled. */
     at: z.iso.datetime({ offset: true }),
   }),
 ]);
 type NoticePayload = z.infer<typeof noticePayloadSchema>;
 export type PaymentEvent =
-  { event: 'paid' } | { event: 'refunded'; refundId: number; amount: number; at: Date };
+  | { event: 'paid' }
+  | { event: 'refunded'; refundId: number; amount: number; total: number; at: Date };
 
 /**
  * Schedules the buyer's notices of one event in the caller's transaction, keyed by transaction,
@@ -138,7 +141,7 @@ export function paymentNoticeOf(
       number,
       ['الباقة', plan],
       ['المبلغ المردود', refunded],
-      ['إجمالي المردود', `${formatMoney(row.refundedAmount)} من ${paid}`],
+      ['إجمالي المردود', `${formatMoney(event.total)} من ${paid}`],
       ['تاريخ الرد', cairoDateTime(event.at)],
     ],
     paymentsUrl,
@@ -173,6 +176,7 @@ export async function sendPaymentNotice(
           event: 'refunded',
           refundId: parsed.refundId,
           amount: parsed.amount,
+          total: parsed.total,
           at: new Date(parsed.at),
         };
   const paymentsUrl = new URL('/payments', deps.webOrigin).href;

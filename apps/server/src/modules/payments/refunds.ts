@@ -257,6 +257,7 @@ async function settleRefundOnce(
         event: 'refunded',
         refundId: refund.id,
         amount: refund.amount,
+        total: refund.refundedBefore + refund.amount,
         at: refund.settledAt ?? ctx.clock.now(),
       });
     }
