@@ -1,0 +1,140 @@
+/**
+ * One RTCPeerConnection of the call under perfect negotiation (W3C/MDN pattern; docs/decisions/
+ * 295-call-engine.md): either side may offer whenever it needs to, the polite side (the tutor)
+ * rolls its own offer back on a collision and the impolite side ignores the other's. Candidates
+ * that come before the remote description are held until it is set.
+ */
+
+/** What the peer sends to the other side (over the session events). */
+export interface PeerSignals {
+  description(description: RTCSessionDescriptionInit): void;
+  candidate(candidate: RTCIceCandidateInit | null): void;
+}
+
+export interface Peer {
+  readonly id: string;
+  readonly connection: RTCPeerConnection;
+  /** The other side's peer id this connection talks to, once known. */
+  remoteId: string | null;
+  /** Whether a remote description was ever set: a used connection cannot take a new peer. */
+  readonly negotiated: boolean;
+  receiveDescription(description: RTCSessionDescriptionInit): Promise<void>;
+  receiveCandidate(candidate: RTCIceCandidateInit | null): Promise<void>;
+  /** Unsticks a negotiation whose offer got no answer, then restarts ICE (a new offer). */
+  restart(): Promise<void>;
+  close(): void;
+}
+
+export function newPeerId(): string {
+  return globalThis.crypto.randomUUID();
+}
+
+export function openPeer(
+  connection: RTCPeerConnection,
+  polite: boolean,
+  signals: PeerSignals,
+  id: string = newPeerId(),
+): Peer {
+  let makingOffer = false;
+  let ignoreOffer = false;
+  let settingRemoteAnswerPending = false;
+  let negotiated = false;
+  let closed = false;
+  let held: (RTCIceCandidateInit | null)[] = [];
+  // Descriptions and candidates are handled one after the other, in the order they came.
+  let queue: Promise<void> = Promise.resolve();
+  const inOrder = (task: () => Promise<void>): Promise<void> => {
+    queue = queue.then(task).catch((error: unknown) => {
+      if (!closed) console.warn('[call] negotiation step failed:', error);
+    });
+    return queue;
+  };
+
+  const sendLocalDescription = () => {
+    const local = connection.localDescription;
+    if (local) signals.description({ type: local.type, sdp: local.sdp });
+  };
+
+  connection.onnegotiationneeded = async () => {
+    try {
+      makingOffer = true;
+      await connection.setLocalDescription();
+      sendLocalDescription();
+    } catch (error) {
+      if (!closed) console.warn('[call] could not make an offer:', error);
+    } finally {
+      makingOffer = false;
+    }
+  };
+  connection.onicecandidate = ({ candidate }) => {
+    signals.candidate(candidate ? candidate.toJSON() : null);
+  };
+
+  const addCandidate = async (candidate: RTCIceCandidateInit | null) => {
+    try {
+      await connection.addIceCandidate(candidate ?? undefined);
+    } catch (error) {
+      // Candidates of an offer this side ignored fail by design.
+      if (!ignoreOffer) throw error;
+    }
+  };
+
+  const flushHeld = async () => {
+    const waiting = held;
+    held = [];
+    for (const candidate of waiting) await addCandidate(candidate);
+  };
+
+  const takeDescription = async (description: RTCSessionDescriptionInit) => {
+    const readyForOffer =
+      !makingOffer && (connection.signalingState === 'stable' || settingRemoteAnswerPending);
+    const collision = description.type === 'offer' && !readyForOffer;
+    ignoreOffer = !polite && collision;
+    if (ignoreOffer) return;
+    settingRemoteAnswerPending = description.type === 'answer';
+    // The polite side's own offer is rolled back implicitly by setRemoteDescription.
+    await connection.setRemoteDescription(description);
+    settingRemoteAnswerPending = false;
+    negotiated = true;
+    await flushHeld();
+    if (description.type === 'offer') {
+      await connection.setLocalDescription();
+      sendLocalDescription();
+    }
+  };
+
+  const takeCandidate = async (candidate: RTCIceCandidateInit | null) => {
+    if (!connection.remoteDescription) {
+      held.push(candidate);
+      return;
+    }
+    await addCandidate(candidate);
+  };
+
+  return {
+    id,
+    connection,
+    remoteId: null,
+    get negotiated() {
+      return negotiated;
+    },
+    receiveDescription: (description) => inOrder(() => takeDescription(description)),
+    receiveCandidate: (candidate) => inOrder(() => takeCandidate(candidate)),
+    restart: () =>
+      inOrder(async () => {
+        // An offer lost on the way (the other side reloaded meanwhile) would hold this side in
+        // have-local-offer for ever: take it back so the restart can offer again.
+        if (connection.signalingState === 'have-local-offer' && !makingOffer)
+          await connection.setLocalDescription({ type: 'rollback' });
+        connection.restartIce();
+      }),
+    close() {
+      if (closed) return;
+      closed = true;
+      held = [];
+      connection.onnegotiationneeded = null;
+      connection.onicecandidate = null;
+      connection.close();
+    },
+  };
+}
