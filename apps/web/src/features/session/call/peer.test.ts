@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest';
+import { openPeer } from './peer';
+import type { Peer } from './peer';
+
+let connections = 0;
+
+/**
+ * The signaling states of an RTCPeerConnection (JSEP), enough for perfect negotiation: offers and
+ * answers from `setLocalDescription()` without arguments, the implicit rollback of a local offer
+ * by a remote one, and candidates refused before a remote description.
+ */
+class FakeConnection {
+  readonly origin = String(++connections);
+  signalingState: RTCSignalingState = 'stable';
+  localDescription: RTCSessionDescriptionInit | null = null;
+  remoteDescription: RTCSessionDescriptionInit | null = null;
+  candidates: (RTCIceCandidateInit | undefined)[] = [];
+  onnegotiationneeded: (() => void) | null = null;
+  onicecandidate: ((event: { candidate: null }) => void) | null = null;
+  closed = false;
+  private version = 0;
+
+  private description(type: RTCSdpType): RTCSessionDescriptionInit {
+    this.version += 1;
+    return { type, sdp: `v=0\r\no=- ${this.origin} ${String(this.version)} IN IP4 0.0.0.0\r\n` };
+  }
+
+  async setLocalDescription(description?: RTCSessionDescriptionInit): Promise<void> {
+    await Promise.resolve();
+    if (description?.type === 'rollback') {
+      this.signalingState = 'stable';
+      this.localDescription = null;
+      return;
+    }
+    if (this.signalingState === 'stable') {
+      this.localDescription = this.description('offer');
+      this.signalingState = 'have-local-offer';
+    } else if (this.signalingState === 'have-remote-offer') {
+      this.localDescription = this.description('answer');
+      this.signalingState = 'stable';
+    } else throw new Error(`InvalidStateError: setLocalDescription in ${this.signalingState}`);
+  }
+
+  async setRemoteDescription(description: RTCSessionDescriptionInit): Promise<void> {
+    await Promise.resolve();
+    if (description.type === 'offer') {
+      // An offer in have-local-offer rolls the local one back (the polite side's case).
+      this.signalingState = 'have-remote-offer';
+    } else if (this.signalingState === 'have-local-offer') {
+      this.signalingState = 'stable';
+    } else throw new Error(`InvalidStateError: answer in ${this.signalingState}`);
+    this.remoteDescription = description;
+  }
+
+  async addIceCandidate(candidate?: RTCIceCandidateInit): Promise<void> {
+    await Promise.resolve();
+    if (!this.remoteDescription) throw new Error('InvalidStateError: no remote description');
+    this.candidates.push(candidate);
+  }
+
+  restartIce(): void {
+    queueMicrotask(() => this.onnegotiationneeded?.());
+  }
+
+  close(): void {
+    this.closed = true;
+  }
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+/** Two peers whose signals reach each other a little later, as over the socket. */
+function pair(): {
+  tutor: Peer;
+  student: Peer;
+  tutorPc: FakeConnection;
+  studentPc: FakeConnection;
+} {
+  const tutorPc = new FakeConnection();
+  const studentPc = new FakeConnection();
+  const peers: { tutor?: Peer; student?: Peer } = {};
+  const to = (side: 'tutor' | 'student') => ({
+    description: (description: RTCSessionDescriptionInit) =>
+      setTimeout(() => void peers[side]?.receiveDescription(description), 1),
+    candidate: (candidate: RTCIceCandidateInit | null) =>
+      setTimeout(() => void peers[side]?.receiveCandidate(candidate), 1),
+  });
+  peers.tutor = openPeer(tutorPc as unknown as RTCPeerConnection, true, to('student'));
+  peers.student = openPeer(studentPc as unknown as RTCPeerConnection, false, to('tutor'));
+  return { tutor: peers.tutor, student: peers.student, tutorPc, studentPc };
+}
+
+describe('perfect negotiation', () => {
+  it('settles when both sides offer at once: the polite tutor answers the student', async () => {
+    const { tutorPc, studentPc } = pair();
+    tutorPc.onnegotiationneeded?.();
+    studentPc.onnegotiationneeded?.();
+    await settle();
+    expect(tutorPc.signalingState).toBe('stable');
+    expect(studentPc.signalingState).toBe('stable');
+    // The student's offer won: the tutor holds it, the student holds the tutor's answer.
+    expect(tutorPc.remoteDescription?.type).toBe('offer');
+    expect(studentPc.remoteDescription?.type).toBe('answer');
+    expect(tutorPc.remoteDescription?.sdp).toContain(`o=- ${studentPc.origin} `);
+  });
+
+  it('settles one side’s offer, and an ICE restart from either side', async () => {
+    const { tutorPc, studentPc, tutor } = pair();
+    tutorPc.onnegotiationneeded?.();
+    await settle();
+    expect(studentPc.remoteDescription?.type).toBe('offer');
+    expect(tutorPc.remoteDescription?.type).toBe('answer');
+    await tutor.restart();
+    await settle();
+    expect([tutorPc.signalingState, studentPc.signalingState]).toEqual(['stable', 'stable']);
+    expect(tutorPc.remoteDescription?.sdp).toMatch(/ 2 IN IP4/);
+  });
+
+  it('holds candidates until the remote description, then adds them in order', async () => {
+    const studentPc = new FakeConnection();
+    const student = openPeer(studentPc as unknown as RTCPeerConnection, false, {
+      description: () => undefined,
+      candidate: () => undefined,
+    });
+    await student.receiveCandidate({ candidate: 'candidate:1', sdpMid: '0' });
+    await student.receiveCandidate(null);
+    expect(studentPc.candidates).toEqual([]);
+    await student.receiveDescription({ type: 'offer', sdp: 'v=0\r\no=- 9 1 IN IP4 0.0.0.0\r\n' });
+    expect(studentPc.candidates).toEqual([{ candidate: 'candidate:1', sdpMid: '0' }, undefined]);
+    expect(student.negotiated).toBe(true);
+  });
+
+  it('takes back an offer that got no answer before restarting', async () => {
+    const connection = new FakeConnection();
+    const sent: RTCSessionDescriptionInit[] = [];
+    const peer = openPeer(connection as unknown as RTCPeerConnection, false, {
+      description: (description) => sent.push(description),
+      candidate: () => undefined,
+    });
+    connection.onnegotiationneeded?.();
+    await settle();
+    expect(connection.signalingState).toBe('have-local-offer');
+    await peer.restart();
+    await settle();
+    // Rolled back, then a fresh offer went out.
+    expect(sent.map((description) => description.type)).toEqual(['offer', 'offer']);
+    expect(connection.signalingState).toBe('have-local-offer');
+    peer.close();
+    peer.close();
+    expect(connection.closed).toBe(true);
+  });
+});
