@@ -114,6 +114,7 @@ export function createCall(options: CallOptions, deps: CallDeps): Call {
   let bytesOfClosedPeers = 0;
   let stats: CallStats = noStats;
   let ticks = 0;
+  let capping: Promise<void> = Promise.resolve();
 
   // ---- Snapshot ----
 
@@ -209,7 +210,21 @@ export function createCall(options: CallOptions, deps: CallDeps): Call {
     phase = 'joined';
     setOtherPresent(ack.session?.present.includes(otherUserId) ?? false);
     if (!peer) await renewPeer();
-    else await registerPeer();
+    else {
+      await registerPeer();
+      recoverAfterRejoin();
+    }
+  }
+
+  /**
+   * Back in the room after the channel dropped: whatever this side offered meanwhile was lost.
+   * A link that is down asks the other side to restart too; one that is up but waits for an
+   * answer offers again.
+   */
+  function recoverAfterRejoin(): void {
+    if (!peer) return;
+    if (!linked) networkChanged();
+    else if (peer.connection.signalingState !== 'stable') restartIce();
   }
 
   async function registerPeer(): Promise<void> {
@@ -218,7 +233,16 @@ export function createCall(options: CallOptions, deps: CallDeps): Call {
     try {
       const ack = await channel.emitWithAck('RegisterPeer', { sessionId, peerId: current.id });
       const theirs = ack.peers?.filter((other) => other.userId === otherUserId).at(-1);
-      if (theirs && peer === current && current.remoteId === null) current.remoteId = theirs.peerId;
+      if (theirs && peer === current) {
+        // After this side's channel came back: the other side's connection is not the one this
+        // one talks to (they reloaded meanwhile, their offer lost): start afresh at once.
+        const stale = current.negotiated && current.remoteId !== null;
+        if (stale && current.remoteId !== theirs.peerId) {
+          await renewPeer();
+          return;
+        }
+        current.remoteId = theirs.peerId;
+      }
     } catch {
       // The next (re)join registers again.
     }
@@ -245,8 +269,9 @@ export function createCall(options: CallOptions, deps: CallDeps): Call {
       notLinkedSince = Math.max(notLinkedSince, deps.now() - KICK_AFTER_MS / 2);
     });
     listen('ReadyToReceiveOffer', () => void peer?.restart());
+    // The other side's connection that is up is the one this one talks to.
     listen('UserJoinedSession', ({ peerId }) => {
-      if (peer && peer.remoteId === null) peer.remoteId = peerId;
+      if (peer) peer.remoteId = peerId;
     });
     listen('UserSharedScreen', ({ sharing }) => setRemote({ sharingScreen: sharing }));
     listen('CameraToggle', ({ on }) => setRemote({ cameraOn: on }));
@@ -346,7 +371,8 @@ export function createCall(options: CallOptions, deps: CallDeps): Call {
     } else if (down && linked) {
       linked = false;
       notLinkedSince = deps.now();
-      troubleSince ??= deps.now();
+      // A link that drops after the other left is their leaving, not trouble: the room waits.
+      if (remote.present) troubleSince ??= deps.now();
     }
     if (down) scheduleRestart(state === 'failed' || ice === 'failed' ? 0 : DISCONNECTED_GRACE_MS);
     changed();
@@ -457,13 +483,19 @@ export function createCall(options: CallOptions, deps: CallDeps): Call {
     void applyCaps();
   }
 
-  /** What this side sends is capped by its own saver and by the other side's. */
-  async function applyCaps(): Promise<void> {
-    const mode = stricterSaver(saver.applied, remoteSaver);
-    const camera = localStream.getVideoTracks()[0];
-    const height = camera?.getSettings().height ?? null;
-    await capSender(videoSender, videoCaps(mode, screenTrack !== null, height));
-    await capSender(audioSender, audioCaps(mode));
+  /**
+   * What this side sends is capped by its own saver and by the other side's. One at a time: a
+   * sender refuses parameters read before another `setParameters` went through.
+   */
+  function applyCaps(): Promise<void> {
+    capping = capping.then(async () => {
+      const mode = stricterSaver(saver.applied, remoteSaver);
+      const camera = localStream.getVideoTracks()[0];
+      const height = camera?.getSettings().height ?? null;
+      await capSender(videoSender, videoCaps(mode, screenTrack !== null, height));
+      await capSender(audioSender, audioCaps(mode));
+    });
+    return capping;
   }
 
   async function capSender(sender: RTCRtpSender | null, caps: EncodingCaps): Promise<void> {

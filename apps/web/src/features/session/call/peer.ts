@@ -59,7 +59,9 @@ export function openPeer(
     try {
       makingOffer = true;
       await connection.setLocalDescription();
-      sendLocalDescription();
+      // The other's offer may have rolled this one back meanwhile (polite side): then the local
+      // description is an old answer, and sending it would confuse the other side.
+      if (connection.signalingState === 'have-local-offer') sendLocalDescription();
     } catch (error) {
       if (!closed) console.warn('[call] could not make an offer:', error);
     } finally {
