@@ -90,6 +90,8 @@ export function createCall(options: CallOptions, deps: CallDeps): Call {
   let restartTimer: ReturnType<typeof setTimeout> | null = null;
   let phase: CallFacts['phase'] = 'idle';
   let refusal: CallHandle['refusal'] = null;
+  let joining: Promise<void> | null = null;
+  let everJoined = false;
   let iceServers: Promise<RTCIceServer[]> | null = null;
 
   let peer: Peer | null = null;
@@ -187,12 +189,16 @@ export function createCall(options: CallOptions, deps: CallDeps): Call {
   const isPresenceEvent = (event: ServerEventName): boolean =>
     event === 'MemberJoinedSessionId' || event === 'MemberLeftSessionId';
 
-  async function join(): Promise<void> {
-    const first = phase === 'idle';
-    if (first) {
-      phase = 'joining';
-      changed();
-    }
+  /** One JoinSession at a time: the channel opening and the start may both ask for it. */
+  function join(): Promise<void> {
+    joining ??= joinRoom().finally(() => {
+      joining = null;
+    });
+    return joining;
+  }
+
+  async function joinRoom(): Promise<void> {
+    const first = !everJoined;
     let ack;
     try {
       ack = await channel.emitWithAck('JoinSession', { sessionId });
@@ -208,6 +214,7 @@ export function createCall(options: CallOptions, deps: CallDeps): Call {
       return;
     }
     phase = 'joined';
+    everJoined = true;
     setOtherPresent(ack.session?.present.includes(otherUserId) ?? false);
     if (!peer) await renewPeer();
     else {
@@ -330,7 +337,8 @@ export function createCall(options: CallOptions, deps: CallDeps): Call {
     watchConnection(next);
     addLocalTracks(connection);
     changed();
-    await registerPeer();
+    // Not awaited: an offer that made this connection must reach it before it offers itself.
+    void registerPeer();
   }
 
   function addLocalTracks(connection: RTCPeerConnection): void {
@@ -574,7 +582,10 @@ export function createCall(options: CallOptions, deps: CallDeps): Call {
     cleanups.push(() => connection?.removeEventListener('change', online));
     tickTimer = setInterval(tick, TICK_MS);
     iceServers = deps.iceServers().catch(() => []);
+    phase = 'joining';
+    changed();
     channel.connect();
+    // socket.io holds what is sent until the connection is up.
     void join();
   }
 

@@ -1,71 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openPeer } from './peer';
 import type { Peer } from './peer';
-
-let connections = 0;
-
-/**
- * The signaling states of an RTCPeerConnection (JSEP), enough for perfect negotiation: offers and
- * answers from `setLocalDescription()` without arguments, the implicit rollback of a local offer
- * by a remote one, and candidates refused before a remote description.
- */
-class FakeConnection {
-  readonly origin = String(++connections);
-  signalingState: RTCSignalingState = 'stable';
-  localDescription: RTCSessionDescriptionInit | null = null;
-  remoteDescription: RTCSessionDescriptionInit | null = null;
-  candidates: (RTCIceCandidateInit | undefined)[] = [];
-  onnegotiationneeded: (() => void) | null = null;
-  onicecandidate: ((event: { candidate: null }) => void) | null = null;
-  closed = false;
-  private version = 0;
-
-  private description(type: RTCSdpType): RTCSessionDescriptionInit {
-    this.version += 1;
-    return { type, sdp: `v=0\r\no=- ${this.origin} ${String(this.version)} IN IP4 0.0.0.0\r\n` };
-  }
-
-  async setLocalDescription(description?: RTCSessionDescriptionInit): Promise<void> {
-    await Promise.resolve();
-    if (description?.type === 'rollback') {
-      this.signalingState = 'stable';
-      this.localDescription = null;
-      return;
-    }
-    if (this.signalingState === 'stable') {
-      this.localDescription = this.description('offer');
-      this.signalingState = 'have-local-offer';
-    } else if (this.signalingState === 'have-remote-offer') {
-      this.localDescription = this.description('answer');
-      this.signalingState = 'stable';
-    } else throw new Error(`InvalidStateError: setLocalDescription in ${this.signalingState}`);
-  }
-
-  async setRemoteDescription(description: RTCSessionDescriptionInit): Promise<void> {
-    await Promise.resolve();
-    if (description.type === 'offer') {
-      // An offer in have-local-offer rolls the local one back (the polite side's case).
-      this.signalingState = 'have-remote-offer';
-    } else if (this.signalingState === 'have-local-offer') {
-      this.signalingState = 'stable';
-    } else throw new Error(`InvalidStateError: answer in ${this.signalingState}`);
-    this.remoteDescription = description;
-  }
-
-  async addIceCandidate(candidate?: RTCIceCandidateInit): Promise<void> {
-    await Promise.resolve();
-    if (!this.remoteDescription) throw new Error('InvalidStateError: no remote description');
-    this.candidates.push(candidate);
-  }
-
-  restartIce(): void {
-    queueMicrotask(() => this.onnegotiationneeded?.());
-  }
-
-  close(): void {
-    this.closed = true;
-  }
-}
+import { FakeConnection } from '../../../testing/fake-peer-connection';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
