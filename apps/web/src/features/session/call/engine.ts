@@ -44,13 +44,19 @@ export type CallChannel = Pick<
 
 export interface CallDeps {
   channel: CallChannel;
-  /** STUN and TURN servers (`sessionApi.token()`). */
-  iceServers(): Promise<RTCIceServer[]>;
+  /** STUN and TURN servers (`sessionApi.token()`), and when the TURN credentials expire. */
+  iceServers(): Promise<IceServers>;
   createConnection(configuration: RTCConfiguration): RTCPeerConnection;
   getDisplayMedia(): Promise<MediaStream>;
   /** The support switch `talaqa:ice-policy` = 'relay'. */
   forcedRelay(): boolean;
   now(): number;
+}
+
+export interface IceServers {
+  iceServers: RTCIceServer[];
+  /** Epoch ms. */
+  expiresAt: number;
 }
 
 export interface Call {
@@ -70,6 +76,8 @@ const KICK_AFTER_MS = 8_000;
 const RENEW_AFTER_MS = 20_000;
 /** A `disconnected` link often comes back by itself; restart ICE if not within this. */
 const DISCONNECTED_GRACE_MS = 1_500;
+/** TURN credentials this close to expiring are asked for again. */
+const ICE_SERVERS_MARGIN_MS = 60_000;
 
 const noStats: CallStats = { roundTripMs: null, lossPercent: null, bytesUsed: 0, relayed: false };
 const presentRemote: RemoteMember = {
@@ -92,7 +100,7 @@ export function createCall(options: CallOptions, deps: CallDeps): Call {
   let refusal: CallHandle['refusal'] = null;
   let joining: Promise<void> | null = null;
   let everJoined = false;
-  let iceServers: Promise<RTCIceServer[]> | null = null;
+  let iceServers: Promise<IceServers> | null = null;
 
   let peer: Peer | null = null;
   let videoSender: RTCRtpSender | null = null;
@@ -314,8 +322,7 @@ export function createCall(options: CallOptions, deps: CallDeps): Call {
 
   async function renewPeer(): Promise<void> {
     closePeer();
-    iceServers ??= deps.iceServers().catch(() => []);
-    const servers = await iceServers;
+    const servers = await freshIceServers();
     if (!live()) return;
     const policy: RTCIceTransportPolicy =
       options.iceTransportPolicy ?? (deps.forcedRelay() ? 'relay' : 'all');
@@ -339,6 +346,19 @@ export function createCall(options: CallOptions, deps: CallDeps): Call {
     changed();
     // Not awaited: an offer that made this connection must reach it before it offers itself.
     void registerPeer();
+  }
+
+  /**
+   * The TURN credentials outlive a lesson (record 288) but not a member who stays on: a new
+   * connection or an ICE restart after they expire asks for new ones.
+   */
+  async function freshIceServers(): Promise<RTCIceServer[]> {
+    const known = iceServers ? await iceServers : null;
+    if (!known || known.expiresAt - ICE_SERVERS_MARGIN_MS <= deps.now()) {
+      iceServers = deps.iceServers().catch(() => ({ iceServers: [], expiresAt: 0 }));
+      return (await iceServers).iceServers;
+    }
+    return known.iceServers;
   }
 
   function addLocalTracks(connection: RTCPeerConnection): void {
@@ -395,9 +415,26 @@ export function createCall(options: CallOptions, deps: CallDeps): Call {
   }
 
   function restartIce(): void {
-    if (!peer || !live() || !remote.present) return;
+    const current = peer;
+    if (!current || !live() || !remote.present) return;
     lastKick = deps.now();
-    void peer.restart();
+    const before = iceServers;
+    void freshIceServers().then((servers) => {
+      if (peer !== current) return;
+      if (iceServers !== before && servers.length > 0) renewCredentials(current, servers);
+      return current.restart();
+    });
+  }
+
+  function renewCredentials(current: Peer, servers: RTCIceServer[]): void {
+    try {
+      current.connection.setConfiguration({
+        ...current.connection.getConfiguration(),
+        iceServers: servers,
+      });
+    } catch (error) {
+      console.warn('[call] could not renew the TURN credentials:', error);
+    }
   }
 
   function closePeer(): void {
@@ -581,7 +618,7 @@ export function createCall(options: CallOptions, deps: CallDeps): Call {
     connection?.addEventListener('change', online);
     cleanups.push(() => connection?.removeEventListener('change', online));
     tickTimer = setInterval(tick, TICK_MS);
-    iceServers = deps.iceServers().catch(() => []);
+    void freshIceServers();
     phase = 'joining';
     changed();
     channel.connect();

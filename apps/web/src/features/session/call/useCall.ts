@@ -16,7 +16,10 @@ const ICE_POLICY_KEY = 'talaqa:ice-policy';
 function browserDeps(): CallDeps {
   return {
     channel: realtime(),
-    iceServers: async () => (await sessionApi.token()).iceServers,
+    iceServers: async () => {
+      const token = await sessionApi.token();
+      return { iceServers: token.iceServers, expiresAt: Date.parse(token.expiresAt) };
+    },
     createConnection: (configuration) => new RTCPeerConnection(configuration),
     getDisplayMedia: () => navigator.mediaDevices.getDisplayMedia({ video: true, audio: false }),
     forcedRelay: () => {
