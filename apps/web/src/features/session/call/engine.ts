@@ -121,6 +121,8 @@ export function createCall(options: CallOptions, deps: CallDeps): Call {
   let samples: LinkSample[] = [];
   let quality: LinkQuality = 'good';
   let lastReading: StatsReading | null = null;
+  /** Loss is measured from the first reading after the link came up, not across an outage. */
+  let lossFrom: StatsReading | null = null;
   let bytesOfClosedPeers = 0;
   let stats: CallStats = noStats;
   let ticks = 0;
@@ -392,6 +394,7 @@ export function createCall(options: CallOptions, deps: CallDeps): Call {
       state === 'failed' || state === 'disconnected' || ice === 'failed' || ice === 'disconnected';
     if (up && !linked) {
       linked = true;
+      lossFrom = null;
       troubleSince = null;
       send('PeerOpened', { peerId: peer?.id ?? '' });
       send('SetDataSaver', { mode: saver.applied });
@@ -501,8 +504,9 @@ export function createCall(options: CallOptions, deps: CallDeps): Call {
       return;
     }
     if (peer !== current) return;
-    samples = [...samples.slice(-5), sampleBetween(lastReading, reading)];
+    samples = [...samples.slice(-5), sampleBetween(lossFrom, reading)];
     lastReading = reading;
+    lossFrom = reading;
     quality = linkQuality(samples);
     const sample = samples[samples.length - 1];
     stats = {

@@ -25,6 +25,9 @@ export interface Peer {
   close(): void;
 }
 
+/** An offer unanswered this long is taken as lost (an answer takes a round trip or two). */
+const OFFER_LOST_AFTER_MS = 2_000;
+
 export function newPeerId(): string {
   return globalThis.crypto.randomUUID();
 }
@@ -39,6 +42,7 @@ export function openPeer(
   let ignoreOffer = false;
   let settingRemoteAnswerPending = false;
   let negotiated = false;
+  let offeredAt = 0;
   let closed = false;
   let held: (RTCIceCandidateInit | null)[] = [];
   // Descriptions and candidates are handled one after the other, in the order they came.
@@ -61,7 +65,10 @@ export function openPeer(
       await connection.setLocalDescription();
       // The other's offer may have rolled this one back meanwhile (polite side): then the local
       // description is an old answer, and sending it would confuse the other side.
-      if (connection.signalingState === 'have-local-offer') sendLocalDescription();
+      if (connection.signalingState === 'have-local-offer') {
+        offeredAt = Date.now();
+        sendLocalDescription();
+      }
     } catch (error) {
       if (!closed) console.warn('[call] could not make an offer:', error);
     } finally {
@@ -125,8 +132,11 @@ export function openPeer(
     restart: () =>
       inOrder(async () => {
         // An offer lost on the way (the other side reloaded meanwhile) would hold this side in
-        // have-local-offer for ever: take it back so the restart can offer again.
-        if (connection.signalingState === 'have-local-offer' && !makingOffer)
+        // have-local-offer for ever: take it back so the restart can offer again. A recent one
+        // may still be answered (answers name no offer: a late one would meet the next offer),
+        // so it is left alone and the restart follows once it is answered.
+        const unanswered = Date.now() - offeredAt >= OFFER_LOST_AFTER_MS;
+        if (connection.signalingState === 'have-local-offer' && !makingOffer && unanswered)
           await connection.setLocalDescription({ type: 'rollback' });
         connection.restartIce();
       }),
