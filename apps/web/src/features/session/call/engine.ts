@@ -226,6 +226,7 @@ export function createCall(options: CallOptions, deps: CallDeps): Call {
     phase = 'joined';
     everJoined = true;
     setOtherPresent(ack.session?.present.includes(otherUserId) ?? false);
+    announceState();
     if (!peer) await renewPeer();
     else {
       await registerPeer();
@@ -277,7 +278,10 @@ export function createCall(options: CallOptions, deps: CallDeps): Call {
   function listenToTheRoom(): void {
     const presence = ({ present }: { present: number[] }) =>
       setOtherPresent(present.includes(otherUserId));
-    listen('MemberJoinedSessionId', presence);
+    listen('MemberJoinedSessionId', (event) => {
+      presence(event);
+      if (event.userId === otherUserId) announceState();
+    });
     listen('MemberLeftSessionId', presence);
     listen('SessionOffer', ({ description }) => void receiveDescription(description));
     listen('SessionAnswer', ({ description }) => void receiveDescription(description));
@@ -298,6 +302,18 @@ export function createCall(options: CallOptions, deps: CallDeps): Call {
       remoteSaver = mode;
       void applyCaps();
     });
+  }
+
+  /**
+   * This side's camera, microphone, screen and saver, to the other side: it assumes everything
+   * on after it (re)joined, and toggles sent while a channel was down are lost.
+   */
+  function announceState(): void {
+    if (!remote.present) return;
+    send('ToggleCamera', { on: cameraOn });
+    send('ToggleMic', { on: micOn });
+    send('UserSharingScreen', { sharing: screenTrack !== null });
+    send('SetDataSaver', { mode: saver.applied });
   }
 
   function setRemote(change: Partial<RemoteMember>): void {
@@ -397,7 +413,7 @@ export function createCall(options: CallOptions, deps: CallDeps): Call {
       lossFrom = null;
       troubleSince = null;
       send('PeerOpened', { peerId: peer?.id ?? '' });
-      send('SetDataSaver', { mode: saver.applied });
+      announceState();
       void applyCaps();
     } else if (down && linked) {
       linked = false;

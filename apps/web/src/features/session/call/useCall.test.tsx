@@ -214,15 +214,30 @@ describe('useCall', () => {
     expect(call.tracks.find((track) => track.kind === 'audio')?.enabled).toBe(false);
     act(() => hook.result.current.toggleCamera());
     expect(hook.result.current.cameraOn).toBe(false);
-    expect(socket.sent('ToggleMic')).toEqual([{ sessionId: SESSION_ID, on: false }]);
-    expect(socket.sent('ToggleCamera')).toEqual([{ sessionId: SESSION_ID, on: false }]);
+    // Joining told the tutor the devices were on; the toggles say off.
+    expect(socket.sent('ToggleMic')).toEqual([
+      { sessionId: SESSION_ID, on: true },
+      { sessionId: SESSION_ID, on: false },
+    ]);
+    expect(socket.sent('ToggleCamera').at(-1)).toEqual({ sessionId: SESSION_ID, on: false });
+
+    // The tutor reloads: they hear this side's state again.
+    await fromTutor('MemberLeftSessionId', { present: [STUDENT.id] });
+    expect(hook.result.current.remote.present).toBe(false);
+    await fromTutor('MemberJoinedSessionId', { present: [STUDENT.id, TUTOR_ID] });
+    expect(socket.sent('ToggleMic').at(-1)).toEqual({ sessionId: SESSION_ID, on: false });
+    expect(socket.sent('ToggleCamera').at(-1)).toEqual({ sessionId: SESSION_ID, on: false });
+    expect(socket.sent('UserSharingScreen').at(-1)).toEqual({
+      sessionId: SESSION_ID,
+      sharing: false,
+    });
   });
 
   it('caps the senders for data saver, and tells the tutor to cap theirs', async () => {
     const { hook, connection } = await joinedCall();
     act(() => hook.result.current.setDataSaver('audio'));
     expect(hook.result.current.dataSaver).toBe('audio');
-    expect(socket.sent('SetDataSaver')).toEqual([{ sessionId: SESSION_ID, mode: 'audio' }]);
+    expect(socket.sent('SetDataSaver').at(-1)).toEqual({ sessionId: SESSION_ID, mode: 'audio' });
     const video = connection.senders.find((sender) => sender.track?.kind === 'video');
     const audio = connection.senders.find((sender) => sender.track?.kind === 'audio');
     await waitFor(() => expect(video?.parameters.encodings[0]?.active).toBe(false));
