@@ -78,9 +78,11 @@ const RENEW_AFTER_MS = 20_000;
 const DISCONNECTED_GRACE_MS = 1_500;
 /** TURN credentials this close to expiring are asked for again. */
 const ICE_SERVERS_MARGIN_MS = 60_000;
+/** How often (ticks) the engine checks it is still in the room. */
+const PROBE_EVERY_TICKS = 5;
 
 const noStats: CallStats = { roundTripMs: null, lossPercent: null, bytesUsed: 0, relayed: false };
-const presentRemote: RemoteMember = {
+const absentRemote: RemoteMember = {
   present: false,
   cameraOn: true,
   micOn: true,
@@ -114,7 +116,7 @@ export function createCall(options: CallOptions, deps: CallDeps): Call {
   let cameraOn = localStream.getVideoTracks().some((track) => track.enabled);
   let micOn = localStream.getAudioTracks().some((track) => track.enabled);
   let screenTrack: MediaStreamTrack | null = null;
-  let remote: RemoteMember = presentRemote;
+  let remote: RemoteMember = absentRemote;
 
   let saver: DataSaverState = dataSaverChosen('off');
   let remoteSaver: DataSaverMode = 'off';
@@ -127,6 +129,7 @@ export function createCall(options: CallOptions, deps: CallDeps): Call {
   let stats: CallStats = noStats;
   let ticks = 0;
   let capping: Promise<void> = Promise.resolve();
+  let probing = false;
 
   // ---- Snapshot ----
 
@@ -269,7 +272,7 @@ export function createCall(options: CallOptions, deps: CallDeps): Call {
 
   function setOtherPresent(present: boolean): void {
     if (present === remote.present) return;
-    remote = present ? { ...remote, present } : { ...presentRemote, present: false };
+    remote = present ? { ...remote, present } : { ...absentRemote, present: false };
     // Nobody to reach is not a broken link: the room waits for them.
     if (!present) troubleSince = null;
     changed();
@@ -498,8 +501,33 @@ export function createCall(options: CallOptions, deps: CallDeps): Call {
     }
     ticks += 1;
     if (linked && ticks % 2 === 0) void readQuality();
+    if (ticks % PROBE_EVERY_TICKS === 0) void probeRoom();
     // `lost` comes with time alone.
     if (troubleSince !== null) changed();
+  }
+
+  /**
+   * Whether this connection is still in the room: the server takes it out without a word when
+   * the lesson closes (canceled, fulfilled) or when this member joins from another tab. A relay
+   * with an ack tells (`unallowed`); PreJoinSession then tells which.
+   */
+  async function probeRoom(): Promise<void> {
+    if (phase !== 'joined' || channel.state !== 'open' || probing) return;
+    probing = true;
+    try {
+      const nonce = String(deps.now());
+      const ack = await channel.emitWithAck('PingSessionMember', { sessionId, nonce });
+      if (ack.result === 'ok' || !live()) return;
+      const room = await channel.emitWithAck('PreJoinSession', { sessionId });
+      if (!live()) return;
+      const elsewhere = room.session?.present.includes(options.userId) ?? false;
+      if (room.result !== 'ok' || elsewhere) end();
+      else await join();
+    } catch {
+      // No answer: the channel's own reconnection rejoins.
+    } finally {
+      probing = false;
+    }
   }
 
   function retry(): void {
@@ -658,6 +686,12 @@ export function createCall(options: CallOptions, deps: CallDeps): Call {
     for (const track of localStream.getTracks()) track.stop();
     remoteStream = null;
     changed();
+  }
+
+  /** Out of the room already (closed, or taken over by another tab): no LeaveSession. */
+  function end(): void {
+    phase = 'ended';
+    dispose();
   }
 
   function leave(): void {

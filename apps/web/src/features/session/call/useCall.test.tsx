@@ -104,6 +104,7 @@ beforeEach(() => {
   // The app's one channel, over the fake socket; each test reads only what it sent.
   socket = realtime().socket as unknown as FakeSocket;
   socket.emitted.length = 0;
+  socket.answer('PingSessionMember', () => ({ result: 'ok' }));
   server.on('GET', '/session/token', {
     iceServers: [{ urls: ['turn:turn.example:3478'], username: 'u', credential: 'c' }],
     expiresAt: '2026-11-26T18:00:00.000Z',
@@ -295,5 +296,31 @@ describe('useCall', () => {
     await act(() => vi.advanceTimersByTimeAsync(2_000));
     expect(hook.result.current.quality).toBe('poor');
     expect(hook.result.current.dataSaverSuggested).toBe(true);
+  });
+
+  it.each([
+    ['the room closed', { result: 'unallowed' }],
+    ['this member joined from another tab', { result: 'ok', session: { present: [STUDENT.id] } }],
+  ])('ends when %s', async (_, room) => {
+    fakeTime();
+    const { hook, call } = await joinedCall();
+    socket.answer('PingSessionMember', () => ({ result: 'unallowed' }));
+    socket.answer('PreJoinSession', () => room);
+    await act(() => vi.advanceTimersByTimeAsync(5_100));
+    await waitFor(() => expect(hook.result.current.status).toBe('ended'));
+    expect(call.tracks.every((track) => track.stopped)).toBe(true);
+    // Not in the room: a LeaveSession would mark the other tab's member as gone.
+    hook.unmount();
+    expect(socket.sent('LeaveSession')).toEqual([]);
+  });
+
+  it('joins again when it was taken out of a room that is still open', async () => {
+    fakeTime();
+    const { hook } = await joinedCall();
+    socket.answer('PingSessionMember', () => ({ result: 'unallowed' }));
+    socket.answer('PreJoinSession', () => ({ result: 'ok', session: { present: [TUTOR_ID] } }));
+    await act(() => vi.advanceTimersByTimeAsync(5_100));
+    await waitFor(() => expect(socket.sent('JoinSession')).toHaveLength(2));
+    expect(hook.result.current.status).not.toBe('ended');
   });
 });
