@@ -17,6 +17,7 @@ import {
   audioCaps,
   dataSaverChosen,
   dataSaverSuggested,
+  hasCaps,
   linkQuality,
   nextDataSaver,
   readStats,
@@ -80,6 +81,7 @@ const DISCONNECTED_GRACE_MS = 1_500;
 const ICE_SERVERS_MARGIN_MS = 60_000;
 /** How often (ticks) the engine checks it is still in the room. */
 const PROBE_EVERY_TICKS = 5;
+const CAPS_RETRY_MS = 1_000;
 
 const noStats: CallStats = { roundTripMs: null, lossPercent: null, bytesUsed: 0, relayed: false };
 const absentRemote: RemoteMember = {
@@ -130,6 +132,8 @@ export function createCall(options: CallOptions, deps: CallDeps): Call {
   let ticks = 0;
   let capping: Promise<void> = Promise.resolve();
   let probing = false;
+  const waitingSignals: (() => Promise<void>)[] = [];
+  let capsRetry: ReturnType<typeof setTimeout> | null = null;
 
   // ---- Snapshot ----
 
@@ -283,16 +287,23 @@ export function createCall(options: CallOptions, deps: CallDeps): Call {
       setOtherPresent(present.includes(otherUserId));
     listen('MemberJoinedSessionId', (event) => {
       presence(event);
-      if (event.userId === otherUserId) announceState();
+      if (event.userId !== otherUserId) return;
+      announceState();
+      // An offer made before they were in the room reached nobody.
+      peer?.offerAgain();
     });
     listen('MemberLeftSessionId', presence);
-    listen('SessionOffer', ({ description }) => void receiveDescription(description));
-    listen('SessionAnswer', ({ description }) => void receiveDescription(description));
-    listen('IceCandidate', ({ candidate }) => void peer?.receiveCandidate(candidate));
+    listen('SessionOffer', ({ description }) => whenPeer(() => receiveDescription(description)));
+    listen('SessionAnswer', ({ description }) => whenPeer(() => receiveDescription(description)));
+    listen('IceCandidate', ({ candidate }) =>
+      whenPeer(async () => {
+        await peer?.receiveCandidate(candidate);
+      }),
+    );
     listen('AnnounceIncomingOffer', () => {
       notLinkedSince = Math.max(notLinkedSince, deps.now() - KICK_AFTER_MS / 2);
     });
-    listen('ReadyToReceiveOffer', () => void peer?.restart());
+    listen('ReadyToReceiveOffer', offerOnRequest);
     // The other side's connection that is up is the one this one talks to.
     listen('UserJoinedSession', ({ peerId }) => {
       if (peer) peer.remoteId = peerId;
@@ -325,6 +336,19 @@ export function createCall(options: CallOptions, deps: CallDeps): Call {
   }
 
   /**
+   * Signals that come while there is no peer connection (the join's answer or the ICE servers
+   * still on their way, or a new connection being made) are for the one about to exist.
+   */
+  function whenPeer(signal: () => Promise<void>): void {
+    if (peer) void signal();
+    else waitingSignals.push(signal);
+  }
+
+  function deliverWaitingSignals(): void {
+    for (const signal of waitingSignals.splice(0)) void signal();
+  }
+
+  /**
    * A description from another RTCPeerConnection than the one this connection negotiated with
    * (the other side reloaded, or renewed its connection): start afresh, and let the new
    * connection take an offer (an answer belongs to the old one; the new one offers by itself).
@@ -353,6 +377,7 @@ export function createCall(options: CallOptions, deps: CallDeps): Call {
         description.type === 'offer'
           ? send('SessionOffer', { description: { type: 'offer', sdp: description.sdp ?? '' } })
           : send('SessionAnswer', { description: { type: 'answer', sdp: description.sdp ?? '' } }),
+      requestOffer: () => send('ReadyToReceiveOffer', {}),
       candidate: (candidate) =>
         send('IceCandidate', {
           candidate: candidate?.candidate ? { ...candidate, candidate: candidate.candidate } : null,
@@ -364,6 +389,7 @@ export function createCall(options: CallOptions, deps: CallDeps): Call {
     remoteStream = null;
     watchConnection(next);
     addLocalTracks(connection);
+    deliverWaitingSignals();
     changed();
     // Not awaited: an offer that made this connection must reach it before it offers itself.
     void registerPeer();
@@ -436,6 +462,10 @@ export function createCall(options: CallOptions, deps: CallDeps): Call {
     }, delayMs);
   }
 
+  /**
+   * A new ICE generation: the impolite side offers it, the polite side asks for it, so the two
+   * never offer at once (see ./peer). Both take fresh TURN credentials first when due.
+   */
   function restartIce(): void {
     const current = peer;
     if (!current || !live() || !remote.present) return;
@@ -444,8 +474,17 @@ export function createCall(options: CallOptions, deps: CallDeps): Call {
     void freshIceServers().then((servers) => {
       if (peer !== current) return;
       if (iceServers !== before && servers.length > 0) renewCredentials(current, servers);
-      return current.restart();
+      if (polite) send('ReadyToReceiveOffer', {});
+      else return current.restart();
     });
+  }
+
+  /** The other side asks for an offer: the one waiting for an answer again, or a restart. */
+  function offerOnRequest(): void {
+    if (!peer) return;
+    if (peer.connection.signalingState === 'have-local-offer') peer.offerAgain();
+    else if (polite) void peer.restart();
+    else restartIce();
   }
 
   function renewCredentials(current: Peer, servers: RTCIceServer[]): void {
@@ -487,8 +526,6 @@ export function createCall(options: CallOptions, deps: CallDeps): Call {
 
   /** A new network (Wi-Fi to mobile, back online): the old candidates are gone. */
   function networkChanged(): void {
-    if (!peer) return;
-    send('ReadyToReceiveOffer', {});
     restartIce();
   }
 
@@ -593,11 +630,18 @@ export function createCall(options: CallOptions, deps: CallDeps): Call {
 
   async function capSender(sender: RTCRtpSender | null, caps: EncodingCaps): Promise<void> {
     if (!sender) return;
+    const current = sender.getParameters();
+    if (hasCaps(current, caps)) return;
     try {
-      await sender.setParameters(withCaps(sender.getParameters(), caps));
+      await sender.setParameters(withCaps(current, caps));
     } catch (error) {
-      // Before the first negotiation there are no encodings yet; caps follow once linked.
+      // Chromium refuses parameters while a negotiation changes them; try again a little later.
       console.warn('[call] could not cap a sender:', error);
+      if (!capsRetry)
+        capsRetry = setTimeout(() => {
+          capsRetry = null;
+          void applyCaps();
+        }, CAPS_RETRY_MS);
     }
   }
 
@@ -678,9 +722,12 @@ export function createCall(options: CallOptions, deps: CallDeps): Call {
     for (const cleanup of cleanups.splice(0)) cleanup();
     if (tickTimer) clearInterval(tickTimer);
     if (restartTimer) clearTimeout(restartTimer);
+    if (capsRetry) clearTimeout(capsRetry);
+    capsRetry = null;
     tickTimer = null;
     restartTimer = null;
     closePeer();
+    waitingSignals.length = 0;
     screenTrack?.stop();
     screenTrack = null;
     for (const track of localStream.getTracks()) track.stop();

@@ -20,6 +20,8 @@ function pair(): {
   const studentPc = new FakeConnection();
   const peers: { tutor?: Peer; student?: Peer } = {};
   const to = (side: 'tutor' | 'student') => ({
+    // As the engine does: the asked side offers (a restart when it has nothing pending).
+    requestOffer: () => setTimeout(() => void peers[side]?.restart(), 1),
     description: (description: RTCSessionDescriptionInit) =>
       setTimeout(() => void peers[side]?.receiveDescription(description), 1),
     candidate: (candidate: RTCIceCandidateInit | null) =>
@@ -31,8 +33,20 @@ function pair(): {
 }
 
 describe('perfect negotiation', () => {
+  it('lets the student make the first offer: the polite tutor asks for it', async () => {
+    const { tutorPc, studentPc } = pair();
+    tutorPc.onnegotiationneeded?.();
+    await settle();
+    // The tutor made no offer; the student, asked, did.
+    expect(studentPc.remoteDescription?.type).toBe('answer');
+    expect(tutorPc.remoteDescription?.sdp).toContain(`o=- ${studentPc.origin} `);
+    expect(tutorPc.localDescription?.type).toBe('answer');
+  });
+
   it('settles when both sides offer at once: the polite tutor answers the student', async () => {
     const { tutorPc, studentPc } = pair();
+    studentPc.onnegotiationneeded?.();
+    await settle();
     tutorPc.onnegotiationneeded?.();
     studentPc.onnegotiationneeded?.();
     await settle();
@@ -46,14 +60,16 @@ describe('perfect negotiation', () => {
 
   it('settles one side’s offer, and an ICE restart from either side', async () => {
     const { tutorPc, studentPc, tutor } = pair();
-    tutorPc.onnegotiationneeded?.();
+    studentPc.onnegotiationneeded?.();
     await settle();
-    expect(studentPc.remoteDescription?.type).toBe('offer');
-    expect(tutorPc.remoteDescription?.type).toBe('answer');
+    expect(tutorPc.remoteDescription?.type).toBe('offer');
+    expect(studentPc.remoteDescription?.type).toBe('answer');
+    // Once negotiated, the tutor offers its own restart.
     await tutor.restart();
     await settle();
     expect([tutorPc.signalingState, studentPc.signalingState]).toEqual(['stable', 'stable']);
-    expect(tutorPc.remoteDescription?.sdp).toMatch(/ 2 IN IP4/);
+    expect(studentPc.remoteDescription?.type).toBe('offer');
+    expect(tutorPc.remoteDescription?.type).toBe('answer');
   });
 
   it('holds candidates until the remote description, then adds them in order', async () => {
@@ -61,6 +77,7 @@ describe('perfect negotiation', () => {
     const student = openPeer(studentPc as unknown as RTCPeerConnection, false, {
       description: () => undefined,
       candidate: () => undefined,
+      requestOffer: () => undefined,
     });
     await student.receiveCandidate({ candidate: 'candidate:1', sdpMid: '0' });
     await student.receiveCandidate(null);
@@ -77,6 +94,7 @@ describe('perfect negotiation', () => {
     const peer = openPeer(connection as unknown as RTCPeerConnection, false, {
       description: (description) => sent.push(description),
       candidate: () => undefined,
+      requestOffer: () => undefined,
     });
     connection.onnegotiationneeded?.();
     await settle();

@@ -1,14 +1,18 @@
 /**
  * One RTCPeerConnection of the call under perfect negotiation (W3C/MDN pattern; docs/decisions/
  * 295-call-engine.md): either side may offer whenever it needs to, the polite side (the tutor)
- * rolls its own offer back on a collision and the impolite side ignores the other's. Candidates
- * that come before the remote description are held until it is set.
+ * rolls its own offer back on a collision and the impolite side ignores the other's. The first
+ * offer, and ICE restarts, come from the impolite side (the polite one asks with
+ * ReadyToReceiveOffer), so offers rarely cross. Candidates that come before the remote
+ * description are held until it is set.
  */
 
 /** What the peer sends to the other side (over the session events). */
 export interface PeerSignals {
   description(description: RTCSessionDescriptionInit): void;
   candidate(candidate: RTCIceCandidateInit | null): void;
+  /** The polite side asks for the first offer instead of making one (ReadyToReceiveOffer). */
+  requestOffer(): void;
 }
 
 export interface Peer {
@@ -22,6 +26,8 @@ export interface Peer {
   receiveCandidate(candidate: RTCIceCandidateInit | null): Promise<void>;
   /** Unsticks a negotiation whose offer got no answer, then restarts ICE (a new offer). */
   restart(): Promise<void>;
+  /** Sends the offer waiting for an answer again (the other side was not in the room yet). */
+  offerAgain(): void;
   close(): void;
 }
 
@@ -43,6 +49,7 @@ export function openPeer(
   let settingRemoteAnswerPending = false;
   let negotiated = false;
   let offeredAt = 0;
+  let remoteOffersPending = 0;
   let closed = false;
   let held: (RTCIceCandidateInit | null)[] = [];
   // Descriptions and candidates are handled one after the other, in the order they came.
@@ -60,6 +67,15 @@ export function openPeer(
   };
 
   connection.onnegotiationneeded = async () => {
+    // An offer from the other side is on its way in: its answer carries this side's tracks, and
+    // offering now would have it roll back mid-gathering (Chromium then may gather nothing).
+    if (remoteOffersPending > 0) return;
+    // Two first offers crossing make Chromium's polite side roll back mid-gathering, after which
+    // it may gather nothing at all: the polite side asks for the first offer instead.
+    if (polite && !negotiated) {
+      signals.requestOffer();
+      return;
+    }
     try {
       makingOffer = true;
       await connection.setLocalDescription();
@@ -88,13 +104,30 @@ export function openPeer(
     }
   };
 
+  /**
+   * Held candidates may belong to an offer that was rolled back or never arrived (another ICE
+   * generation): one that does not fit is skipped, and must not stop the answer.
+   */
   const flushHeld = async () => {
     const waiting = held;
     held = [];
-    for (const candidate of waiting) await addCandidate(candidate);
+    for (const candidate of waiting) {
+      try {
+        await addCandidate(candidate);
+      } catch (error) {
+        console.warn('[call] a held candidate did not fit:', error);
+      }
+    }
   };
 
+  /** The same offer twice (sent again when this side joined), or an answer nobody waits for. */
+  const isStale = (description: RTCSessionDescriptionInit): boolean =>
+    description.type === 'offer'
+      ? description.sdp === connection.remoteDescription?.sdp
+      : connection.signalingState === 'stable';
+
   const takeDescription = async (description: RTCSessionDescriptionInit) => {
+    if (isStale(description)) return;
     const readyForOffer =
       !makingOffer && (connection.signalingState === 'stable' || settingRemoteAnswerPending);
     const collision = description.type === 'offer' && !readyForOffer;
@@ -127,7 +160,17 @@ export function openPeer(
     get negotiated() {
       return negotiated;
     },
-    receiveDescription: (description) => inOrder(() => takeDescription(description)),
+    receiveDescription: (description) => {
+      if (description.type !== 'offer') return inOrder(() => takeDescription(description));
+      remoteOffersPending += 1;
+      return inOrder(async () => {
+        try {
+          await takeDescription(description);
+        } finally {
+          remoteOffersPending -= 1;
+        }
+      });
+    },
     receiveCandidate: (candidate) => inOrder(() => takeCandidate(candidate)),
     restart: () =>
       inOrder(async () => {
@@ -140,6 +183,11 @@ export function openPeer(
           await connection.setLocalDescription({ type: 'rollback' });
         connection.restartIce();
       }),
+    offerAgain() {
+      if (closed || makingOffer || connection.signalingState !== 'have-local-offer') return;
+      offeredAt = Date.now();
+      sendLocalDescription();
+    },
     close() {
       if (closed) return;
       closed = true;

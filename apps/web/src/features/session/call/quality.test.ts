@@ -5,6 +5,7 @@ import {
   audioCaps,
   dataSaverChosen,
   dataSaverSuggested,
+  hasCaps,
   linkQuality,
   nextDataSaver,
   readStats,
@@ -172,6 +173,8 @@ describe('the senders’ caps', () => {
       videoCaps('off', false, 720),
     );
     expect(capped.encodings).toEqual([{ active: true }]);
+    expect(hasCaps(capped, videoCaps('off', false, 720))).toBe(true);
+    expect(hasCaps(capped, videoCaps('video', false, 720))).toBe(false);
     const empty = withCaps(
       { encodings: [] } as unknown as RTCRtpSendParameters,
       audioCaps('audio'),

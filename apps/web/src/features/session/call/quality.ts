@@ -218,6 +218,18 @@ export function audioCaps(mode: DataSaverMode): EncodingCaps {
   return mode === 'off' ? uncapped : { ...uncapped, maxBitrate: SAVER_AUDIO_BITRATE[mode] };
 }
 
+/** Whether a sender's parameters already carry these caps (nothing to set). */
+export function hasCaps(parameters: RTCRtpSendParameters, caps: EncodingCaps): boolean {
+  const first = parameters.encodings[0];
+  if (!first) return false;
+  return (
+    (first.active ?? true) === caps.active &&
+    (first.maxBitrate ?? null) === caps.maxBitrate &&
+    (first.maxFramerate ?? null) === caps.maxFramerate &&
+    (first.scaleResolutionDownBy ?? null) === caps.scaleResolutionDownBy
+  );
+}
+
 /** The caps written onto a sender's parameters (a cap that is null is removed). */
 export function withCaps(
   parameters: RTCRtpSendParameters,
