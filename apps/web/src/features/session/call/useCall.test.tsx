@@ -51,13 +51,13 @@ class FakeStream extends MediaStream {
 
 const strict = ({ children }: { children: ReactNode }) => <StrictMode>{children}</StrictMode>;
 
-function options(): CallOptions & { tracks: FakeTrack[] } {
+function options(polite = false): CallOptions & { tracks: FakeTrack[] } {
   const tracks = [new FakeTrack('video'), new FakeTrack('audio')];
   return {
+    polite,
     sessionId: SESSION_ID,
     userId: STUDENT.id,
     otherUserId: TUTOR_ID,
-    polite: false,
     stream: new FakeStream(tracks),
     devices: { cameraId: null, microphoneId: null },
     tracks,
@@ -67,8 +67,8 @@ function options(): CallOptions & { tracks: FakeTrack[] } {
 let socket: FakeSocket;
 
 /** The room answers JoinSession with who is in, and RegisterPeer with the tutor's peer. */
-async function joinedCall(present: number[] = [STUDENT.id, TUTOR_ID]) {
-  const call = options();
+async function joinedCall(present: number[] = [STUDENT.id, TUTOR_ID], polite = false) {
+  const call = options(polite);
   socket.answer('JoinSession', () => ({
     result: 'ok',
     session: {
@@ -322,5 +322,25 @@ describe('useCall', () => {
     await act(() => vi.advanceTimersByTimeAsync(5_100));
     await waitFor(() => expect(socket.sent('JoinSession')).toHaveLength(2));
     expect(hook.result.current.status).not.toBe('ended');
+  });
+
+  it('sends its waiting offer again when the other joins: the first reached nobody', async () => {
+    await joinedCall([STUDENT.id]);
+    await waitFor(() => expect(socket.sent('SessionOffer')).toHaveLength(1));
+    await fromTutor('MemberJoinedSessionId', { present: [STUDENT.id, TUTOR_ID] });
+    const offers = socket.sent('SessionOffer');
+    expect(offers).toHaveLength(2);
+    expect(offers[1]).toEqual(offers[0]);
+  });
+
+  it('as the polite side, asks for the first offer instead of making one', async () => {
+    const { connection } = await joinedCall([STUDENT.id, TUTOR_ID], true);
+    await waitFor(() => expect(socket.sent('ReadyToReceiveOffer')).toHaveLength(1));
+    expect(socket.sent('SessionOffer')).toEqual([]);
+    await fromTutor('SessionOffer', {
+      description: { type: 'offer', sdp: 'v=0\r\no=- 700 1 IN IP4 0.0.0.0\r\n' },
+    });
+    await waitFor(() => expect(socket.sent('SessionAnswer')).toHaveLength(1));
+    expect(connection.remoteDescription?.sdp).toContain('o=- 700 ');
   });
 });
