@@ -15,9 +15,10 @@ import {
 
 describe('realtime channel names', () => {
   it('lists every event of the spec once', () => {
-    expect(CLIENT_EVENTS).toHaveLength(22);
-    // The spec's 30, and ours: PhoneCodeUndelivered (issue 16).
-    expect(SERVER_EVENTS).toHaveLength(31);
+    // The spec's 22, and ours: SetDataSaver (issue 19).
+    expect(CLIENT_EVENTS).toHaveLength(23);
+    // The spec's 30, and ours: PhoneCodeUndelivered (issue 16), DataSaverChanged (issue 19).
+    expect(SERVER_EVENTS).toHaveLength(32);
     expect(new Set(CLIENT_EVENTS).size).toBe(CLIENT_EVENTS.length);
     expect(new Set(SERVER_EVENTS).size).toBe(SERVER_EVENTS.length);
     expect(CLIENT_EVENTS).toContain('disconnect');

@@ -314,6 +314,7 @@ describe('the relay', () => {
     ['UserSharingScreen', { sharing: true }, ServerEvent.UserSharedScreen, { sharing: true }],
     ['ToggleCamera', { on: false }, ServerEvent.CameraToggle, { on: false }],
     ['ToggleMic', { on: true }, ServerEvent.MicToggled, { on: true }],
+    ['SetDataSaver', { mode: 'audio' }, ServerEvent.DataSaverChanged, { mode: 'audio' }],
   ];
 
   it('passes every signaling event to the other member only, with the sender', async () => {

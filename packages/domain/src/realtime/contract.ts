@@ -43,6 +43,7 @@ import {
 } from '../chat/events';
 import {
   announceIncomingOfferPayloadSchema,
+  dataSaverChangedEventSchema,
   deviceToggleEventSchema,
   iceCandidateEventSchema,
   iceCandidatePayloadSchema,
@@ -64,6 +65,7 @@ import {
   sessionOfferEventSchema,
   sessionOfferPayloadSchema,
   sessionPingEventSchema,
+  setDataSaverPayloadSchema,
   sessionStateAckSchema,
   toggleCameraPayloadSchema,
   toggleMicPayloadSchema,
@@ -247,6 +249,11 @@ export const SERVER_TO_CLIENT = {
     audience: 'session-peer',
     payload: deviceToggleEventSchema,
   }),
+  DataSaverChanged: serverEvent({
+    summary: 'The other member’s data saver mode: cap what one sends to them accordingly',
+    audience: 'session-peer',
+    payload: dataSaverChangedEventSchema,
+  }),
 } as const satisfies { readonly [E in ServerEvent]?: ServerEventDefinition };
 
 /**
@@ -378,6 +385,12 @@ export const CLIENT_TO_SERVER = {
   ToggleMic: clientEvent({
     summary: 'Tell the other member one’s microphone is on or off',
     payload: toggleMicPayloadSchema,
+    acks: SESSION_ACKS,
+    ack: sessionAckSchema,
+  }),
+  SetDataSaver: clientEvent({
+    summary: 'Tell the other member one’s data saver mode (they cap what they send)',
+    payload: setDataSaverPayloadSchema,
     acks: SESSION_ACKS,
     ack: sessionAckSchema,
   }),

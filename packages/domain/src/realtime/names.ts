@@ -28,6 +28,11 @@ export const ClientEvent = {
   UserSharingScreen: 'UserSharingScreen',
   ToggleCamera: 'ToggleCamera',
   ToggleMic: 'ToggleMic',
+  /**
+   * Ours (issue 19 item 8): this side's data saver mode, so the other side caps what it sends
+   * (a receiver cannot lower what reaches it by itself). The other hears DataSaverChanged.
+   */
+  SetDataSaver: 'SetDataSaver',
   /** socket.io's reserved event: raised by `socket.disconnect()`, never sent with `emit`. */
   Disconnect: 'disconnect',
   UserTyping: 'UserTyping',
@@ -72,6 +77,8 @@ export const ServerEvent = {
    * status webhook); carries `unresolved-phone`. To the code owner's user room, after commit.
    */
   PhoneCodeUndelivered: 'PhoneCodeUndelivered',
+  /** Ours (issue 19 item 8): the other member's data saver mode, from SetDataSaver. */
+  DataSaverChanged: 'DataSaverChanged',
 } as const;
 export type ServerEvent = (typeof ServerEvent)[keyof typeof ServerEvent];
 export const SERVER_EVENTS = valuesOf(ServerEvent);

@@ -132,6 +132,15 @@ export const userSharingScreenPayloadSchema = sessionPayload({ sharing: z.boolea
 export const toggleCameraPayloadSchema = sessionPayload({ on: z.boolean() });
 export const toggleMicPayloadSchema = sessionPayload({ on: z.boolean() });
 
+/** The data saver modes (issue 19 item 8): off, capped camera video, or no camera video. */
+export const DATA_SAVER_MODES = ['off', 'video', 'audio'] as const;
+export type DataSaverMode = (typeof DATA_SAVER_MODES)[number];
+/**
+ * SetDataSaver (ours): this side's data saver mode; the other side caps what it sends to the
+ * stricter of its own mode and this one.
+ */
+export const setDataSaverPayloadSchema = sessionPayload({ mode: z.enum(DATA_SAVER_MODES) });
+
 // ---- Server to client ----
 
 /** MemberJoinedSessionId / MemberLeftSessionId: to both members' tabs, who is in the room now. */
@@ -179,3 +188,9 @@ export const userSharedScreenEventSchema = z.object({
 });
 /** CameraToggle / MicToggled: the other side's camera or microphone is now on or off. */
 export const deviceToggleEventSchema = z.object({ sessionId: id, userId: id, on: z.boolean() });
+/** DataSaverChanged (ours): the other side's data saver mode, from SetDataSaver. */
+export const dataSaverChangedEventSchema = z.object({
+  sessionId: id,
+  userId: id,
+  mode: z.enum(DATA_SAVER_MODES),
+});

@@ -50,6 +50,7 @@ type SessionEventName = Extract<
   | 'UserSharingScreen'
   | 'ToggleCamera'
   | 'ToggleMic'
+  | 'SetDataSaver'
 >;
 type Payload<E extends SessionEventName> = z.output<(typeof CLIENT_TO_SERVER)[E]['payload']>;
 type AckInput<E extends SessionEventName> = z.input<(typeof CLIENT_TO_SERVER)[E]['ack']>;
@@ -367,6 +368,12 @@ export function attachSessionRealtime(ctx: SessionContext, log: ServiceLog): voi
     on(socket, 'ToggleMic', async ({ sessionId, on: micOn }) => {
       await joinedRoom(socket, sessionId);
       toOther(socket, sessionId).emit(ServerEvent.MicToggled, { sessionId, userId, on: micOn });
+      return { result: 'ok' };
+    });
+
+    on(socket, 'SetDataSaver', async ({ sessionId, mode }) => {
+      await joinedRoom(socket, sessionId);
+      toOther(socket, sessionId).emit(ServerEvent.DataSaverChanged, { sessionId, userId, mode });
       return { result: 'ok' };
     });
   });

@@ -3,7 +3,7 @@
  * engine (`./useCall`) implements it over WebRTC and the session events; the room's screen
  * (`../LessonRoom`) only renders it, so each can be tested without the other.
  */
-import type { SessionAckResult } from '@talaqa/domain';
+import type { DataSaverMode, SessionAckResult } from '@talaqa/domain';
 import type { ChosenDevices } from '../media';
 
 /**
@@ -35,7 +35,7 @@ export type LinkQuality = 'good' | 'poor';
  * Data saver (item 8): `off`; `video` caps the camera at a low resolution and bitrate;
  * `audio` sends and receives no camera video (a shared screen still flows).
  */
-export type DataSaverMode = 'off' | 'video' | 'audio';
+export type { DataSaverMode };
 
 /** The other member as this side knows them from the session events. */
 export interface RemoteMember {
