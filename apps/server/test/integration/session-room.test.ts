@@ -317,6 +317,18 @@ describe('the relay', () => {
     ['SetDataSaver', { mode: 'audio' }, ServerEvent.DataSaverChanged, { mode: 'audio' }],
   ];
 
+  it('relays what the browser sends without asking for an acknowledgement', async () => {
+    const booked = await bookedLesson(server, planId);
+    const { student, tutor, sessionId } = await inRoom(booked);
+    const offer = nextEvent<{ description: unknown }>(tutor, ServerEvent.SessionOffer);
+    const candidate = nextEvent<{ candidate: unknown }>(tutor, ServerEvent.IceCandidate);
+    // The call engine sends offers and candidates fire-and-forget (socket.emit, no callback).
+    student.emit('SessionOffer', { sessionId, description: { type: 'offer', sdp: 'v=0 quiet' } });
+    student.emit('IceCandidate', { sessionId, candidate: null });
+    expect((await offer).description).toEqual({ type: 'offer', sdp: 'v=0 quiet' });
+    expect((await candidate).candidate).toBeNull();
+  });
+
   it('passes every signaling event to the other member only, with the sender', async () => {
     const booked = await bookedLesson(server, planId);
     const { student, tutor, sessionId } = await inRoom(booked);

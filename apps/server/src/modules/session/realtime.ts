@@ -129,8 +129,10 @@ export function attachSessionRealtime(ctx: SessionContext, log: ServiceLog): voi
     const listener: Listener = (payload, ack) => {
       // Counted before anything else: an event without an ack or with a bad payload is sent too.
       const allowed = withinLimit(socket, event, payload);
-      if (typeof ack !== 'function') return;
+      // A relay the browser sends without asking for an acknowledgement (candidates, offers:
+      // fire and forget) is relayed all the same; only the answer is left out.
       const answer = (value: unknown): void => {
+        if (typeof ack !== 'function') return;
         (ack as (value: unknown) => void)(definition.ack.parse(value));
       };
       if (!allowed) {

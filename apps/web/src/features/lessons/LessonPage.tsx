@@ -27,6 +27,8 @@ import type { LessonView, User } from '@talaqa/domain';
 import { paths } from '../../paths';
 import { useCurrentUser } from '../../lib/session';
 import { hoursText, minutesText } from '../../lib/format';
+import { LessonCall, useSessionView } from '../session/LessonCall';
+import type { JoinedCall } from '../session/LessonCall';
 import { DeviceClockWarning, ReadyScreen } from '../session/ReadyScreen';
 import { lessonCalendarFile } from './calendar-file';
 import { CancelLessonDialog, RescheduleDialog, cancelPolicyText, cancelableOf } from './LessonItem';
@@ -79,7 +81,39 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-function LessonDetails({ lesson, user, now }: { lesson: LessonView; user: User; now: Date }) {
+/**
+ * The room's door once it is open: the ready screen, whose join waits for the room (members,
+ * chat) to be read.
+ */
+function RoomEntry({ lesson, onJoin }: { lesson: LessonView; onJoin: (call: JoinedCall) => void }) {
+  const session = useSessionView(lesson.id, true);
+  const note = session.isPending
+    ? 'جارٍ تجهيز غرفة الدرس…'
+    : session.isError
+      ? 'تعذّر تجهيز غرفة الدرس. أعد تحميل الصفحة وحاول مرة أخرى.'
+      : !session.data.open
+        ? 'لم تُفتح الغرفة بعد بحسب ساعة الخادم؛ تأكد من ضبط ساعة جهازك.'
+        : undefined;
+  return (
+    <ReadyScreen
+      checkClock={false}
+      joinUnavailable={note}
+      onJoin={(stream, devices) => onJoin({ stream, devices })}
+    />
+  );
+}
+
+function LessonDetails({
+  lesson,
+  user,
+  now,
+  onJoin,
+}: {
+  lesson: LessonView;
+  user: User;
+  now: Date;
+  onJoin: (call: JoinedCall) => void;
+}) {
   const [confirming, setConfirming] = useState(false);
   const [moving, setMoving] = useState(false);
   const isTutor = user.role === Role.Tutor;
@@ -148,10 +182,7 @@ function LessonDetails({ lesson, user, now }: { lesson: LessonView; user: User; 
       </article>
 
       {open ? (
-        <ReadyScreen
-          checkClock={false}
-          joinUnavailable="مكالمة الفيديو داخل الموقع قادمة قريبًا؛ جهّز الكاميرا والميكروفون الآن."
-        />
+        <RoomEntry lesson={lesson} onJoin={onJoin} />
       ) : canceled ? (
         <Alert tone="info" title="أُلغي هذا الدرس">
           لا تُفتح غرفة درس ملغى.{' '}
@@ -206,10 +237,26 @@ export default function LessonPage() {
   const lesson = useLesson(id, valid);
   const now = useNow();
   useLessonEvents();
+  const [joined, setJoined] = useState<JoinedCall | null>(null);
+  const session = useSessionView(id, valid && joined !== null);
 
   const notFound =
     !valid ||
     (lesson.isError && isApiError(lesson.error) && lesson.error.code === 'lesson-not-found');
+
+  if (joined && session.data) {
+    return (
+      <LessonCall
+        session={session.data}
+        user={user}
+        joined={joined}
+        onExit={() => {
+          setJoined(null);
+          void lesson.refetch();
+        }}
+      />
+    );
+  }
 
   return (
     <section className="mx-auto flex w-full max-w-5xl flex-col gap-6 px-4 py-8 sm:px-6">
@@ -238,7 +285,7 @@ export default function LessonPage() {
           retrying={lesson.isFetching}
         />
       ) : (
-        <LessonDetails lesson={lesson.data} user={user} now={now} />
+        <LessonDetails lesson={lesson.data} user={user} now={now} onJoin={setJoined} />
       )}
     </section>
   );

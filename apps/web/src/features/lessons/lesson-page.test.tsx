@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LessonCanceledBy, LessonStatus, Role, formatCairoDateTime } from '@talaqa/domain';
+import type { LessonView, SessionView } from '@talaqa/domain';
 import { UI_MESSAGES } from '@talaqa/ui';
 import { stubHealthyApi } from '@talaqa/ui/testing';
 import {
@@ -24,6 +25,28 @@ const STUDENT = makeUser({ id: 7, name: 'سارة أحمد' });
 const TUTOR = makeUser({ id: 3, role: Role.Tutor, name: 'أحمد علي' });
 /** Monday 24 March 2025, 10:00 Cairo (08:00 UTC), 30 minutes. */
 const LESSON = makeLesson();
+
+/** GET /session/{id} of a lesson (the room of issue 19). */
+function sessionOf(lesson: LessonView, overrides: Partial<SessionView> = {}): SessionView {
+  const start = new Date(lesson.start);
+  const end = new Date(start.getTime() + lesson.duration * 60_000);
+  return {
+    id: lesson.id,
+    lessonId: lesson.id,
+    tutorId: lesson.tutor.id,
+    studentId: lesson.student.id,
+    members: [],
+    start: lesson.start,
+    end: end.toISOString(),
+    opensAt: new Date(start.getTime() - 10 * 60_000).toISOString(),
+    closesAt: end.toISOString(),
+    open: true,
+    status: lesson.status,
+    attendance: [],
+    chatRoom: null,
+    ...overrides,
+  };
+}
 const at = (iso: string) => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date(iso));
@@ -99,10 +122,12 @@ describe('/lesson/{id}', () => {
     expect(screen.queryByRole('link', { name: 'إضافة إلى التقويم' })).toBeNull();
   });
 
-  it('opens the room 10 minutes before the start: the ready screen with join disabled for now', async () => {
+  it('opens the room 10 minutes before the start: the ready screen, join waiting for the server', async () => {
     at('2025-03-24T07:50:00.000Z');
     signInAs(server, TUTOR);
     server.on('GET', '/lesson/:id', json(LESSON));
+    // The device's clock says the room is open; the server's does not yet.
+    server.on('GET', '/session/:id', json(sessionOf(LESSON, { open: false })));
     renderApp('/lesson/11');
 
     const card = await screen.findByRole('article', { name: /مع الطالب سارة أحمد/ });
@@ -114,8 +139,23 @@ describe('/lesson/{id}', () => {
     expect(navigator.mediaDevices.getUserMedia).toHaveBeenCalledTimes(1);
     const join = within(ready).getByRole('button', { name: 'انضم إلى الدرس' }) as HTMLButtonElement;
     expect(join.disabled).toBe(true);
-    expect(ready.textContent).toContain('مكالمة الفيديو داخل الموقع قادمة قريبًا');
+    await waitFor(() => expect(ready.textContent).toContain('لم تُفتح الغرفة بعد بحسب ساعة الخادم'));
+    expect(server.callsTo('GET', '/session/11')).toHaveLength(1);
     expect(screen.queryByRole('region', { name: 'غرفة الدرس' })).toBeNull();
+  });
+
+  it('says when the room cannot be made ready', async () => {
+    at('2025-03-24T07:55:00.000Z');
+    signInAs(server, STUDENT);
+    server.on('GET', '/lesson/:id', json(LESSON));
+    server.on('GET', '/session/:id', apiError(500, 'unexpected'));
+    renderApp('/lesson/11');
+    const ready = await screen.findByRole('region', { name: 'الكاميرا والميكروفون' });
+    await waitFor(() => expect(ready.textContent).toContain('تعذّر تجهيز غرفة الدرس'));
+    expect(within(ready).getByRole('button', { name: 'انضم إلى الدرس' })).toHaveProperty(
+      'disabled',
+      true,
+    );
   });
 
   it('opens the room by itself when its time comes', async () => {

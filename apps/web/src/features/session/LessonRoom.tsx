@@ -316,7 +316,7 @@ export function LessonRoom({ call, session, user, onExit, now: fixedNow }: Lesso
       )}
 
       <div className="flex min-h-0 flex-1">
-        <main className="relative flex min-h-0 min-w-0 flex-1 items-center justify-center overflow-hidden bg-slate-900">
+        <div className="relative flex min-h-0 min-w-0 flex-1 items-center justify-center overflow-hidden bg-slate-900">
           {inCall && call.remoteStream && (
             <VideoView
               stream={call.remoteStream}
@@ -365,7 +365,7 @@ export function LessonRoom({ call, session, user, onExit, now: fixedNow }: Lesso
               )}
             </div>
           )}
-        </main>
+        </div>
 
         {chatRoom && wide && (
           <RoomChat
