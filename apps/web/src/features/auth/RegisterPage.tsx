@@ -14,7 +14,7 @@ import {
 import { authApi, landingUrl } from '../../api';
 import { REGISTER_ROLES, paths, registerPath } from '../../paths';
 import type { RegisterRole } from '../../paths';
-import { rememberEmailCodeSent } from '../account/email-code-sent';
+import { rememberEmailCodeSent } from '../account/code-sent';
 import { useFormFailure, useZodForm } from '../../lib/forms';
 import { destinationAfterSignIn } from '../../lib/destinations';
 import { useSession } from '../../lib/session';
@@ -106,7 +106,7 @@ function RegisterForm({ role }: { role: RegisterRole }) {
     authApi
       .signUp(body)
       .then(({ emailCode, ...session }) => {
-        rememberEmailCodeSent(session.user.id, emailCode);
+        rememberEmailCodeSent(session.user.id, session.user.email, emailCode);
         signIn(session);
         toast.success(UI_MESSAGES.registrationSucceeded);
       })
