@@ -14,9 +14,9 @@ import {
 } from '@talaqa/ui';
 import { PAID_PLAN_PERIODS, PlanPeriod, Role, planPeriodDiscount } from '@talaqa/domain';
 import type { PaidPlanPeriod, Plan, PeriodKind, SubscriptionView } from '@talaqa/domain';
-import { paths, checkoutPath, paidPeriodOfKind, periodKindOf } from '../../paths';
+import { paths, checkoutPath, paidPeriodOfKind, periodKindOf, registerPath } from '../../paths';
 import { useSession } from '../../lib/session';
-import { loginPathWithNext } from '../../lib/destinations';
+import { withNext } from '../../lib/destinations';
 import { planTitle } from '../../lib/format';
 import { CurrentSubscription } from '../payments/CurrentSubscription';
 import { useBankInstallmentsOffered, useCurrentSubscription } from '../payments/queries';
@@ -36,7 +36,8 @@ const blocksBuying = (subscription: SubscriptionView | null | undefined): boolea
 
 /**
  * /plans: the plans on sale as cards, priced for the chosen period (month, quarter or year; kept
- * in the address as `?period=`). Signed-out visitors subscribe through the login page; a student
+ * in the address as `?period=`). Signed-out visitors subscribe through sign-up (which keeps the
+ * chosen checkout as `next`, and links to sign-in for those with an account); a student
  * with a running subscription sees it here instead of buying again.
  */
 export default function PlansPage() {
@@ -72,7 +73,7 @@ export default function PlansPage() {
     }
     return (
       <Link
-        to={user ? target : loginPathWithNext(target)}
+        to={user ? target : withNext(registerPath('student'), target)}
         aria-label={label}
         className={buttonClasses({ variant: 'primary', className: 'w-full' })}
       >

@@ -101,14 +101,14 @@ describe('/plans', () => {
     expect(screen.queryByText(/التقسيط البنكي/)).toBeNull();
   });
 
-  it('sends a signed-out visitor to sign in first, then to the checkout of the plan and period', async () => {
+  it('sends a signed-out visitor to sign up first, then to the checkout of the plan and period', async () => {
     server.on('GET', '/plan/list', json(pageOf(demoPlans())));
     renderApp('/plans?period=quarter');
     const link = await screen.findByRole('link', {
       name: 'اشترك في الباقة المتقدمة لمدة ثلاثة أشهر',
     });
     expect(link.getAttribute('href')).toBe(
-      `/login?${new URLSearchParams({ next: '/checkout/2/quarter' }).toString()}`,
+      `/register/student?${new URLSearchParams({ next: '/checkout/2/quarter' }).toString()}`,
     );
   });
 
