@@ -243,7 +243,9 @@ export function PaymentMethods(props: PaymentMethodsProps) {
     onVerifyPhone,
   } = props;
   const [cvv, setCvv] = useState('');
-  const [walletPhone, setWalletPhone] = useState(defaultWalletPhone);
+  // Untouched, the wallet number follows the account's phone (verified meanwhile in the dialog).
+  const [typedWalletPhone, setWalletPhone] = useState<string | null>(null);
+  const walletPhone = typedWalletPhone ?? defaultWalletPhone;
   const [walletError, setWalletError] = useState<string | undefined>();
   const [installments, setInstallments] = useState<number | null>(installmentCounts[0] ?? null);
   const money = formatMoney(total);

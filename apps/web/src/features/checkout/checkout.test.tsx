@@ -568,6 +568,84 @@ describe('/checkout: reference number, wallet and installments', () => {
     expect(await screen.findByRole('heading', { name: 'تم الدفع بنجاح' })).toBeTruthy();
   });
 
+  it('turns a wallet request to paid on the realtime update, nothing pressed', async () => {
+    const transaction = makeTransaction({
+      id: 910,
+      status: TransactionStatus.New,
+      method: PaymentMethod.EWallet,
+      expiresAt,
+    });
+    server.on(
+      'POST',
+      '/fawry/pay/e-wallet',
+      json(
+        started(transaction, {
+          kind: 'wallet',
+          walletPhone: '+201012345678',
+          redirectUrl: null,
+          expiresAt,
+        }),
+      ),
+    );
+    server.on('GET', '/tx/910', json(transaction));
+    renderApp('/checkout/2/quarter');
+    const ui = userEvent.setup();
+    await ui.click(await screen.findByRole('radio', { name: 'المحفظة الإلكترونية' }));
+    await ui.click(screen.getByRole('button', { name: /^أرسل طلب دفع/ }));
+    await screen.findByRole('heading', { name: 'وافق على طلب الدفع من محفظتك' });
+    await waitFor(() => expect(fakeSockets.latest()).toBeTruthy());
+    act(() =>
+      fakeSockets
+        .latest()!
+        .serverEmit('TransactionStatusUpdate', { ...transaction, status: TransactionStatus.Paid }),
+    );
+    expect(await screen.findByRole('heading', { name: 'تم الدفع بنجاح' })).toBeTruthy();
+  });
+
+  it('asks Fawry itself after 30 s without a notification, and turns to paid', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const transaction = makeTransaction({
+      id: 920,
+      status: TransactionStatus.New,
+      method: PaymentMethod.EWallet,
+      provider: 'fawry',
+      expiresAt,
+    });
+    server.on(
+      'POST',
+      '/fawry/pay/e-wallet',
+      json(
+        started(transaction, {
+          kind: 'wallet',
+          walletPhone: '+201012345678',
+          redirectUrl: null,
+          expiresAt,
+        }),
+      ),
+    );
+    // Our row never hears of the payment; Fawry's status API knows it is paid.
+    server.on('GET', '/tx/920', json(transaction));
+    server.on(
+      'POST',
+      '/fawry/payment-status/sync',
+      json({ ...transaction, status: TransactionStatus.Paid }),
+    );
+    renderApp('/checkout/2/quarter');
+    const ui = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await ui.click(await screen.findByRole('radio', { name: 'المحفظة الإلكترونية' }));
+    await ui.click(screen.getByRole('button', { name: /^أرسل طلب دفع/ }));
+    await screen.findByRole('heading', { name: 'وافق على طلب الدفع من محفظتك' });
+
+    await act(() => vi.advanceTimersByTimeAsync(20_000));
+    expect(server.callsTo('POST', '/fawry/payment-status/sync')).toHaveLength(0);
+    expect(screen.getByRole('heading', { name: 'وافق على طلب الدفع من محفظتك' })).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    expect(await screen.findByRole('heading', { name: 'تم الدفع بنجاح' })).toBeTruthy();
+    expect(server.callsTo('POST', '/fawry/payment-status/sync')[0]?.body).toEqual({
+      transactionId: 920,
+    });
+  });
+
   it('cancels an unpaid reference order after confirmation', async () => {
     let transaction = newReference();
     server.on(
