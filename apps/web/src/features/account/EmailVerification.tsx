@@ -4,7 +4,7 @@ import { isApiError } from '@talaqa/api-client';
 import type { CodeSentAnswer } from '@talaqa/domain';
 import { Alert, Button, CodeInput, UI_MESSAGES, useToast } from '@talaqa/ui';
 import { CURRENT_USER_KEY, useCurrentUser } from '../../lib/session';
-import { failureMessage, useFormFailure, useZodForm } from '../../lib/forms';
+import { failureMessage, quietWhileEmpty, useFormFailure, useZodForm } from '../../lib/forms';
 import { useConfirmEmailCode, useSendEmailCode } from './queries';
 import { emailCodeSent, rememberEmailCodeSent } from './code-sent';
 import { ResendCodeButton } from './ResendCodeButton';
@@ -97,7 +97,7 @@ export function EmailVerification() {
         label="رمز التأكيد"
         autoFocus
         error={errors.code?.message}
-        {...form.register('code')}
+        {...quietWhileEmpty(form.register('code'))}
       />
       <div className="flex flex-wrap items-center gap-2">
         <Button type="submit" loading={isSubmitting}>

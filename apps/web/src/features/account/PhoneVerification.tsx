@@ -18,7 +18,7 @@ import {
   useToast,
 } from '@talaqa/ui';
 import { useCurrentUser } from '../../lib/session';
-import { failureMessage, useFormFailure, useZodForm } from '../../lib/forms';
+import { failureMessage, quietWhileEmpty, useFormFailure, useZodForm } from '../../lib/forms';
 import { useRealtimeEvent } from '../../lib/realtime';
 import {
   usePhoneCodeDelivery,
@@ -171,7 +171,7 @@ export function PhoneVerification() {
           label="رمز التأكيد"
           autoFocus
           error={errors.code?.message}
-          {...codeForm.register('code')}
+          {...quietWhileEmpty(codeForm.register('code'))}
         />
         <div className="flex flex-wrap items-center gap-2">
           <Button type="submit" loading={isSubmitting}>
