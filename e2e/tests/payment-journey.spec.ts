@@ -127,6 +127,7 @@ test('a visitor picks a plan, signs up, verifies inside the checkout and pays by
   await page.goto(`${urls.web}/plans`);
   await page.getByRole('link', { name: 'اشترك في الباقة المتقدمة لمدة شهر واحد' }).click();
   await expect(page).toHaveURL(/\/register\/student\?next=%2Fcheckout%2F\d+%2Fmonth/);
+  await saveScreenshot(page, 'signup-with-next', project);
 
   await page.getByLabel('الاسم الكامل').fill('منى عادل');
   await page.getByLabel('البريد الإلكتروني').fill(email);
@@ -148,6 +149,7 @@ test('a visitor picks a plan, signs up, verifies inside the checkout and pays by
   await page.getByRole('button', { name: 'تخطَّ هذه الخطوة' }).click();
   await page.getByRole('button', { name: 'تخطَّ هذه الخطوة' }).click();
   await expect(page).toHaveURL(/\/checkout\/\d+\/month$/);
+  await saveScreenshot(page, 'checkout-steps', project);
 
   // The e-mail code sent at sign-up is typed right here.
   const emailStep = page.getByRole('region', { name: /تأكيد بريدك الإلكتروني/ });
@@ -194,4 +196,12 @@ test('a visitor picks a plan, signs up, verifies inside the checkout and pays by
     timeout: 15_000,
   });
   await saveScreenshot(page, 'wallet-paid', project);
+
+  // More minutes: the plans with the current one marked and when a bigger one can start.
+  await page.goto(`${urls.web}/payments`);
+  await page.getByRole('link', { name: 'أريد دقائق أكثر' }).click();
+  await expect(page).toHaveURL(/\/plans\?more=1/);
+  await expect(page.getByText('باقتك الحالية')).toBeVisible();
+  await expect(page.getByText(/لا يمكن تغيير الباقة في منتصف مدة الاشتراك/)).toBeVisible();
+  await saveScreenshot(page, 'plans-more-minutes', project);
 });

@@ -341,8 +341,10 @@ function CheckoutForm({
   const counts = installmentsOffered ? installmentOptions(plan, period) : [];
 
   return (
-    <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
-      <div className="flex flex-col gap-4 lg:col-start-2 lg:row-start-1">
+    // On a phone: the order, the steps and methods, then the trust marks (the primary action first);
+    // from `lg`: the order and the trust marks side by side with the methods.
+    <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:grid-rows-[auto_1fr]">
+      <div className="lg:col-start-2 lg:row-start-1">
         <OrderSummary plan={plan} period={period} price={price} coupon={coupon}>
           {!blocked && (
             <CouponField
@@ -353,9 +355,8 @@ function CheckoutForm({
             />
           )}
         </OrderSummary>
-        {!blocked && <TrustMarks />}
       </div>
-      <div className="flex flex-col gap-4 lg:col-start-1 lg:row-start-1">
+      <div className="flex flex-col gap-4 lg:col-start-1 lg:row-span-2 lg:row-start-1">
         {blocked && blockedBy ? (
           <>
             <Alert
@@ -389,6 +390,11 @@ function CheckoutForm({
           </>
         )}
       </div>
+      {!blocked && (
+        <div className="lg:col-start-2 lg:row-start-2">
+          <TrustMarks />
+        </div>
+      )}
     </div>
   );
 }
