@@ -86,6 +86,11 @@ describe('sign-up to checkout', () => {
       CHECKOUT,
     );
 
+    const header = screen.getByRole('link', { name: 'تسجيل الدخول' });
+    expect(new URL(header.getAttribute('href')!, 'http://x').searchParams.get('next')).toBe(
+      CHECKOUT,
+    );
+
     await signUp(ui);
     await screen.findByRole('heading', { level: 1, name: 'إكمال الملف الشخصي' });
     expect(router.state.location.pathname).toBe('/complete-profile');
