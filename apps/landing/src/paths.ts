@@ -24,5 +24,11 @@ export const WEB_URL = resolveWebUrl(import.meta.env.VITE_WEB_URL).replace(/\/+$
 
 export const webRegisterUrl = (role: 'student' | 'tutor'): string => `${WEB_URL}/register/${role}`;
 
-/** The main app's plans page, where a visitor picks a plan and pays. */
-export const webPlansUrl = `${WEB_URL}/plans`;
+/**
+ * Student sign-up that leads on to this plan's checkout (`next`, kept through the e-mail code and
+ * the profile steps); the web app's `/checkout/{planId}/{month|quarter|year}`.
+ */
+export const webCheckoutSignUpUrl = (planId: number, periodKind: string): string =>
+  `${webRegisterUrl('student')}?${new URLSearchParams({
+    next: `/checkout/${planId}/${periodKind}`,
+  }).toString()}`;

@@ -1,9 +1,17 @@
-import { Link, NavLink, Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import {
+  Link,
+  NavLink,
+  Outlet,
+  ScrollRestoration,
+  useNavigation,
+  useSearchParams,
+} from 'react-router';
 import { BRAND_NAME, CenteredSpinner, ServerStatus, UI_MESSAGES, cx } from '@talaqa/ui';
 import { SUPPORT_WHATSAPP_URL } from '@talaqa/domain';
 import { getHealth, landingUrl } from '../api';
 import { paths } from '../paths';
 import { AuthProvider } from '../features/session/AuthProvider';
+import { withNext } from '../lib/destinations';
 import { useSession } from '../lib/session';
 import { UserMenu } from './UserMenu';
 import { yearText } from '../lib/format';
@@ -43,6 +51,7 @@ export function AppLayout() {
 /** The header with the brand, navigation and the account, the page, and a footer. */
 function Shell() {
   const navigation = useNavigation();
+  const [params] = useSearchParams();
   const { user } = useSession();
   return (
     <div dir="rtl" lang="ar-EG" className="flex min-h-dvh flex-col">
@@ -74,7 +83,8 @@ function Shell() {
                   <UserMenu user={user} />
                 ) : (
                   <NavLink
-                    to={paths.login}
+                    // A sign-up on its way to a checkout keeps it when switching to sign-in.
+                    to={withNext(paths.login, params.get('next'))}
                     className="inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
                   >
                     تسجيل الدخول

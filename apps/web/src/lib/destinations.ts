@@ -49,12 +49,30 @@ export function safeNext(next: string | null | undefined): string | null {
   return next;
 }
 
-/** After sign-in: back to the page that asked for it, else the role's home. */
-export const destinationAfterSignIn = (user: User, next?: string | null): string =>
-  safeNext(next) ?? homePathFor(user);
+/** `path?next=<next>` when `next` is a safe path of this app, else `path`. */
+export function withNext(path: string, next: string | null | undefined): string {
+  const safe = safeNext(next);
+  return safe ? `${path}?${new URLSearchParams({ next: safe }).toString()}` : path;
+}
+
+/**
+ * After sign-in or sign-up: back to the page that asked for it (a checkout chosen before signing
+ * up), else the role's home. A student whose main info is missing fills it in first, and the
+ * stepper then carries `next` on, so the plan and period chosen are not lost on the way.
+ */
+export function destinationAfterSignIn(user: User, next?: string | null): string {
+  const safe = safeNext(next);
+  if (!safe) return homePathFor(user);
+  const pathname = safe.split(/[?#]/)[0];
+  if (
+    user.role === Role.Student &&
+    !isStudentProfileComplete(user) &&
+    pathname !== paths.completeProfile
+  ) {
+    return withNext(paths.completeProfile, safe);
+  }
+  return safe;
+}
 
 /** `/login?next=<the page>` for a signed-out person on a private page. */
-export function loginPathWithNext(next: string): string {
-  const safe = safeNext(next);
-  return safe ? `${paths.login}?${new URLSearchParams({ next: safe }).toString()}` : paths.login;
-}
+export const loginPathWithNext = (next: string): string => withNext(paths.login, next);

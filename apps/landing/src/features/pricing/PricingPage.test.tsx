@@ -82,8 +82,14 @@ describe('landing /pricing', () => {
     const quarter = pricePlanPurchase({ plan: beginning, period: PlanPeriod.Quarter });
     await waitFor(() => expect(cardText('باقة البداية')).toContain(formatMoney(quarter.total)));
 
+    // Sign-up that leads on to this plan's checkout for the chosen period.
+    const professional = PLANS.reduce((a, b) => (b.weeklyMinutes > a.weeklyMinutes ? b : a));
     const start = screen.getByRole('link', { name: 'ابدأ الآن مع الباقة الاحترافية' });
-    expect(start.getAttribute('href')).toBe(`http://localhost:${LOCAL_PORTS.web}/plans`);
+    const href = new URL(start.getAttribute('href')!);
+    expect(href.origin + href.pathname).toBe(
+      `http://localhost:${LOCAL_PORTS.web}/register/student`,
+    );
+    expect(href.searchParams.get('next')).toBe(`/checkout/${professional.id}/quarter`);
   });
 
   it('says so with a retry when the API cannot be reached, and shows no prices', async () => {

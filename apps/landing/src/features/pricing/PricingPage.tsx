@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import {
   LOCALE,
   PAID_PLAN_PERIODS,
+  PERIOD_KIND_OF,
   PlanPeriod,
   formatMoney,
   planNameOfWeeklyMinutes,
@@ -21,7 +22,7 @@ import {
   cx,
 } from '@talaqa/ui';
 import { getPublicPlans } from '../../api';
-import { webPlansUrl } from '../../paths';
+import { webCheckoutSignUpUrl } from '../../paths';
 
 const num = (value: number): string => new Intl.NumberFormat(LOCALE).format(value);
 const percent = (value: number): string =>
@@ -119,7 +120,7 @@ function PlanCard({ plan, period }: { plan: Plan; period: PaidPlanPeriod }) {
           <li>الدفع بالبطاقة أو المحفظة الإلكترونية أو فوري</li>
         </ul>
         <a
-          href={webPlansUrl}
+          href={webCheckoutSignUpUrl(plan.id, PERIOD_KIND_OF[period])}
           aria-label={`ابدأ الآن مع ${planTitle(plan)}`}
           className={cx(buttonClasses({ size: 'lg' }), 'mt-auto')}
         >

@@ -4,9 +4,9 @@ import { isApiError } from '@talaqa/api-client';
 import type { CodeSentAnswer } from '@talaqa/domain';
 import { Alert, Button, CodeInput, UI_MESSAGES, useToast } from '@talaqa/ui';
 import { CURRENT_USER_KEY, useCurrentUser } from '../../lib/session';
-import { failureMessage, useFormFailure, useZodForm } from '../../lib/forms';
+import { failureMessage, quietWhileEmpty, useFormFailure, useZodForm } from '../../lib/forms';
 import { useConfirmEmailCode, useSendEmailCode } from './queries';
-import { emailCodeSent, rememberEmailCodeSent } from './email-code-sent';
+import { emailCodeSent, rememberEmailCodeSent } from './code-sent';
 import { ResendCodeButton } from './ResendCodeButton';
 import { codeFormSchema } from './schemas';
 
@@ -22,7 +22,7 @@ export function EmailVerification() {
   const queryClient = useQueryClient();
   const send = useSendEmailCode();
   const confirm = useConfirmEmailCode();
-  const [sent, setSent] = useState<CodeSentAnswer | null>(() => emailCodeSent(user.id));
+  const [sent, setSent] = useState<CodeSentAnswer | null>(() => emailCodeSent(user.id, address));
   const form = useZodForm(codeFormSchema, { defaultValues: { code: '' } });
   const onFailure = useFormFailure(form.setError, ['code'], UI_MESSAGES.emailVerificationFailed, {
     'invalid-verification-code': 'code',
@@ -41,7 +41,7 @@ export function EmailVerification() {
     send.mutate(undefined, {
       onSuccess: (answer) => {
         setSent(answer);
-        rememberEmailCodeSent(user.id, answer);
+        rememberEmailCodeSent(user.id, address, answer);
         form.reset({ code: '' });
         toast.success(UI_MESSAGES.codeSent);
       },
@@ -97,7 +97,7 @@ export function EmailVerification() {
         label="رمز التأكيد"
         autoFocus
         error={errors.code?.message}
-        {...form.register('code')}
+        {...quietWhileEmpty(form.register('code'))}
       />
       <div className="flex flex-wrap items-center gap-2">
         <Button type="submit" loading={isSubmitting}>

@@ -6,7 +6,7 @@ import {
   ServerEvent,
   defaultPhoneCodeChannel,
 } from '@talaqa/domain';
-import type { CodeSentAnswer, PhoneCodeChannel, User } from '@talaqa/domain';
+import type { PhoneCodeChannel, User } from '@talaqa/domain';
 import {
   Alert,
   Button,
@@ -18,7 +18,7 @@ import {
   useToast,
 } from '@talaqa/ui';
 import { useCurrentUser } from '../../lib/session';
-import { failureMessage, useFormFailure, useZodForm } from '../../lib/forms';
+import { failureMessage, quietWhileEmpty, useFormFailure, useZodForm } from '../../lib/forms';
 import { useRealtimeEvent } from '../../lib/realtime';
 import {
   usePhoneCodeDelivery,
@@ -26,6 +26,8 @@ import {
   useUpdateProfile,
   useVerifyPhoneCode,
 } from './queries';
+import { phoneCodeSent, rememberPhoneCodeSent } from './code-sent';
+import type { PhoneCodeSent } from './code-sent';
 import { ResendCodeButton } from './ResendCodeButton';
 import { codeFormSchema, phoneFormSchema } from './schemas';
 import { TelegramLink } from './TelegramLink';
@@ -47,9 +49,12 @@ export function PhoneVerification() {
   const updateProfile = useUpdateProfile();
   const send = useSendPhoneCode();
   const verify = useVerifyPhoneCode();
-  const [sent, setSent] = useState<
-    (CodeSentAnswer & { phone: string; channel: PhoneCodeChannel }) | null
-  >(null);
+  // A code sent before a reload or before the dialog was closed can still be typed.
+  const [sent, setSentState] = useState<PhoneCodeSent | null>(() => phoneCodeSent(user.id));
+  const setSent = (next: PhoneCodeSent | null) => {
+    setSentState(next);
+    rememberPhoneCodeSent(user.id, next);
+  };
 
   const phoneForm = useZodForm(phoneFormSchema, {
     defaultValues: {
@@ -129,6 +134,7 @@ export function PhoneVerification() {
       onCodeFailure(error);
       return;
     }
+    rememberPhoneCodeSent(user.id, null);
     toast.success(UI_MESSAGES.phoneVerified);
     if (verified.notificationMethod === channel) return;
     // The phone is verified now, so notifications may go over the app the code came by.
@@ -165,7 +171,7 @@ export function PhoneVerification() {
           label="رمز التأكيد"
           autoFocus
           error={errors.code?.message}
-          {...codeForm.register('code')}
+          {...quietWhileEmpty(codeForm.register('code'))}
         />
         <div className="flex flex-wrap items-center gap-2">
           <Button type="submit" loading={isSubmitting}>

@@ -15,7 +15,7 @@ import {
 import { authApi } from '../../api';
 import { registerPath } from '../../paths';
 import { failureMessage, quietWhileEmpty, useFormFailure, useZodForm } from '../../lib/forms';
-import { destinationAfterSignIn } from '../../lib/destinations';
+import { destinationAfterSignIn, withNext } from '../../lib/destinations';
 import { useSession } from '../../lib/session';
 import { AuthCard, linkClass } from './AuthCard';
 import { ForgotPasswordFlow } from './ForgotPasswordFlow';
@@ -62,7 +62,7 @@ export default function LoginPage() {
           />
           <p className="text-center text-muted">
             ليس لديك حساب؟{' '}
-            <Link to={registerPath('student')} className={linkClass}>
+            <Link to={withNext(registerPath('student'), next)} className={linkClass}>
               أنشئ حساب طالب
             </Link>{' '}
             أو{' '}
@@ -119,6 +119,13 @@ function LoginForm({
   const { errors, isSubmitting } = form.formState;
   return (
     <>
+      {/* Google first: most students sign in with it. */}
+      {googleConfig() && (
+        <>
+          <GoogleButton label="الدخول بحساب جوجل" remember={() => remember} next={next} />
+          <OrDivider />
+        </>
+      )}
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         {failure && (
           <p className="rounded-lg bg-red-50 p-3 text-sm font-semibold text-red-800">{failure}</p>
@@ -154,12 +161,6 @@ function LoginForm({
           تسجيل الدخول
         </Button>
       </form>
-      {googleConfig() && (
-        <>
-          <OrDivider />
-          <GoogleButton label="الدخول بحساب جوجل" remember={remember} next={next} />
-        </>
-      )}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { SIGN_UP_ROLE_OF_WORD } from '@talaqa/domain';
 import {
   Button,
@@ -14,9 +14,9 @@ import {
 import { authApi, landingUrl } from '../../api';
 import { REGISTER_ROLES, paths, registerPath } from '../../paths';
 import type { RegisterRole } from '../../paths';
-import { rememberEmailCodeSent } from '../account/email-code-sent';
+import { rememberEmailCodeSent } from '../account/code-sent';
 import { useFormFailure, useZodForm } from '../../lib/forms';
-import { destinationAfterSignIn } from '../../lib/destinations';
+import { destinationAfterSignIn, withNext } from '../../lib/destinations';
 import { useSession } from '../../lib/session';
 import { registerFormSchema } from '../account/schemas';
 import { AuthCard, linkClass } from './AuthCard';
@@ -51,29 +51,39 @@ const isRegisterRole = (value: string | undefined): value is RegisterRole =>
 export default function RegisterPage() {
   const { role } = useParams();
   const session = useSession();
+  // Where the visitor was going (a checkout picked on /pricing or /plans): kept through sign-up,
+  // the e-mail code and the profile steps.
+  const [params] = useSearchParams();
+  const next = params.get('next');
   if (!isRegisterRole(role)) return <NotFoundPage />;
   if (session.status === 'signed-in' && session.user) {
-    return <Navigate to={destinationAfterSignIn(session.user)} replace />;
+    return <Navigate to={destinationAfterSignIn(session.user, next)} replace />;
   }
   const variant = VARIANTS[role];
   return (
     <AuthCard title={variant.title} intro={<p>{variant.intro}</p>}>
       <div className="flex flex-col gap-5">
-        <RegisterForm key={role} role={role} />
+        {/* Google first: one tap, no password to invent. */}
         {googleConfig() && (
           <>
+            <GoogleButton label={variant.google} role={SIGN_UP_ROLE_OF_WORD[role]} next={next} />
             <OrDivider />
-            <GoogleButton label={variant.google} role={SIGN_UP_ROLE_OF_WORD[role]} />
           </>
         )}
+        <RegisterForm key={role} role={role} />
         <p className="text-center text-muted">
           لديك حساب بالفعل؟{' '}
-          <Link to={paths.login} className={linkClass}>
+          <Link to={withNext(paths.login, next)} className={linkClass}>
             سجّل الدخول
           </Link>
         </p>
         <p className="text-center text-sm">
-          <Link to={registerPath(role === 'student' ? 'tutor' : 'student')} className={linkClass}>
+          <Link
+            to={
+              role === 'student' ? registerPath('tutor') : withNext(registerPath('student'), next)
+            }
+            className={linkClass}
+          >
             {variant.other}
           </Link>
         </p>
@@ -106,7 +116,7 @@ function RegisterForm({ role }: { role: RegisterRole }) {
     authApi
       .signUp(body)
       .then(({ emailCode, ...session }) => {
-        rememberEmailCodeSent(session.user.id, emailCode);
+        rememberEmailCodeSent(session.user.id, session.user.email, emailCode);
         signIn(session);
         toast.success(UI_MESSAGES.registrationSucceeded);
       })

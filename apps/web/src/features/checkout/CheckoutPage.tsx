@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import {
   Alert,
+  Dialog,
   ERROR_MESSAGES,
   ErrorState,
   PageTitle,
@@ -14,8 +15,9 @@ import { PlanPeriod, installmentOptions, pricePlanPurchase } from '@talaqa/domai
 import type { Coupon, PaidPlanPeriod, Plan } from '@talaqa/domain';
 import { isApiError } from '@talaqa/api-client';
 import { paths, checkoutPath, paidPeriodOfKind } from '../../paths';
-import { settingsPathFor } from '../../lib/destinations';
 import { useCurrentUser } from '../../lib/session';
+import { EmailVerification } from '../account/EmailVerification';
+import { PhoneVerification } from '../account/PhoneVerification';
 import { CurrentSubscription } from '../payments/CurrentSubscription';
 import { useBankInstallmentsOffered, useCurrentSubscription } from '../payments/queries';
 import { usePlan } from '../plans/queries';
@@ -23,6 +25,7 @@ import { CouponField } from './CouponField';
 import { goToExternalPage } from './external';
 import { OpenPaymentNotice } from './OpenPaymentNotice';
 import { OrderSummary } from './OrderSummary';
+import { TrustMarks } from './PaymentMarks';
 import { PaymentMethods } from './PaymentMethods';
 import type { MethodTab } from './PaymentMethods';
 import { PaymentResult } from './PaymentResult';
@@ -88,6 +91,7 @@ function Checkout({ planId, period }: { planId: number; period: PaidPlanPeriod }
   const [cardToken, setCardToken] = useState<string | null>(null);
   const [walletSteps, setWalletSteps] = useState<Record<number, WalletStep>>({});
   const [leaving, setLeaving] = useState(false);
+  const [verifyingPhone, setVerifyingPhone] = useState(false);
   const purchase = usePurchase({ planId, period, couponCode: coupon?.code });
 
   const path = checkoutPath(planId, period);
@@ -243,38 +247,59 @@ function Checkout({ planId, period }: { planId: number; period: PaidPlanPeriod }
         pending: purchase.pending,
         pendingKind: purchase.pendingKind,
         error: openPayment ? null : purchase.error,
+        account: { email: !user.verifiedEmail, phone: !user.phone },
+        onVerifyPhone: () => setVerifyingPhone(true),
       }}
+      verifyingPhone={verifyingPhone}
+      onVerifyingPhoneChange={setVerifyingPhone}
     />
   );
 }
 
 /**
- * What the gateways need from the account, said before paying: a verified e-mail (the server's
- * `unverified-email`) and, for cards and reference numbers, a verified mobile number.
+ * What the gateways need from the account, done here rather than in the settings: the e-mail code
+ * inline (the server's `unverified-email`), and the phone (needed by every method but the wallet)
+ * in a dialog opened from the pay button's reason. The dialog closes once the number is saved.
  */
-function AccountNotices() {
+function AccountSteps({
+  verifyingPhone,
+  onVerifyingPhoneChange,
+}: {
+  verifyingPhone: boolean;
+  onVerifyingPhoneChange: (open: boolean) => void;
+}) {
   const user = useCurrentUser();
-  const settings = (
-    <Link
-      to={settingsPathFor(user)}
-      className={buttonClasses({ variant: 'secondary', size: 'sm' })}
-    >
-      الإعدادات
-    </Link>
-  );
+  const [emailNeeded] = useState(() => !user.verifiedEmail);
+  const hasPhone = user.phone !== null;
+  useEffect(() => {
+    if (hasPhone) onVerifyingPhoneChange(false);
+    // Only the number's arrival closes the dialog.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [hasPhone]);
   return (
     <>
-      {!user.verifiedEmail && (
-        <Alert tone="warning" action={settings}>
-          {ERROR_MESSAGES['unverified-email']}
-        </Alert>
+      {emailNeeded && (
+        <section
+          aria-labelledby="checkout-email-title"
+          className="rounded-2xl border border-amber-200 bg-amber-50/60 p-5"
+        >
+          <h2 id="checkout-email-title" className="mb-3 text-lg font-bold text-ink">
+            الخطوة الأولى: تأكيد بريدك الإلكتروني
+          </h2>
+          {!user.verifiedEmail && (
+            <p className="mb-3 text-sm text-ink">{ERROR_MESSAGES['unverified-email']}</p>
+          )}
+          <EmailVerification />
+        </section>
       )}
-      {!user.phone && (
-        <Alert tone="info" action={settings}>
-          تحتاج بوابة الدفع إلى رقم موبايلك المؤكَّد للدفع بالبطاقة أو بالرقم المرجعي؛ أضفه وأكّده من
-          الإعدادات، أو ادفع بالمحفظة الإلكترونية برقمها.
-        </Alert>
-      )}
+      <Dialog
+        title="تأكيد رقم الموبايل"
+        description="تحتاج بوابة الدفع إلى رقم موبايلك المؤكَّد للدفع بالبطاقة أو بالرقم المرجعي. يصلك رمز على واتساب أو تيليجرام."
+        open={verifyingPhone}
+        onOpenChange={onVerifyingPhoneChange}
+      >
+        <PhoneVerification />
+      </Dialog>
     </>
   );
 }
@@ -289,6 +314,8 @@ interface CheckoutFormProps {
   blockedBy: ReturnType<typeof useCurrentSubscription>['data'];
   /** Shown above the payment methods (an open payment that blocks this one). */
   notice: ReactNode;
+  verifyingPhone: boolean;
+  onVerifyingPhoneChange: (open: boolean) => void;
   methods: Omit<
     Parameters<typeof PaymentMethods>[0],
     'plan' | 'period' | 'couponPercent' | 'total' | 'installmentCounts'
@@ -305,6 +332,8 @@ function CheckoutForm({
   blockedBy,
   notice,
   methods,
+  verifyingPhone,
+  onVerifyingPhoneChange,
 }: CheckoutFormProps) {
   const price = pricePlanPurchase({ plan, period, couponPercent: coupon?.discount });
   // Bank installments only where the plan offers them and the server has them on.
@@ -312,7 +341,9 @@ function CheckoutForm({
   const counts = installmentsOffered ? installmentOptions(plan, period) : [];
 
   return (
-    <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
+    // On a phone: the order, the steps and methods, then the trust marks (the primary action first);
+    // from `lg`: the order and the trust marks side by side with the methods.
+    <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:grid-rows-[auto_1fr]">
       <div className="lg:col-start-2 lg:row-start-1">
         <OrderSummary plan={plan} period={period} price={price} coupon={coupon}>
           {!blocked && (
@@ -325,7 +356,7 @@ function CheckoutForm({
           )}
         </OrderSummary>
       </div>
-      <div className="flex flex-col gap-4 lg:col-start-1 lg:row-start-1">
+      <div className="flex flex-col gap-4 lg:col-start-1 lg:row-span-2 lg:row-start-1">
         {blocked && blockedBy ? (
           <>
             <Alert
@@ -343,7 +374,10 @@ function CheckoutForm({
           </>
         ) : (
           <>
-            <AccountNotices />
+            <AccountSteps
+              verifyingPhone={verifyingPhone}
+              onVerifyingPhoneChange={onVerifyingPhoneChange}
+            />
             {notice}
             <PaymentMethods
               {...methods}
@@ -356,6 +390,11 @@ function CheckoutForm({
           </>
         )}
       </div>
+      {!blocked && (
+        <div className="lg:col-start-2 lg:row-start-2">
+          <TrustMarks />
+        </div>
+      )}
     </div>
   );
 }

@@ -1,11 +1,12 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
-import { Alert, Button, Input, RadioGroup, Tabs, messageForError } from '@talaqa/ui';
+import { Alert, Button, Input, RadioGroup, cx, messageForError } from '@talaqa/ui';
 import { cvvSchema, formatMoney, phoneSchema, pricePlanPurchase } from '@talaqa/domain';
 import type { PaidPlanPeriod, Plan } from '@talaqa/domain';
 import { isApiError } from '@talaqa/api-client';
 import { installmentCountText, installmentCountsText } from '../../lib/format';
 import type { PaymentChoice } from './queries';
+import { CardMark, InstallmentsMark, ReferenceMark, WalletMark } from './PaymentMarks';
 import { CardPicker } from './SavedCards';
 
 export type MethodTab = 'cards' | 'wallet' | 'reference' | 'installments';
@@ -32,12 +33,32 @@ export interface PaymentMethodsProps {
   pending: boolean;
   pendingKind: PaymentChoice['kind'] | undefined;
   error: unknown;
+  /** What the account still lacks for paying (the gateways need both). */
+  account: AccountNeeds;
+  /** Opens the phone verification without leaving the checkout. */
+  onVerifyPhone: () => void;
+}
+
+export interface AccountNeeds {
+  /** The e-mail is not verified yet (the server answers `unverified-email`). */
+  email: boolean;
+  /** No mobile number on the account (`phone-required` for every method but the wallet). */
+  phone: boolean;
+}
+
+/** Why paying this way cannot succeed yet, or null when it can. */
+export function accountBlocker(account: AccountNeeds, tab: MethodTab): string | null {
+  if (account.email) return 'أكّد بريدك الإلكتروني أولًا من البطاقة أعلى الصفحة، ثم ادفع.';
+  if (account.phone && tab !== 'wallet') {
+    return 'تحتاج بوابة الدفع إلى رقم موبايلك المؤكَّد لهذه الطريقة؛ أكّده هنا في خطوة واحدة.';
+  }
+  return null;
 }
 
 /** Why a payment request was refused, in Arabic (a missing phone is worded for paying). */
 export function paymentErrorText(error: unknown): string {
   if (isApiError(error) && error.code === 'phone-required') {
-    return 'تحتاج بوابة الدفع إلى رقم موبايلك المؤكَّد، من فضلك أضفه وأكّده من الإعدادات ثم أكمل الدفع';
+    return 'تحتاج بوابة الدفع إلى رقم موبايلك المؤكَّد، من فضلك أكّده ثم أكمل الدفع';
   }
   return messageForError(error);
 }
@@ -51,12 +72,10 @@ function cvvProblem(value: string): string | undefined {
 function CvvField({
   value,
   onChange,
-  error,
   disabled,
 }: {
   value: string;
   onChange: (value: string) => void;
-  error: string | undefined;
   disabled: boolean;
 }) {
   return (
@@ -69,7 +88,6 @@ function CvvField({
       maxLength={3}
       value={value}
       onChange={(event) => onChange(event.target.value)}
-      error={error}
       disabled={disabled}
       wrapperClassName="max-w-48"
     />
@@ -91,8 +109,117 @@ function Panel({
 }
 
 /**
- * The payment methods as tabs: saved cards (with Paymob as the other way to pay by card), the
- * e-wallet, Fawry's reference number, and bank installments when the plan and period offer them.
+ * The pay button, disabled while paying cannot succeed, with the reason beside it (read with the
+ * button by screen readers) and, for a missing phone, the way to fix it here.
+ */
+function PayButton({
+  children,
+  reason,
+  loading,
+  pending,
+  fix,
+  variant = 'primary',
+  onClick,
+}: {
+  children: ReactNode;
+  reason: string | null;
+  loading: boolean;
+  pending: boolean;
+  fix?: ReactNode;
+  variant?: 'primary' | 'secondary';
+  onClick?: () => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-col items-start gap-2">
+      <Button
+        type={onClick ? 'button' : 'submit'}
+        size={variant === 'primary' ? 'lg' : 'md'}
+        variant={variant}
+        loading={loading}
+        disabled={pending || reason !== null}
+        aria-describedby={reason ? id : undefined}
+        onClick={onClick}
+      >
+        {children}
+      </Button>
+      {reason && (
+        <p id={id} className="text-sm font-semibold text-amber-800" data-testid="pay-blocked">
+          {reason}
+        </p>
+      )}
+      {reason && fix}
+    </div>
+  );
+}
+
+const METHOD_CHOICES: readonly { value: MethodTab; label: string; mark: () => ReactNode }[] = [
+  { value: 'cards', label: 'البطاقات', mark: CardMark },
+  { value: 'wallet', label: 'المحفظة الإلكترونية', mark: WalletMark },
+  { value: 'reference', label: 'الرقم المرجعي (فوري)', mark: ReferenceMark },
+  { value: 'installments', label: 'التقسيط البنكي', mark: InstallmentsMark },
+];
+
+/**
+ * The ways to pay as one radio list of tiles: two to a row on a phone, one row from `sm`, so no
+ * method hides behind a scrolled tab row at 360 px.
+ */
+function MethodPicker({
+  value,
+  onChange,
+  offered,
+  disabled,
+}: {
+  value: MethodTab;
+  onChange: (tab: MethodTab) => void;
+  offered: readonly MethodTab[];
+  disabled: boolean;
+}) {
+  const name = useId();
+  const choices = METHOD_CHOICES.filter((choice) => offered.includes(choice.value));
+  return (
+    <fieldset>
+      <legend className="sr-only">طرق الدفع</legend>
+      <div
+        className={cx(
+          'grid grid-cols-2 gap-2',
+          choices.length > 3 ? 'sm:grid-cols-4' : 'sm:grid-cols-3',
+        )}
+        data-testid="payment-method-list"
+      >
+        {choices.map(({ value: choice, label, mark: Mark }) => (
+          <label
+            key={choice}
+            className={cx(
+              'flex min-h-14 cursor-pointer items-center gap-2 rounded-xl border-2 px-3 py-2 text-sm font-semibold',
+              'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600',
+              choice === value
+                ? 'border-brand-600 bg-brand-50 text-brand-800'
+                : 'border-slate-200 text-ink hover:border-slate-300',
+            )}
+          >
+            <input
+              type="radio"
+              name={name}
+              value={choice}
+              checked={choice === value}
+              disabled={disabled}
+              onChange={() => onChange(choice)}
+              className="sr-only"
+            />
+            <Mark />
+            <span>{label}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/**
+ * The payment methods: saved cards (with Paymob as the other way to pay by card), the e-wallet,
+ * Fawry's reference number, and bank installments when the plan and period offer them. Every
+ * pay button says why it is disabled until the payment can succeed.
  */
 export function PaymentMethods(props: PaymentMethodsProps) {
   const {
@@ -101,7 +228,7 @@ export function PaymentMethods(props: PaymentMethodsProps) {
     couponPercent,
     total,
     installmentCounts,
-    tab,
+    tab: askedTab,
     onTabChange,
     cardToken,
     onCardChange,
@@ -112,25 +239,42 @@ export function PaymentMethods(props: PaymentMethodsProps) {
     pending,
     pendingKind,
     error,
+    account,
+    onVerifyPhone,
   } = props;
   const [cvv, setCvv] = useState('');
-  const [cvvError, setCvvError] = useState<string | undefined>();
-  const [walletPhone, setWalletPhone] = useState(defaultWalletPhone);
+  // Untouched, the wallet number follows the account's phone (verified meanwhile in the dialog).
+  const [typedWalletPhone, setWalletPhone] = useState<string | null>(null);
+  const walletPhone = typedWalletPhone ?? defaultWalletPhone;
   const [walletError, setWalletError] = useState<string | undefined>();
   const [installments, setInstallments] = useState<number | null>(installmentCounts[0] ?? null);
-  const [cardError, setCardError] = useState<string | undefined>();
   const money = formatMoney(total);
+  const offered: MethodTab[] = ['cards', 'wallet', 'reference'];
+  if (installmentCounts.length > 0) offered.push('installments');
+  const tab = offered.includes(askedTab) ? askedTab : 'cards';
 
-  /** The saved card and CVV, or null after showing what is missing. */
-  const cardDetails = () => {
-    const problem = cvvProblem(cvv);
-    setCvvError(problem);
-    setCardError(cardToken ? undefined : 'اختر بطاقة محفوظة أو أضف بطاقة جديدة');
-    if (problem || !cardToken) return null;
-    return { cardToken, cvv: cvvSchema.parse(cvv), returnUrl };
-  };
+  const accountReason = accountBlocker(account, tab);
+  const cvvValid = cvvProblem(cvv) === undefined;
+  /** Paying by a saved card: the account, then a card, then its CVV. */
+  const cardReason =
+    accountReason ??
+    (cardToken === null
+      ? 'أضف بطاقة أولًا لتدفع بها، أو ادفع عبر Paymob أو بطريقة أخرى.'
+      : cvvValid
+        ? null
+        : 'اكتب رمز الأمان (CVV) المكوَّن من ٣ أرقام لتفعيل الدفع.');
 
-  /** The saved card to pay with and its CVV, with what is missing from them. */
+  const phoneFix = account.phone && !account.email && (
+    <Button variant="secondary" size="sm" onClick={onVerifyPhone}>
+      تأكيد رقم الموبايل
+    </Button>
+  );
+
+  /** The saved card and CVV, when both are there. */
+  const cardDetails = () =>
+    cardToken && cvvValid ? { cardToken, cvv: cvvSchema.parse(cvv), returnUrl } : null;
+
+  /** The saved card to pay with and, once there is one, its CVV. */
   const cardFields = (legend: string) => (
     <>
       <CardPicker
@@ -140,16 +284,7 @@ export function PaymentMethods(props: PaymentMethodsProps) {
         next={cardAddedNext}
         disabled={pending}
       />
-      {cardError && <p className="text-sm font-semibold text-red-700">{cardError}</p>}
-      <CvvField
-        value={cvv}
-        onChange={(value) => {
-          setCvv(value);
-          setCvvError(undefined);
-        }}
-        error={cvvError}
-        disabled={pending}
-      />
+      {cardToken !== null && <CvvField value={cvv} onChange={setCvv} disabled={pending} />}
     </>
   );
 
@@ -165,30 +300,34 @@ export function PaymentMethods(props: PaymentMethodsProps) {
         onSubmit={(event) => {
           event.preventDefault();
           const details = cardDetails();
-          if (details) onPay({ kind: 'card', ...details });
+          if (details && !cardReason) onPay({ kind: 'card', ...details });
         }}
       >
         {cardFields('ادفع ببطاقة محفوظة')}
-        {tab === 'cards' && failure}
-        <Button type="submit" size="lg" loading={pendingKind === 'card'} disabled={pending}>
+        {failure}
+        <PayButton
+          reason={cardReason}
+          loading={pendingKind === 'card'}
+          pending={pending}
+          fix={phoneFix}
+        >
           ادفع {money}
-        </Button>
+        </PayButton>
       </Panel>
       <div className="flex flex-col gap-2 border-t border-slate-200 pt-4">
         <p className="font-semibold text-ink">أو ادفع عبر Paymob</p>
         <p className="text-sm text-muted">
           تُنقل إلى صفحة Paymob الآمنة لتدفع ببطاقة أخرى دون حفظها، ثم تعود إلى هنا لترى النتيجة.
         </p>
-        <div>
-          <Button
-            variant="secondary"
-            loading={pendingKind === 'paymob'}
-            disabled={pending}
-            onClick={() => onPay({ kind: 'paymob' })}
-          >
-            ادفع {money} عبر Paymob
-          </Button>
-        </div>
+        <PayButton
+          variant="secondary"
+          reason={accountReason}
+          loading={pendingKind === 'paymob'}
+          pending={pending}
+          onClick={() => onPay({ kind: 'paymob' })}
+        >
+          ادفع {money} عبر Paymob
+        </PayButton>
       </div>
     </div>
   );
@@ -202,7 +341,7 @@ export function PaymentMethods(props: PaymentMethodsProps) {
           setWalletError(parsed.error.issues[0]?.message ?? 'invalid-phone');
           return;
         }
-        onPay({ kind: 'wallet', walletPhone: parsed.data });
+        if (!accountReason) onPay({ kind: 'wallet', walletPhone: parsed.data });
       }}
     >
       <p className="text-ink">
@@ -225,12 +364,16 @@ export function PaymentMethods(props: PaymentMethodsProps) {
         disabled={pending}
         wrapperClassName="max-w-sm"
       />
-      {tab === 'wallet' && failure}
-      <div>
-        <Button type="submit" size="lg" loading={pendingKind === 'wallet'} disabled={pending}>
-          أرسل طلب دفع {money}
-        </Button>
-      </div>
+      {failure}
+      <PayButton
+        reason={
+          accountReason ?? (walletPhone.trim() === '' ? 'اكتب رقم المحفظة لإرسال طلب الدفع.' : null)
+        }
+        loading={pendingKind === 'wallet'}
+        pending={pending}
+      >
+        أرسل طلب دفع {money}
+      </PayButton>
     </Panel>
   );
 
@@ -238,19 +381,22 @@ export function PaymentMethods(props: PaymentMethodsProps) {
     <Panel
       onSubmit={(event) => {
         event.preventDefault();
-        onPay({ kind: 'reference' });
+        if (!accountReason) onPay({ kind: 'reference' });
       }}
     >
       <p className="text-ink">
         احصل على رقم مرجعي وادفع به نقدًا في أي منفذ فوري، أو من تطبيق myFawry أو تطبيق البنك. يتفعّل
         اشتراكك تلقائيًا بمجرد الدفع.
       </p>
-      {tab === 'reference' && failure}
-      <div>
-        <Button type="submit" size="lg" loading={pendingKind === 'reference'} disabled={pending}>
-          احصل على الرقم المرجعي
-        </Button>
-      </div>
+      {failure}
+      <PayButton
+        reason={accountReason}
+        loading={pendingKind === 'reference'}
+        pending={pending}
+        fix={phoneFix}
+      >
+        احصل على الرقم المرجعي
+      </PayButton>
     </Panel>
   );
 
@@ -276,7 +422,9 @@ export function PaymentMethods(props: PaymentMethodsProps) {
       onSubmit={(event) => {
         event.preventDefault();
         const details = cardDetails();
-        if (details && installments) onPay({ kind: 'installments', ...details, installments });
+        if (details && installments && !cardReason) {
+          onPay({ kind: 'installments', ...details, installments });
+        }
       }}
     >
       <p className="text-ink">
@@ -293,23 +441,24 @@ export function PaymentMethods(props: PaymentMethodsProps) {
         }}
       />
       {cardFields('البطاقة التي تُقسَّط عليها')}
-      {tab === 'installments' && failure}
-      <div>
-        <Button type="submit" size="lg" loading={pendingKind === 'installments'} disabled={pending}>
-          {installments ? `ادفع على ${installmentCountsText([installments])}` : 'ادفع بالتقسيط'}
-        </Button>
-      </div>
+      {failure}
+      <PayButton
+        reason={cardReason}
+        loading={pendingKind === 'installments'}
+        pending={pending}
+        fix={phoneFix}
+      >
+        {installments ? `ادفع على ${installmentCountsText([installments])}` : 'ادفع بالتقسيط'}
+      </PayButton>
     </Panel>
   );
 
-  const items = [
-    { value: 'cards', label: 'البطاقات', content: cardsPanel },
-    { value: 'wallet', label: 'المحفظة الإلكترونية', content: walletPanel },
-    { value: 'reference', label: 'الرقم المرجعي (فوري)', content: referencePanel },
-    ...(installmentCounts.length > 0
-      ? [{ value: 'installments', label: 'التقسيط البنكي', content: installmentsPanel }]
-      : []),
-  ];
+  const panels: Record<MethodTab, ReactNode> = {
+    cards: cardsPanel,
+    wallet: walletPanel,
+    reference: referencePanel,
+    installments: installmentsPanel,
+  };
 
   return (
     <section
@@ -319,12 +468,8 @@ export function PaymentMethods(props: PaymentMethodsProps) {
       <h2 id="payment-methods-title" className="text-xl font-bold text-ink">
         طريقة الدفع
       </h2>
-      <Tabs
-        label="طرق الدفع"
-        items={items}
-        value={tab === 'installments' && installmentCounts.length === 0 ? 'cards' : tab}
-        onValueChange={(value) => onTabChange(value as MethodTab)}
-      />
+      <MethodPicker value={tab} onChange={onTabChange} offered={offered} disabled={pending} />
+      <div key={tab}>{panels[tab]}</div>
     </section>
   );
 }

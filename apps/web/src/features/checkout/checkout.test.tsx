@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import {
   PaymentMethod,
   PlanPeriod,
+  SUPPORT_WHATSAPP_URL,
   SubscriptionState,
   TransactionStatus,
   formatCairoDateTime,
@@ -161,14 +162,93 @@ describe('/checkout/{planId}/{period}: summary and coupon', () => {
     server.on('GET', '/sub/user', json(makeSubscription({ state: SubscriptionState.Active })));
     renderApp('/checkout/2/quarter');
     expect(await screen.findByText(ERROR_MESSAGES['subscription-exists'])).toBeTruthy();
-    expect(screen.queryByRole('tablist')).toBeNull();
+    expect(screen.queryByRole('group', { name: 'طرق الدفع' })).toBeNull();
   });
 
-  it('says before paying that the e-mail and the phone must be verified', async () => {
-    signInAs(server, makeUser({ verifiedEmail: false, phone: null }));
+  it('asks for the e-mail code inline and keeps every pay button disabled with the reason', async () => {
+    signInAs(server, makeUser({ verifiedEmail: false, phone: '+201012345678' }));
     renderApp('/checkout/2/quarter');
-    expect(await screen.findByText(ERROR_MESSAGES['unverified-email'])).toBeTruthy();
-    expect(screen.getByText(/تحتاج بوابة الدفع إلى رقم موبايلك المؤكَّد/)).toBeTruthy();
+    const ui = userEvent.setup();
+    const step = await screen.findByRole('region', { name: /تأكيد بريدك الإلكتروني/ });
+    expect(within(step).getByRole('button', { name: 'أرسل رمز التأكيد' })).toBeTruthy();
+    await screen.findByRole('radio', { name: /4242/ });
+    await ui.type(screen.getByLabelText(/رمز الأمان/), '123');
+    expect(screen.getByRole('button', { name: CARD_PAY })).toHaveProperty('disabled', true);
+    expect(screen.getAllByTestId('pay-blocked')[0]?.textContent).toContain('أكّد بريدك');
+    await ui.click(screen.getByRole('radio', { name: 'المحفظة الإلكترونية' }));
+    expect(screen.getByRole('button', { name: /^أرسل طلب دفع/ })).toHaveProperty('disabled', true);
+  });
+
+  it('verifies the phone in a dialog inside the checkout, keeping a sent code across reopening', async () => {
+    const user = makeUser({ phone: null, verifiedPhone: false });
+    signInAs(server, user);
+    server.on('POST', '/confirmation-code/phone/send', () =>
+      json({
+        expiresAt: new Date(Date.now() + 600_000).toISOString(),
+        resendAfter: new Date(Date.now() + 60_000).toISOString(),
+      }),
+    );
+    const verified = { ...user, phone: '+201012345678', verifiedPhone: true };
+    server.on('POST', '/confirmation-code/phone/verify', () => json({ user: verified }));
+    server.on('PUT', '/user/:id', () => json(verified));
+    renderApp('/checkout/2/quarter');
+    const ui = userEvent.setup();
+    await screen.findByRole('radio', { name: /4242/ });
+    await ui.type(screen.getByLabelText(/رمز الأمان/), '123');
+    // Cards need the phone; the wallet does not.
+    expect(screen.getByRole('button', { name: CARD_PAY })).toHaveProperty('disabled', true);
+    expect(screen.getAllByTestId('pay-blocked')[0]?.textContent).toContain('رقم موبايلك');
+
+    await ui.click(screen.getByRole('button', { name: 'تأكيد رقم الموبايل' }));
+    let dialog = await screen.findByRole('dialog', { name: 'تأكيد رقم الموبايل' });
+    await ui.type(within(dialog).getByLabelText('رقم الهاتف المحمول'), '01012345678');
+    await ui.click(within(dialog).getByRole('button', { name: 'أرسل رمز التأكيد' }));
+    expect(await within(dialog).findByLabelText('رمز التأكيد')).toBeTruthy();
+
+    // Closed and opened again: the code sent is still enterable, nothing is sent twice.
+    await ui.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await ui.click(screen.getByRole('button', { name: 'تأكيد رقم الموبايل' }));
+    dialog = await screen.findByRole('dialog', { name: 'تأكيد رقم الموبايل' });
+    expect(within(dialog).getByLabelText('رمز التأكيد')).toBeTruthy();
+    expect(server.callsTo('POST', '/confirmation-code/phone/send')).toHaveLength(1);
+
+    await ui.type(within(dialog).getByLabelText('رمز التأكيد'), '24680');
+    await ui.click(within(dialog).getByRole('button', { name: 'تأكيد الرقم' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('button', { name: CARD_PAY })).toHaveProperty('disabled', false);
+    expect(screen.queryByTestId('pay-blocked')).toBeNull();
+  });
+
+  it('shows no CVV field without a saved card, and says to add one', async () => {
+    cards = [];
+    renderApp('/checkout/2/quarter');
+    expect(await screen.findByText(/لا توجد بطاقات محفوظة بعد/)).toBeTruthy();
+    expect(screen.queryByLabelText(/رمز الأمان/)).toBeNull();
+    expect(screen.getByRole('button', { name: CARD_PAY })).toHaveProperty('disabled', true);
+    expect(screen.getAllByTestId('pay-blocked')[0]?.textContent).toContain('أضف بطاقة');
+  });
+
+  it('lists every payment method as a choice that wraps on a phone, with the trust marks', async () => {
+    renderApp('/checkout/3/year');
+    const methods = await screen.findByRole('group', { name: 'طرق الدفع' });
+    const names = ['البطاقات', 'المحفظة الإلكترونية', 'الرقم المرجعي (فوري)', 'التقسيط البنكي'];
+    await within(methods).findByRole('radio', { name: 'التقسيط البنكي' });
+    for (const name of names) expect(within(methods).getByRole('radio', { name })).toBeTruthy();
+    // Two to a row below `sm` (360 px), never one scrolled row.
+    const list = within(methods).getByTestId('payment-method-list');
+    expect(list.className).toContain('grid-cols-2');
+    expect(list.className).not.toContain('overflow-x');
+    expect(screen.queryByRole('tablist')).toBeNull();
+
+    const trust = screen.getByRole('region', { name: 'الدفع الآمن' });
+    expect(trust.querySelectorAll('svg').length).toBeGreaterThanOrEqual(3);
+    expect(
+      within(trust).getByRole('link', { name: 'سياسة الاسترداد' }).getAttribute('href'),
+    ).toMatch(/\/terms#terms-refunds$/);
+    expect(
+      within(trust).getByRole('link', { name: 'كلّم الدعم على واتساب' }).getAttribute('href'),
+    ).toBe(SUPPORT_WHATSAPP_URL);
   });
 
   it('says so for a malformed address or an unknown plan', async () => {
@@ -192,9 +272,13 @@ describe('/checkout: paying with a saved card', () => {
     );
     await ui.click(within(cardsGroup).getByRole('radio', { name: /0008/ }));
 
-    // The CVV is checked before anything is sent.
-    await ui.click(screen.getByRole('button', { name: CARD_PAY }));
-    expect(await screen.findByText(ERROR_MESSAGES['invalid-cvv'])).toBeTruthy();
+    // Paying waits for a whole CVV, and says so beside the button.
+    const pay = screen.getByRole('button', { name: CARD_PAY });
+    expect(pay).toHaveProperty('disabled', true);
+    expect(screen.getByTestId('pay-blocked').textContent).toContain('رمز الأمان');
+    await ui.type(screen.getByLabelText(/رمز الأمان/), '12');
+    await ui.click(pay);
+    expect(pay).toHaveProperty('disabled', true);
     expect(server.callsTo('POST', '/fawry/pay/card')).toHaveLength(0);
 
     await payWithCard(ui, '٣٢١');
@@ -395,7 +479,7 @@ describe('/checkout: reference number, wallet and installments', () => {
 
   async function askForReference() {
     const ui = userEvent.setup();
-    await ui.click(await screen.findByRole('tab', { name: 'الرقم المرجعي (فوري)' }));
+    await ui.click(await screen.findByRole('radio', { name: 'الرقم المرجعي (فوري)' }));
     await ui.click(screen.getByRole('button', { name: 'احصل على الرقم المرجعي' }));
     expect(await screen.findByTestId('reference-number')).toBeTruthy();
     return ui;
@@ -475,13 +559,91 @@ describe('/checkout: reference number, wallet and installments', () => {
     server.on('GET', '/tx/800', () => json(transaction));
     renderApp('/checkout/2/quarter');
     const ui = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    await ui.click(await screen.findByRole('tab', { name: 'الرقم المرجعي (فوري)' }));
+    await ui.click(await screen.findByRole('radio', { name: 'الرقم المرجعي (فوري)' }));
     await ui.click(screen.getByRole('button', { name: 'احصل على الرقم المرجعي' }));
     await screen.findByTestId('reference-number');
 
     transaction = newReference({ status: TransactionStatus.Processed });
     await act(() => vi.advanceTimersByTimeAsync(10_000));
     expect(await screen.findByRole('heading', { name: 'تم الدفع بنجاح' })).toBeTruthy();
+  });
+
+  it('turns a wallet request to paid on the realtime update, nothing pressed', async () => {
+    const transaction = makeTransaction({
+      id: 910,
+      status: TransactionStatus.New,
+      method: PaymentMethod.EWallet,
+      expiresAt,
+    });
+    server.on(
+      'POST',
+      '/fawry/pay/e-wallet',
+      json(
+        started(transaction, {
+          kind: 'wallet',
+          walletPhone: '+201012345678',
+          redirectUrl: null,
+          expiresAt,
+        }),
+      ),
+    );
+    server.on('GET', '/tx/910', json(transaction));
+    renderApp('/checkout/2/quarter');
+    const ui = userEvent.setup();
+    await ui.click(await screen.findByRole('radio', { name: 'المحفظة الإلكترونية' }));
+    await ui.click(screen.getByRole('button', { name: /^أرسل طلب دفع/ }));
+    await screen.findByRole('heading', { name: 'وافق على طلب الدفع من محفظتك' });
+    await waitFor(() => expect(fakeSockets.latest()).toBeTruthy());
+    act(() =>
+      fakeSockets
+        .latest()!
+        .serverEmit('TransactionStatusUpdate', { ...transaction, status: TransactionStatus.Paid }),
+    );
+    expect(await screen.findByRole('heading', { name: 'تم الدفع بنجاح' })).toBeTruthy();
+  });
+
+  it('asks Fawry itself after 30 s without a notification, and turns to paid', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const transaction = makeTransaction({
+      id: 920,
+      status: TransactionStatus.New,
+      method: PaymentMethod.EWallet,
+      provider: 'fawry',
+      expiresAt,
+    });
+    server.on(
+      'POST',
+      '/fawry/pay/e-wallet',
+      json(
+        started(transaction, {
+          kind: 'wallet',
+          walletPhone: '+201012345678',
+          redirectUrl: null,
+          expiresAt,
+        }),
+      ),
+    );
+    // Our row never hears of the payment; Fawry's status API knows it is paid.
+    server.on('GET', '/tx/920', json(transaction));
+    server.on(
+      'POST',
+      '/fawry/payment-status/sync',
+      json({ ...transaction, status: TransactionStatus.Paid }),
+    );
+    renderApp('/checkout/2/quarter');
+    const ui = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await ui.click(await screen.findByRole('radio', { name: 'المحفظة الإلكترونية' }));
+    await ui.click(screen.getByRole('button', { name: /^أرسل طلب دفع/ }));
+    await screen.findByRole('heading', { name: 'وافق على طلب الدفع من محفظتك' });
+
+    await act(() => vi.advanceTimersByTimeAsync(20_000));
+    expect(server.callsTo('POST', '/fawry/payment-status/sync')).toHaveLength(0);
+    expect(screen.getByRole('heading', { name: 'وافق على طلب الدفع من محفظتك' })).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    expect(await screen.findByRole('heading', { name: 'تم الدفع بنجاح' })).toBeTruthy();
+    expect(server.callsTo('POST', '/fawry/payment-status/sync')[0]?.body).toEqual({
+      transactionId: 920,
+    });
   });
 
   it('cancels an unpaid reference order after confirmation', async () => {
@@ -530,7 +692,7 @@ describe('/checkout: reference number, wallet and installments', () => {
     server.on('GET', '/tx/900', json(transaction));
     renderApp('/checkout/2/quarter');
     const ui = userEvent.setup();
-    await ui.click(await screen.findByRole('tab', { name: 'المحفظة الإلكترونية' }));
+    await ui.click(await screen.findByRole('radio', { name: 'المحفظة الإلكترونية' }));
     const phone = screen.getByLabelText(/رقم المحفظة/);
     expect((phone as HTMLInputElement).value).toBe('01012345678');
     await ui.clear(phone);
@@ -553,22 +715,20 @@ describe('/checkout: reference number, wallet and installments', () => {
 
   it('offers bank installments only where the plan and period allow, with each amount', async () => {
     renderApp('/checkout/1/year');
-    await screen.findByRole('tab', { name: 'البطاقات' });
-    expect(screen.queryByRole('tab', { name: 'التقسيط البنكي' })).toBeNull();
+    await screen.findByRole('radio', { name: 'البطاقات' });
+    expect(screen.queryByRole('radio', { name: 'التقسيط البنكي' })).toBeNull();
   });
 
   it('hides the installments tab while the server does not offer bank installments', async () => {
     server.on('GET', '/fawry/payment-methods', json({ bankInstallments: false }));
     // The tab asked for in the address falls back to the cards.
     renderApp('/checkout/3/year?method=installments');
-    expect(await screen.findByRole('tab', { name: 'البطاقات' })).toBeTruthy();
+    expect(await screen.findByRole('radio', { name: 'البطاقات' })).toBeTruthy();
     await waitFor(() =>
       expect(server.callsTo('GET', '/fawry/payment-methods')).not.toHaveLength(0),
     );
-    expect(screen.queryByRole('tab', { name: 'التقسيط البنكي' })).toBeNull();
-    expect(screen.getByRole('tab', { name: 'البطاقات' }).getAttribute('aria-selected')).toBe(
-      'true',
-    );
+    expect(screen.queryByRole('radio', { name: 'التقسيط البنكي' })).toBeNull();
+    expect(screen.getByRole('radio', { name: 'البطاقات' })).toHaveProperty('checked', true);
   });
 
   it('pays a professional year in 4 installments', async () => {
@@ -581,7 +741,7 @@ describe('/checkout: reference number, wallet and installments', () => {
     server.on('GET', '/tx/950', json(transaction));
     renderApp('/checkout/3/year');
     const ui = userEvent.setup();
-    await ui.click(await screen.findByRole('tab', { name: 'التقسيط البنكي' }));
+    await ui.click(await screen.findByRole('radio', { name: 'التقسيط البنكي' }));
     const group = screen.getByRole('group', { name: 'عدد الدفعات' });
     const price = pricePlanPurchase({
       plan: PROFESSIONAL,

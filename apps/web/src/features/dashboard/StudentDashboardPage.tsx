@@ -9,6 +9,7 @@ import { ChatsSummary } from '../chat/ChatsSummary';
 import { useLessonEvents, useLessonStats } from '../lessons/queries';
 import { minutesText } from '../../lib/format';
 import { useCurrentUser } from '../../lib/session';
+import { MORE_MINUTES_PATH } from '../payments/CurrentSubscription';
 import { useCurrentSubscription } from '../payments/queries';
 import { DashboardLessons, PAST_LESSONS, UPCOMING_LESSONS } from './DashboardLessons';
 import { GuidedTour, TourButton, useFirstVisitTour } from './GuidedTour';
@@ -74,7 +75,14 @@ function minutesLeftItem(subscription: ReturnType<typeof useCurrentSubscription>
   return {
     label: trial ? 'دقائق التجربة المتبقية' : label,
     value: minutesText(current.remainingMinutes),
-    hint: `من ${minutesText(current.weeklyMinutes)}`,
+    hint: (
+      <>
+        من {minutesText(current.weeklyMinutes)}،{' '}
+        <Link to={MORE_MINUTES_PATH} className="font-semibold text-brand-700 underline">
+          {trial ? 'اختر باقة' : 'دقائق أكثر'}
+        </Link>
+      </>
+    ),
   };
 }
 

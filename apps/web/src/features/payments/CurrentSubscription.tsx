@@ -23,12 +23,17 @@ import { paths } from '../../paths';
 import { minutesText, planTitle, weeklyMinutesText } from '../../lib/format';
 import { useCancelSubscription } from './queries';
 
+/** The plans page opened for a student who wants more weekly minutes (its `?more=1`). */
+export const MORE_MINUTES_PATH = `${paths.plans}?more=1`;
+
 export interface CurrentSubscriptionProps {
   subscription: SubscriptionView;
   /** Offers "cancel the subscription" (with a confirmation). */
   cancellable?: boolean;
   /** Links to booking a lesson (the plans page). */
   showBookLink?: boolean;
+  /** Links to the plans for more weekly minutes (not on the plans page itself). */
+  showMoreMinutesLink?: boolean;
 }
 
 /**
@@ -39,6 +44,7 @@ export function CurrentSubscription({
   subscription,
   cancellable = false,
   showBookLink = false,
+  showMoreMinutesLink = false,
 }: CurrentSubscriptionProps) {
   const toast = useToast();
   const cancel = useCancelSubscription();
@@ -103,11 +109,16 @@ export function CurrentSubscription({
         label={trial ? 'ما استخدمته من دقائق التجربة' : 'ما استخدمته من دقائق هذا الأسبوع'}
         value={subscription.weeklyMinutes > 0 ? used / subscription.weeklyMinutes : 0}
       />
-      {(showBookLink || (cancellable && active)) && (
+      {(showBookLink || showMoreMinutesLink || (cancellable && active)) && (
         <div className="flex flex-wrap gap-3">
           {showBookLink && (
             <Link to={paths.tutors} className={buttonClasses({ variant: 'primary' })}>
               احجز درسًا
+            </Link>
+          )}
+          {showMoreMinutesLink && (
+            <Link to={MORE_MINUTES_PATH} className={buttonClasses({ variant: 'secondary' })}>
+              {trial ? 'اختر باقة' : 'أريد دقائق أكثر'}
             </Link>
           )}
           {cancellable && active && (

@@ -167,7 +167,9 @@ export default function PaymentsPage() {
         <p>اشتراكك الحالي وكل عمليات الدفع التي قمت بها وحالتها.</p>
       </PageTitle>
 
-      {subscription.data && <CurrentSubscription subscription={subscription.data} cancellable />}
+      {subscription.data && (
+        <CurrentSubscription subscription={subscription.data} cancellable showMoreMinutesLink />
+      )}
 
       <h2 className="sr-only">عمليات الدفع</h2>
       {transactions.isPending ? (

@@ -134,7 +134,11 @@ describe('/payments', () => {
     server.on('GET', '/tx/list', () => answer());
     renderApp('/payments');
     expect(await screen.findByRole('status', { name: 'جارٍ تحميل عمليات الدفع' })).toBeTruthy();
-    expect(await screen.findByRole('region', { name: 'اشتراكك الحالي' })).toBeTruthy();
+    const section = await screen.findByRole('region', { name: 'اشتراكك الحالي' });
+    // The way to more weekly minutes: the plans page with the current plan marked.
+    expect(
+      within(section).getByRole('link', { name: 'أريد دقائق أكثر' }).getAttribute('href'),
+    ).toBe('/plans?more=1');
     const alert = await screen.findByRole('alert', undefined, { timeout: 5000 });
     expect(alert.textContent).toContain('تعذّر تحميل عمليات الدفع');
     answer = () => json(pageOf([]));

@@ -2,7 +2,7 @@
  * TanStack Query hooks for the student's subscription and transactions, shared by the plans,
  * checkout, payments and invoices screens.
  */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE, ServerEvent, TransactionStatus } from '@talaqa/domain';
 import type { SubscriptionView, TransactionView } from '@talaqa/domain';
@@ -102,10 +102,18 @@ function useRefreshAfterPayment() {
 }
 
 /**
+ * While a Fawry payment is seen New for this long, a poll asks the server to ask Fawry itself
+ * (POST /fawry/payment-status/sync) instead of reading our row, then again after as long: a
+ * notification that never arrives (a callback URL Fawry cannot reach, a lost delivery) still
+ * turns the page to paid by itself.
+ */
+export const ASK_PROVIDER_AFTER_MS = 30_000;
+
+/**
  * GET /tx/{id}, kept fresh while the payment is still New: the realtime TransactionStatusUpdate
  * refetches it at once, and it is polled every `pollMs(transaction)` milliseconds in case the
  * channel is down (also while the tab is in the background, since the student may be paying in
- * another app).
+ * another app); now and then a Fawry payment is asked of Fawry directly.
  */
 export function useWatchedTransaction(
   id: number | null,
@@ -113,9 +121,23 @@ export function useWatchedTransaction(
 ) {
   const queryClient = useQueryClient();
   const refreshAfterPayment = useRefreshAfterPayment();
+  const askedAt = useRef<number | null>(null);
   const query = useQuery({
     queryKey: paymentKeys.transaction(id ?? 0),
-    queryFn: ({ signal }) => transactionsApi.get(id ?? 0, signal),
+    queryFn: async ({ signal }) => {
+      const known = queryClient.getQueryData<TransactionView>(paymentKeys.transaction(id ?? 0));
+      if (known?.status === TransactionStatus.New && known.provider === 'fawry') {
+        const now = Date.now();
+        askedAt.current ??= now;
+        if (now - askedAt.current >= ASK_PROVIDER_AFTER_MS) {
+          askedAt.current = now;
+          // Fawry unreachable: our own row still answers below.
+          const asked = await paymentsApi.syncStatus(known.id).catch(() => null);
+          if (asked) return asked;
+        }
+      }
+      return transactionsApi.get(id ?? 0, signal);
+    },
     enabled: id !== null,
     refetchInterval: (current) => {
       const transaction = current.state.data;

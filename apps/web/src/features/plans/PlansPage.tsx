@@ -12,11 +12,17 @@ import {
   buttonClasses,
   percentText,
 } from '@talaqa/ui';
-import { PAID_PLAN_PERIODS, PlanPeriod, Role, planPeriodDiscount } from '@talaqa/domain';
+import {
+  PAID_PLAN_PERIODS,
+  PlanPeriod,
+  Role,
+  formatCairoDate,
+  planPeriodDiscount,
+} from '@talaqa/domain';
 import type { PaidPlanPeriod, Plan, PeriodKind, SubscriptionView } from '@talaqa/domain';
-import { paths, checkoutPath, paidPeriodOfKind, periodKindOf } from '../../paths';
+import { paths, checkoutPath, paidPeriodOfKind, periodKindOf, registerPath } from '../../paths';
 import { useSession } from '../../lib/session';
-import { loginPathWithNext } from '../../lib/destinations';
+import { withNext } from '../../lib/destinations';
 import { planTitle } from '../../lib/format';
 import { CurrentSubscription } from '../payments/CurrentSubscription';
 import { useBankInstallmentsOffered, useCurrentSubscription } from '../payments/queries';
@@ -36,7 +42,8 @@ const blocksBuying = (subscription: SubscriptionView | null | undefined): boolea
 
 /**
  * /plans: the plans on sale as cards, priced for the chosen period (month, quarter or year; kept
- * in the address as `?period=`). Signed-out visitors subscribe through the login page; a student
+ * in the address as `?period=`). Signed-out visitors subscribe through sign-up (which keeps the
+ * chosen checkout as `next`, and links to sign-in for those with an account); a student
  * with a running subscription sees it here instead of buying again.
  */
 export default function PlansPage() {
@@ -50,6 +57,8 @@ export default function PlansPage() {
   const installmentsOffered = useBankInstallmentsOffered();
   const current = isStudent ? subscription.data : null;
   const blocked = blocksBuying(current);
+  // Came from "more minutes" (the dashboard, the payments page).
+  const wantsMore = params.get('more') === '1';
 
   const choosePeriod = (kind: PeriodKind) => {
     const next = new URLSearchParams(params);
@@ -64,15 +73,21 @@ export default function PlansPage() {
       return <p className="text-sm text-muted">الاشتراك في الباقات متاح لحسابات الطلاب.</p>;
     }
     if (blocked && current) {
-      return current.planId === plan.id ? (
-        <Badge tone="brand">باقتك الحالية</Badge>
-      ) : (
-        <p className="text-sm text-muted">متاحة بعد انتهاء اشتراكك الحالي.</p>
+      if (current.planId === plan.id) return <Badge tone="brand">باقتك الحالية</Badge>;
+      // A plan cannot be changed mid-period (the server answers subscription-exists): the
+      // card says from when this one can be bought instead of offering a checkout that fails.
+      const from = formatCairoDate(new Date(current.endsAt));
+      return (
+        <p className="text-sm text-muted">
+          {plan.weeklyMinutes > current.weeklyMinutes
+            ? `دقائق أكثر كل أسبوع؛ تشترك فيها ابتداءً من ${from} بعد انتهاء اشتراكك الحالي.`
+            : `متاحة بعد انتهاء اشتراكك الحالي في ${from}.`}
+        </p>
       );
     }
     return (
       <Link
-        to={user ? target : loginPathWithNext(target)}
+        to={user ? target : withNext(registerPath('student'), target)}
         aria-label={label}
         className={buttonClasses({ variant: 'primary', className: 'w-full' })}
       >
@@ -118,9 +133,12 @@ export default function PlansPage() {
         </Alert>
       )}
       {current && <CurrentSubscription subscription={current} showBookLink />}
-      {blocked && (
-        <Alert tone="info">
-          لديك اشتراك فعّال بالفعل، ويمكنك الاشتراك في باقة جديدة بعد انتهائه. تابع مدفوعاتك من{' '}
+      {blocked && current && (
+        <Alert tone="info" title={wantsMore ? 'تريد دقائق أكثر كل أسبوع؟' : undefined}>
+          {wantsMore
+            ? `لا يمكن تغيير الباقة في منتصف مدة الاشتراك؛ يبقى اشتراكك الحالي بدقائقه حتى ${formatCairoDate(new Date(current.endsAt))}، وبعدها تشترك في الباقة الأكبر التي تختارها هنا وتبدأ دقائقها من يوم الدفع. `
+            : 'لديك اشتراك فعّال بالفعل، ويمكنك الاشتراك في باقة جديدة بعد انتهائه. '}
+          تابع مدفوعاتك من{' '}
           <Link to={paths.payments} className="font-semibold underline">
             صفحة المدفوعات
           </Link>

@@ -5,6 +5,7 @@ import {
   PAID_PLAN_PERIODS,
   PlanPeriod,
   Role,
+  formatCairoDate,
   formatCairoDateTime,
   formatMoney,
   pricePlanPurchase,
@@ -101,14 +102,14 @@ describe('/plans', () => {
     expect(screen.queryByText(/التقسيط البنكي/)).toBeNull();
   });
 
-  it('sends a signed-out visitor to sign in first, then to the checkout of the plan and period', async () => {
+  it('sends a signed-out visitor to sign up first, then to the checkout of the plan and period', async () => {
     server.on('GET', '/plan/list', json(pageOf(demoPlans())));
     renderApp('/plans?period=quarter');
     const link = await screen.findByRole('link', {
       name: 'اشترك في الباقة المتقدمة لمدة ثلاثة أشهر',
     });
     expect(link.getAttribute('href')).toBe(
-      `/login?${new URLSearchParams({ next: '/checkout/2/quarter' }).toString()}`,
+      `/register/student?${new URLSearchParams({ next: '/checkout/2/quarter' }).toString()}`,
     );
   });
 
@@ -136,6 +137,23 @@ describe('/plans', () => {
       formatCairoDateTime(new Date(subscription.nextRenewalAt!)),
     );
     expect(within(card(NAMES[1]!)).getByText('باقتك الحالية')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /^اشترك في/ })).toBeNull();
+  });
+
+  it('answers "more minutes" honestly: the current plan marked, a bigger one from the end date', async () => {
+    signInAs(server, makeUser());
+    const subscription = makeSubscription();
+    server.on('GET', '/plan/list', json(pageOf(demoPlans())));
+    server.on('GET', '/sub/user', json(subscription));
+    renderApp('/plans?more=1');
+
+    const ends = formatCairoDate(new Date(subscription.endsAt));
+    const explanation = await screen.findByText(/لا يمكن تغيير الباقة في منتصف مدة الاشتراك/);
+    expect(explanation.textContent).toContain(ends);
+    expect(within(card(NAMES[1]!)).getByText('باقتك الحالية')).toBeTruthy();
+    expect(card(NAMES[2]!).textContent).toContain(`ابتداءً من ${ends}`);
+    expect(card(NAMES[0]!).textContent).toContain('متاحة بعد انتهاء اشتراكك الحالي');
+    // No checkout that the server would refuse (subscription-exists).
     expect(screen.queryByRole('link', { name: /^اشترك في/ })).toBeNull();
   });
 

@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Button, Input, PageTitle, Stepper, Textarea, UI_MESSAGES, useToast } from '@talaqa/ui';
 import { paths } from '../../paths';
 import { useFormFailure, useZodForm } from '../../lib/forms';
-import { isStudentProfileComplete } from '../../lib/destinations';
+import { isStudentProfileComplete, safeNext } from '../../lib/destinations';
 import { useCurrentUser } from '../../lib/session';
 import { EmailVerification } from '../account/EmailVerification';
 import { FavouriteTopicsForm } from '../account/FavouriteTopicsForm';
@@ -20,14 +20,46 @@ import { aboutYouFormSchema, currentYear, mainInfoFormSchema } from '../account/
 
 const STEPS = ['البيانات الأساسية', 'عن نفسك', 'الموضوعات المفضلة'] as const;
 
+// The step reached is kept for this tab, so a reload (or the way back from reading the e-mail)
+// resumes there; without it, a student whose main info is saved starts at the second step.
+const stepKey = (userId: number) => `talaqa.profileStep.${userId}`;
+
+function savedStep(userId: number): number | null {
+  try {
+    const value = Number(window.sessionStorage.getItem(stepKey(userId)));
+    return Number.isInteger(value) && value > 0 && value < STEPS.length ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function saveStep(userId: number, step: number | null): void {
+  try {
+    if (step === null) window.sessionStorage.removeItem(stepKey(userId));
+    else window.sessionStorage.setItem(stepKey(userId), String(step));
+  } catch {
+    // Without storage the stepper still works; it only cannot resume.
+  }
+}
+
 /**
  * `/complete-profile`: the student's three steps. Each step saves on "التالي"; the second and
- * third may be skipped (and filled in later from the settings); the end leads to the dashboard.
+ * third may be skipped (and filled in later from the settings); the end leads to `?next=` (the
+ * checkout picked before signing up), else the dashboard. It resumes at the step reached.
  */
 export default function CompleteProfilePage() {
   const navigate = useNavigate();
   const toast = useToast();
-  const [step, setStep] = useState(0);
+  const user = useCurrentUser();
+  const [params] = useSearchParams();
+  const next = safeNext(params.get('next'));
+  const [step, setStepState] = useState(
+    () => savedStep(user.id) ?? (isStudentProfileComplete(user) ? 1 : 0),
+  );
+  const setStep = (value: number) => {
+    setStepState(value);
+    saveStep(user.id, value);
+  };
   const heading = useRef<HTMLHeadingElement>(null);
   const first = useRef(true);
 
@@ -41,14 +73,22 @@ export default function CompleteProfilePage() {
   }, [step]);
 
   const finish = () => {
-    toast.success('اكتمل ملفك الشخصي، أهلًا بك في طلاقة!');
-    void navigate(paths.studentDashboard);
+    saveStep(user.id, null);
+    toast.success(
+      next ? 'اكتمل ملفك الشخصي، لنكمل اشتراكك' : 'اكتمل ملفك الشخصي، أهلًا بك في طلاقة!',
+    );
+    void navigate(next ?? paths.studentDashboard);
   };
 
   return (
     <section className="mx-auto w-full max-w-2xl px-4 py-8 sm:px-6">
       <PageTitle title="إكمال الملف الشخصي">
         <p>ثلاث خطوات قصيرة: بياناتك الأساسية، ثم نبذة عنك، ثم الموضوعات التي تحب التحدث عنها.</p>
+        {next?.startsWith('/checkout/') && (
+          <p className="font-semibold text-brand-800">
+            بعدها نعيدك إلى إتمام الدفع للباقة التي اخترتها.
+          </p>
+        )}
       </PageTitle>
       <EmailCheck />
       <Stepper steps={STEPS} current={step} label="خطوات إكمال الملف الشخصي" className="mb-6" />

@@ -87,7 +87,10 @@ describe('complete-profile stepper', () => {
     server.on('PATCH', '/student/', json(user));
     const { router } = renderApp('/complete-profile');
     const ui = userEvent.setup();
-    // The main info exists already: it is updated with PATCH /student/.
+    // The main info exists already: the stepper resumes at the second step, and going back to
+    // the first updates it with PATCH /student/.
+    await screen.findByText('الخطوة ٢ من ٣');
+    await ui.click(screen.getByRole('button', { name: UI_MESSAGES.back }));
     await ui.click(await screen.findByRole('button', { name: UI_MESSAGES.next }));
     await screen.findByText('الخطوة ٢ من ٣');
     expect(server.callsTo('PATCH', '/student/')).toHaveLength(1);
