@@ -1,14 +1,14 @@
 // `npm run bench:session -w bench` (issue 19, the lesson room): two API instances on PostgreSQL
 // and Redis, BENCH_SESSIONS lesson rooms open at once (lessons inserted straight into the bench's
 // own database, started a minute ago), each with its student's socket on instance A and its
-// tutor's on instance B: 2 x BENCH_SESSIONS signaling sockets. Both members join; then, in every
-// session at the same time, the student sends an offer (SDP of BENCH_SDP_BYTES) and trickles
-// BENCH_CANDIDATES ICE candidates (~100 B each, one every BENCH_CANDIDATE_GAP_MS); the tutor
-// answers the offer when it arrives and trickles as many. Each relay is timed from the emit to
-// its receipt at the other member (one clock: this process holds both sockets) and checked: lost
-// (never arrived), misrouted (arrived at a socket of another session or at its sender), doubled.
-// Then the same exchange on two bare socket.io servers with the Redis adapter
-// (bare-session-server.mjs) as the yardstick.
+// tutor's on instance B: 2 x BENCH_SESSIONS signaling sockets. Both members join; then in every
+// session (their starts spread evenly over BENCH_SPREAD_MS, default 10 s) the student sends an
+// offer (SDP of BENCH_SDP_BYTES) and trickles BENCH_CANDIDATES ICE candidates (~100 B each, one
+// every BENCH_CANDIDATE_GAP_MS); the tutor answers the offer when it arrives and trickles as
+// many. Each relay is timed from the emit to its receipt at the other member (one clock: this
+// process holds both sockets) and checked: lost (never arrived), misrouted (arrived at a socket
+// of another session or at its sender), doubled. Then the same exchange on two bare socket.io
+// servers with the Redis adapter (bare-session-server.mjs) as the yardstick.
 // Needs `npm run build -w @talaqa/server` first (apps/server/dist/main.js), BENCH_DATABASE_URL (a
 // PostgreSQL server; a database is created and dropped) and BENCH_REDIS_URL (default
 // redis://127.0.0.1:6379). The full size (500 sessions) is for an otherwise idle machine; try
@@ -28,6 +28,8 @@ const sessions = Number(process.env.BENCH_SESSIONS ?? 500);
 const candidates = Number(process.env.BENCH_CANDIDATES ?? 10);
 const sdpBytes = Number(process.env.BENCH_SDP_BYTES ?? 4000);
 const candidateGapMs = Number(process.env.BENCH_CANDIDATE_GAP_MS ?? 20);
+// The sessions start their exchange evenly over this many ms (0: all in the same instant).
+const spreadMs = Number(process.env.BENCH_SPREAD_MS ?? 10_000);
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const JWT_SECRET = 'talaqa-bench-secret-only-for-measuring-0123456789';
@@ -268,7 +270,9 @@ async function drive(rooms) {
   const expected = rooms.length * 2 * (1 + candidates);
   const started = performance.now();
   await Promise.all(
-    rooms.map(async (room) => {
+    rooms.map(async (room, index) => {
+      // Members press join over a few seconds, not in one instant (BENCH_SPREAD_MS).
+      await sleep((index * spreadMs) / rooms.length);
       const tag = `${room.id}.s.offer.${(seq += 1)}`;
       emit(
         room,
@@ -463,7 +467,7 @@ const ms = (value) => value.toFixed(1);
 const lines = [
   `### ${when} UTC: session signaling, two instances (issue 19)`,
   '',
-  `Machine: ${cpus().length} x ${cpu}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; database PostgreSQL + Redis; ${sessions} sessions open at once = ${sessions * 2} signaling sockets (students on instance A, tutors on B); per session an offer and an answer (SDP ${sdpBytes} B) and ${candidates} ICE candidates each way (~100 B, one every ${candidateGapMs} ms); load generator and both servers on the same machine; load average (1 min) before: ${results.map((r) => r.load.toFixed(2)).join(' / ')}.`,
+  `Machine: ${cpus().length} x ${cpu}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; database PostgreSQL + Redis; ${sessions} sessions open at once = ${sessions * 2} signaling sockets (students on instance A, tutors on B); per session an offer and an answer (SDP ${sdpBytes} B) and ${candidates} ICE candidates each way (~100 B, one every ${candidateGapMs} ms), the sessions starting evenly over ${spreadMs / 1000} s; load generator and both servers on the same machine; load average (1 min) before: ${results.map((r) => r.load.toFixed(2)).join(' / ')}.`,
   '',
   '| scenario | joins refused | join p50 / p99 ms | sent | received | lost | misrouted | doubled | acks refused / timed out | relay p50 ms | p95 ms | p99 ms | max ms | SDP p50 / p99 ms | candidate p50 / p99 ms | RSS per socket KiB |',
   '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
