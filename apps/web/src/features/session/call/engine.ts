@@ -474,8 +474,13 @@ export function createCall(options: CallOptions, deps: CallDeps): Call {
     void freshIceServers().then((servers) => {
       if (peer !== current) return;
       if (iceServers !== before && servers.length > 0) renewCredentials(current, servers);
-      if (polite) send('ReadyToReceiveOffer', {});
-      else return current.restart();
+      if (polite) {
+        send('ReadyToReceiveOffer', {});
+        return undefined;
+      }
+      // The other side holds its own restart while this offer is on its way.
+      send('AnnounceIncomingOffer', {});
+      return current.restart();
     });
   }
 

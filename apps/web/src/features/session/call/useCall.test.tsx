@@ -261,6 +261,8 @@ describe('useCall', () => {
     expect(hook.result.current.status).toBe('reconnecting');
     await act(() => vi.advanceTimersByTimeAsync(10));
     expect(connection.restarts).toBe(1);
+    // The student's restart offer is announced first, so the tutor does not restart too.
+    expect(socket.sent('AnnounceIncomingOffer')).toEqual([{ sessionId: SESSION_ID }]);
     await act(() => vi.advanceTimersByTimeAsync(31_000));
     expect(hook.result.current.status).toBe('lost');
     // A new connection altogether after 20 s without the link.
