@@ -29,8 +29,8 @@ const config: KnipConfig = {
       entry: ['cluster-server.mjs'],
     },
     bench: {
-      // run.mjs and chat.mjs start them in child processes.
-      entry: ['bare-server.mjs', 'bare-chat-server.mjs'],
+      // run.mjs, chat.mjs and session-signaling.mjs start them in child processes.
+      entry: ['bare-server.mjs', 'bare-chat-server.mjs', 'bare-session-server.mjs'],
     },
   },
 };
