@@ -1,12 +1,12 @@
 /**
- * The app's realtime channel, apart from api.ts: only pages that listen (chat, lessons, the
- * lesson room, payments) import it, so socket.io-client stays out of the first load (decision
- * 306). Features still import `realtime` from '../api', which re-exports it.
+ * The realtime channel, apart from api.ts (which the app's shell imports): only the pages and
+ * hooks that listen import this module, so socket.io-client and the realtime contract load with
+ * them, not on the first load (decision 306). Import it from here: a re-export through api.ts
+ * would bring socket.io-client back into the shell.
  */
 import { createRealtime } from '@talaqa/api-client';
 import type { Realtime } from '@talaqa/api-client';
 import { API_BASE_URL, api } from './api';
-
 
 let channel: Realtime | null = null;
 
@@ -40,4 +40,3 @@ export function realtime(): Realtime {
   channel = created;
   return created;
 }
-
