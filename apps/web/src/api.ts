@@ -1,11 +1,9 @@
 import {
   createApiClient,
   createDeviceTokenStore,
-  createRealtime,
   resolveApiUrl,
   runtimeConfig,
 } from '@talaqa/api-client';
-import type { Realtime } from '@talaqa/api-client';
 import type { ImageUploadControls } from '@talaqa/ui';
 import type {
   BookLessonBody,
@@ -257,41 +255,7 @@ export const transactionsApi = {
   last: (signal?: AbortSignal) => api.call(API.transactions.last, {}, { signal }),
 };
 
-// ---------------------------------------------------------------------------------------------
-// Realtime channel (socket.io on the API's origin)
-
-let channel: Realtime | null = null;
-
-/**
- * The app's one realtime channel, created closed on first use; a feature calls `connect()` when
- * it needs events. The token is read at every connection. When the session's token changes
- * (sign-in as someone else, logout) an open channel reconnects with the new one, so it never
- * keeps receiving the previous person's events; without a token it stays closed. A channel the
- * server ended (see `endedByServer`) reconnects with a new token too.
- */
-export function realtime(): Realtime {
-  if (channel) return channel;
-  const created = createRealtime({
-    url: API_BASE_URL,
-    getToken: () => api.tokens.bearerToken(),
-    autoConnect: false,
-    // Every payload is read through the realtime contract outside production, as answers are.
-    validatePayloads: import.meta.env.MODE !== 'production',
-  });
-  let token = api.tokens.bearerToken();
-  api.tokens.subscribe(() => {
-    const next = api.tokens.bearerToken();
-    if (next === token) return;
-    token = next;
-    // A channel the server closed (its session ended by a password change or sign-out-all)
-    // opens again with this device's fresh token; one the app closed stays closed.
-    if (created.state === 'closed' && !created.endedByServer) return;
-    created.close();
-    if (next) created.connect();
-  });
-  channel = created;
-  return created;
-}
+// The realtime channel lives in ./realtime-channel (decision 306).
 
 // ---------------------------------------------------------------------------------------------
 // Weekly schedules and the lesson lists (issue 6; contracts in packages/domain/src/availability

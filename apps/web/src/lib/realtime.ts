@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { ServerEventName, ServerEventPayload } from '@talaqa/domain';
-import { realtime } from '../api';
+import { realtime } from '../realtime-channel';
 
 /**
  * Listens to one server event of the realtime channel while `enabled`, opening the channel if it

@@ -14,7 +14,8 @@ import type {
   RoomSettingsInput,
   UserStatusChangedEvent,
 } from '@talaqa/domain';
-import { chatApi, realtime } from '../../api';
+import { chatApi } from '../../api';
+import { realtime } from '../../realtime-channel';
 import { useRealtimeEvent } from '../../lib/realtime';
 
 export const chatKeys = {

@@ -12,7 +12,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ServerEvent } from '@talaqa/domain';
 import type { ChatMessage, ErrorCode } from '@talaqa/domain';
-import { chatApi, realtime } from '../../api';
+import { chatApi } from '../../api';
+import { realtime } from '../../realtime-channel';
 import { useRealtimeEvent } from '../../lib/realtime';
 import { newIdempotencyKey } from '../checkout/idempotency';
 

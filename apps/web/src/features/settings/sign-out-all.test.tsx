@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ERROR_MESSAGES, UI_MESSAGES } from '@talaqa/ui';
 import { stubHealthyApi } from '@talaqa/ui/testing';
-import { api, realtime } from '../../api';
+import { api } from '../../api';
+import { realtime } from '../../realtime-channel';
 import { fakeSockets } from '../../testing/fake-socket';
 import {
   apiError,

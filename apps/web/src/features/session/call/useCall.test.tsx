@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { stubHealthyApi } from '@talaqa/ui/testing';
 import { fakeApi, makeUser, resetSession, signInAs } from '../../../testing/fake-api';
-import { realtime } from '../../../api';
+import { realtime } from '../../../realtime-channel';
 import type { FakeSocket } from '../../../testing/fake-socket';
 import { FakeConnection, fakeConnections } from '../../../testing/fake-peer-connection';
 import { useCall } from './useCall';

@@ -5,7 +5,8 @@
  * unmount leaves the room, stops every track and closes the peer connection.
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { realtime, sessionApi } from '../../../api';
+import { sessionApi } from '../../../api';
+import { realtime } from '../../../realtime-channel';
 import { createCall } from './engine';
 import type { Call, CallDeps } from './engine';
 import type { CallHandle, CallOptions } from './types';
