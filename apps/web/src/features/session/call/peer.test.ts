@@ -46,12 +46,16 @@ describe('perfect negotiation', () => {
   it('settles when both sides offer at once: the polite tutor answers the student', async () => {
     const { tutorPc, studentPc } = pair();
     studentPc.onnegotiationneeded?.();
-    await settle();
+    await vi.waitFor(() => expect(studentPc.remoteDescription?.type).toBe('answer'));
     tutorPc.onnegotiationneeded?.();
     studentPc.onnegotiationneeded?.();
     await settle();
-    expect(tutorPc.signalingState).toBe('stable');
-    expect(studentPc.signalingState).toBe('stable');
+    // Each signal hops through a timer: on a busy machine the exchange takes longer than one wait.
+    await vi.waitFor(() => {
+      expect(tutorPc.signalingState).toBe('stable');
+      expect(studentPc.signalingState).toBe('stable');
+      expect(studentPc.remoteDescription?.type).toBe('answer');
+    });
     // The student's offer won: the tutor holds it, the student holds the tutor's answer.
     expect(tutorPc.remoteDescription?.type).toBe('offer');
     expect(studentPc.remoteDescription?.type).toBe('answer');
@@ -61,13 +65,16 @@ describe('perfect negotiation', () => {
   it('settles one side’s offer, and an ICE restart from either side', async () => {
     const { tutorPc, studentPc, tutor } = pair();
     studentPc.onnegotiationneeded?.();
-    await settle();
+    await vi.waitFor(() => expect(studentPc.remoteDescription?.type).toBe('answer'));
     expect(tutorPc.remoteDescription?.type).toBe('offer');
     expect(studentPc.remoteDescription?.type).toBe('answer');
     // Once negotiated, the tutor offers its own restart.
     await tutor.restart();
     await settle();
-    expect([tutorPc.signalingState, studentPc.signalingState]).toEqual(['stable', 'stable']);
+    await vi.waitFor(() => {
+      expect([tutorPc.signalingState, studentPc.signalingState]).toEqual(['stable', 'stable']);
+      expect(tutorPc.remoteDescription?.type).toBe('answer');
+    });
     expect(studentPc.remoteDescription?.type).toBe('offer');
     expect(tutorPc.remoteDescription?.type).toBe('answer');
   });
