@@ -62,8 +62,8 @@ function RoomItem({ room, selected }: { room: ChatRoom; selected: boolean }) {
                 {kind}
               </Badge>
             )}
-            {room.pinned && <span className="text-xs text-muted">· مثبّتة</span>}
-            {room.muted && <span className="text-xs text-muted">· مكتومة</span>}
+            {room.pinned && <span className="text-sm text-muted">· مثبّتة</span>}
+            {room.muted && <span className="text-sm text-muted">· مكتومة</span>}
           </span>
           <span className="truncate text-sm text-muted">{lastMessageText(room)}</span>
           {presence && <span className="sr-only">{presenceText(presence)}</span>}
