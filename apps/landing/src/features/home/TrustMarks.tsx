@@ -108,8 +108,8 @@ export function TrustMarks() {
             >
               <MarkIcon icon={mark.icon} />
               <span className="flex flex-col">
-                <span className="font-bold text-ink" dir="auto">
-                  {mark.name}
+                <span className="font-bold text-ink">
+                  <bdi>{mark.name}</bdi>
                 </span>
                 <span className="text-sm text-muted">{mark.detail}</span>
               </span>

@@ -137,7 +137,7 @@ function StepArt({ children }: { children: ReactNode }) {
       height="96"
       aria-hidden="true"
       focusable="false"
-      className="h-20 w-auto"
+      className="h-20 w-auto self-start"
     >
       <rect x="4" y="6" width="112" height="84" rx="20" fill={C.brand50} />
       {children}
