@@ -1,6 +1,6 @@
 import { createApiClient, isApiError, resolveApiUrl } from '@talaqa/api-client';
 import { API, PAGE_SIZE_MAX } from '@talaqa/domain';
-import type { ContactRequest, ContactVisitorForm, Plan } from '@talaqa/domain';
+import type { ContactRequest, ContactVisitorForm, Plan, PublicStats } from '@talaqa/domain';
 
 /** The API origin: the served runtime config, else VITE_API_URL, else this host on port 4000. */
 export const API_BASE_URL = resolveApiUrl(import.meta.env.VITE_API_URL);
@@ -41,3 +41,10 @@ export const sendContactRequest = (body: ContactVisitorForm): Promise<ContactReq
 export function fieldErrorsOf(error: unknown): { path: string; code: string }[] {
   return isApiError(error) ? (error.fields ?? []) : [];
 }
+
+// ---------------------------------------------------------------------------------------------
+// Figures on the home (issue 20, record 307)
+
+/** Listed tutors and lessons given (API.stats.public), for the home's figures. */
+export const getPublicStats = (signal?: AbortSignal): Promise<PublicStats> =>
+  api.call(API.stats.public, {}, { signal });

@@ -54,6 +54,7 @@ import {
 import type { PaymentGateways, PaymentNoticeMessenger } from './modules/payments';
 import { planInviteRoutes, planRoutes } from './modules/plans';
 import { ratingRoutes } from './modules/ratings';
+import { statsRoutes } from './modules/stats';
 import { studentRoutes } from './modules/students';
 import { subscriptionJobs, subscriptionRoutes } from './modules/subscriptions';
 import { disabledTelegramChannel, telegramRoutes } from './modules/telegram';
@@ -275,6 +276,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
         await api.register(chatRoutes);
         await api.register(sessionRoutes);
         await api.register(contactRoutes);
+        await api.register(statsRoutes);
       },
       { prefix: API_PREFIX },
     );

@@ -18,6 +18,7 @@ import { planEndpoints, planInviteEndpoints } from './plans/contract';
 import { ratingEndpoints } from './ratings/contract';
 import { referenceEndpoints } from './reference/contract';
 import { sessionEndpoints } from './session/contract';
+import { statsEndpoints } from './stats/contract';
 import { studentEndpoints } from './students/contract';
 import { subscriptionEndpoints } from './subscriptions/contract';
 import { telegramEndpoints } from './telegram/contract';
@@ -53,6 +54,7 @@ export const API = {
   paymob: paymobEndpoints,
   transactions: transactionEndpoints,
   contactRequests: contactRequestEndpoints,
+  stats: statsEndpoints,
 } as const;
 
 export const ENDPOINTS: readonly EndpointDefinition[] = Object.values(API).flatMap(

@@ -27,6 +27,7 @@ export * from './topics/validation';
 export * from './topics/contract';
 export * from './contact/validation';
 export * from './contact/contract';
+export * from './stats/contract';
 export * from './api/profiles';
 export * from './pricing';
 export * from './plans/validation';

@@ -68,6 +68,15 @@ export { ErrorState } from './components/ErrorState';
 export type { ErrorStateProps } from './components/ErrorState';
 export { EmptyState } from './components/EmptyState';
 export type { EmptyStateProps } from './components/EmptyState';
+export {
+  ART_COLORS,
+  NoChatsIllustration,
+  NoLessonsIllustration,
+  NoPaymentsIllustration,
+  NoResultsIllustration,
+  NotFoundIllustration,
+} from './components/illustrations';
+export type { IllustrationProps } from './components/illustrations';
 export { Skeleton, SkeletonCards, SkeletonRows } from './components/Skeleton';
 export { QueryContent } from './components/QueryContent';
 export type { QueryContentProps } from './components/QueryContent';

@@ -7,6 +7,11 @@ export interface EmptyStateProps {
   description?: string;
   /** A button or link that helps (clear the filters, add the first item). */
   action?: ReactNode;
+  /**
+   * A drawing above the title, one of `./illustrations` (NoLessonsIllustration...): decorative,
+   * the title already says it in words.
+   */
+  illustration?: ReactNode;
   className?: string;
 }
 
@@ -15,6 +20,7 @@ export function EmptyState({
   title = UI_MESSAGES.emptyListTitle,
   description,
   action,
+  illustration,
   className,
 }: EmptyStateProps) {
   return (
@@ -25,6 +31,7 @@ export function EmptyState({
         className,
       )}
     >
+      {illustration && <div className="mb-2 [&>svg]:h-24 [&>svg]:w-auto">{illustration}</div>}
       <p className="text-lg font-bold text-ink">{title}</p>
       {description && <p className="max-w-prose text-muted">{description}</p>}
       {action && <div className="mt-2">{action}</div>}

@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react';
 import { UI_MESSAGES } from '../messages';
+import { NotFoundIllustration } from './illustrations';
 import { buttonClasses } from './Button';
 import { usePageTitle } from './PageTitle';
 
@@ -8,6 +10,8 @@ export interface ErrorPageProps {
   /** Where the button goes; the home page unless told otherwise. */
   homeHref?: string;
   buttonLabel?: string;
+  /** A decorative drawing above the title (the 404 page shows its signpost). */
+  illustration?: ReactNode;
 }
 
 /**
@@ -19,6 +23,7 @@ export function ErrorPage({
   subtitle = UI_MESSAGES.unexpectedErrorSubtitle,
   homeHref = '/',
   buttonLabel = UI_MESSAGES.unexpectedErrorButton,
+  illustration,
 }: ErrorPageProps) {
   usePageTitle(title);
   return (
@@ -27,6 +32,7 @@ export function ErrorPage({
       lang="ar-EG"
       className="flex min-h-[60vh] flex-col items-center justify-center gap-4 px-4 py-12 text-center"
     >
+      {illustration}
       <h1 className="text-3xl font-bold text-ink sm:text-4xl">{title}</h1>
       <p className="max-w-prose text-lg text-muted">{subtitle}</p>
       <a href={homeHref} className={buttonClasses({ className: 'mt-2' })}>
@@ -44,6 +50,7 @@ export function NotFoundPage({ homeHref = '/' }: { homeHref?: string }) {
       subtitle={UI_MESSAGES.notFoundSubtitle}
       buttonLabel={UI_MESSAGES.notFoundButton}
       homeHref={homeHref}
+      illustration={<NotFoundIllustration className="h-32 w-auto" />}
     />
   );
 }

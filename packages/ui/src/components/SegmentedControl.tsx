@@ -71,7 +71,7 @@ export function SegmentedControl<V extends string = string>({
               <span>{option.label}</span>
               {option.badge && (
                 <span
-                  className={cx('text-xs font-normal', checked ? 'text-white' : 'text-emerald-800')}
+                  className={cx('text-sm font-normal', checked ? 'text-white' : 'text-emerald-800')}
                 >
                   {option.badge}
                 </span>

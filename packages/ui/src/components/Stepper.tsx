@@ -58,7 +58,7 @@ export function Stepper({ steps, current, label, className }: StepperProps) {
                 </span>
                 <span
                   className={cx(
-                    'min-w-0 text-xs leading-snug break-words sm:text-sm',
+                    'min-w-0 text-sm leading-snug break-words',
                     active ? 'font-bold text-ink' : 'text-muted',
                   )}
                 >

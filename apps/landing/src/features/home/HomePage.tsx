@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
-import { LOCALE } from '@talaqa/domain';
-import { buttonClasses, usePageTitle } from '@talaqa/ui';
+import { buttonClasses, formatNumber, usePageTitle } from '@talaqa/ui';
 import { paths, webRegisterUrl } from '../../paths';
+import { HomeFigures } from './HomeFigures';
+import { HeroIllustration, STEP_ART } from './illustrations';
+import { TrustMarks } from './TrustMarks';
 
 const AUDIENCES = [
   {
@@ -38,28 +40,32 @@ export default function HomePage() {
   return (
     <>
       <section className="bg-gradient-to-b from-brand-50 to-surface">
-        <div className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-14 sm:px-6 sm:py-20 lg:py-24">
-          <p className="w-fit rounded-full bg-accent-100 px-4 py-1 text-sm font-semibold text-brand-900">
-            دروس إنجليزي فردية مباشرة عبر الفيديو
-          </p>
-          <h1 className="max-w-3xl text-3xl leading-tight font-bold text-ink sm:text-5xl sm:leading-tight">
-            تحدّث الإنجليزية بطلاقة مع معلمين تثق بهم
-          </h1>
-          <p className="max-w-2xl text-lg text-muted sm:text-xl">
-            طلاقة منصة لتعلّم اللغة الإنجليزية للطلاب في مصر: تختار معلمك، وتحجز الدرس في الوقت الذي
-            يناسبك، وتتدرب على المحادثة في دروس مباشرة فردية من بيتك.
-          </p>
-          <div className="flex flex-col gap-3 sm:flex-row">
-            <a href={webRegisterUrl('student')} className={buttonClasses({ size: 'lg' })}>
-              ابدأ الآن كطالب
-            </a>
-            <Link
-              to={paths.pricing}
-              className={buttonClasses({ size: 'lg', variant: 'secondary' })}
-            >
-              تعرّف على الباقات
-            </Link>
+        <div className="mx-auto grid w-full max-w-6xl items-center gap-8 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-[minmax(0,1fr)_26rem] lg:py-20">
+          <div className="flex min-w-0 flex-col gap-6">
+            <p className="w-fit rounded-full bg-accent-100 px-4 py-1 text-sm font-semibold text-brand-900">
+              دروس إنجليزي فردية مباشرة عبر الفيديو
+            </p>
+            <h1 className="max-w-3xl text-3xl leading-tight font-bold text-ink sm:text-5xl sm:leading-tight">
+              تحدّث الإنجليزية بطلاقة مع معلمين تثق بهم
+            </h1>
+            <p className="max-w-2xl text-lg text-muted sm:text-xl">
+              طلاقة منصة لتعلّم اللغة الإنجليزية للطلاب في مصر: تختار معلمك، وتحجز الدرس في الوقت
+              الذي يناسبك، وتتدرب على المحادثة في دروس مباشرة فردية من بيتك.
+            </p>
+            <div className="flex flex-col gap-3 sm:flex-row">
+              <a href={webRegisterUrl('student')} className={buttonClasses({ size: 'lg' })}>
+                ابدأ الآن كطالب
+              </a>
+              <Link
+                to={paths.pricing}
+                className={buttonClasses({ size: 'lg', variant: 'secondary' })}
+              >
+                تعرّف على الباقات
+              </Link>
+            </div>
+            <HomeFigures />
           </div>
+          <HeroIllustration className="mx-auto h-auto w-full max-w-sm lg:max-w-none" />
         </div>
       </section>
 
@@ -83,23 +89,31 @@ export default function HomePage() {
             كيف تبدأ؟
           </h2>
           <ol className="grid gap-6 md:grid-cols-3">
-            {STEPS.map((step, index) => (
-              <li key={step.title} className="flex gap-4">
-                <span
-                  aria-hidden="true"
-                  className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white"
-                >
-                  {(index + 1).toLocaleString(LOCALE)}
-                </span>
-                <div>
-                  <h3 className="mb-1 text-lg font-bold text-ink">{step.title}</h3>
-                  <p className="text-muted">{step.text}</p>
-                </div>
-              </li>
-            ))}
+            {STEPS.map((step, index) => {
+              const Art = STEP_ART[index];
+              return (
+                <li key={step.title} className="flex flex-col gap-3">
+                  {Art && <Art />}
+                  <div className="flex gap-4">
+                    <span
+                      aria-hidden="true"
+                      className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white"
+                    >
+                      {formatNumber(index + 1)}
+                    </span>
+                    <div>
+                      <h3 className="mb-1 text-lg font-bold text-ink">{step.title}</h3>
+                      <p className="text-muted">{step.text}</p>
+                    </div>
+                  </div>
+                </li>
+              );
+            })}
           </ol>
         </div>
       </section>
+
+      <TrustMarks />
 
       <section aria-labelledby="vetted" className="mx-auto w-full max-w-6xl px-4 py-12 sm:px-6">
         <div className="flex flex-col gap-4 rounded-3xl bg-brand-800 p-8 text-white sm:p-10 md:flex-row md:items-center md:justify-between">

@@ -14,7 +14,7 @@ export {
 export { LESSON_CLOSE_JOB, LESSON_NO_SHOW_JOB } from './attendance-schedule';
 export { disabledReminderMessenger, lessonReminderText } from './reminders-messenger';
 export type { LessonReminderMessenger } from './reminders-messenger';
-export { hasFulfilledLessonWith } from './status';
+export { countFulfilledLessons, hasFulfilledLessonWith } from './status';
 export { lessonNoticeJobs } from './attendance-notices';
 export { lessonConfirmationJobs, LESSON_CONFIRMATION_JOB } from './confirmations';
 export { disabledLessonNoticeMessenger, lessonNoticeText } from './attendance-notices-messenger';

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { LessonStatus } from '@talaqa/domain';
 import type { Database } from '../../db';
 import { lessons } from '../../db/schema';
@@ -25,4 +25,13 @@ export async function hasFulfilledLessonWith(
     )
     .limit(1);
   return row !== undefined;
+}
+
+/** How many lessons took place, ever (the figure on the marketing home, cached by its reader). */
+export async function countFulfilledLessons(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(lessons)
+    .where(eq(lessons.status, LessonStatus.Fulfilled));
+  return row?.total ?? 0;
 }

@@ -6,6 +6,7 @@
 export { tutorRoutes } from './routes';
 export { tutorListing } from './listing/plugin';
 export { tutorListingSql } from './listing/living-sql';
+export { countListedTutors } from './listing/queries';
 export { refreshNextFree, storeNextFree } from './listing/next-free';
 export type { StoredNextFree } from './listing/next-free';
 export { isListedRow } from '../../db/listed-tutor';

@@ -1,5 +1,13 @@
 import { useSearchParams } from 'react-router';
-import { EmptyState, ErrorState, PageTitle, SkeletonRows, UI_MESSAGES, cx } from '@talaqa/ui';
+import {
+  cx,
+  EmptyState,
+  ErrorState,
+  NotFoundIllustration,
+  PageTitle,
+  SkeletonRows,
+  UI_MESSAGES,
+} from '@talaqa/ui';
 import { CHAT_PAGE_SIZE_MAX } from '@talaqa/domain';
 import { useCurrentUser } from '../../lib/session';
 import { Conversation } from './Conversation';
@@ -65,6 +73,7 @@ export default function ChatPage() {
             </div>
           ) : roomId !== null && outside.data === null ? (
             <EmptyState
+              illustration={<NotFoundIllustration />}
               title="لم نجد هذه المحادثة"
               description="ربما حُذفت، اختر محادثة من القائمة."
             />

@@ -1,6 +1,14 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { Avatar, EmptyState, ErrorState, Skeleton, UI_MESSAGES, formatNumber } from '@talaqa/ui';
+import {
+  Avatar,
+  EmptyState,
+  ErrorState,
+  formatNumber,
+  NoChatsIllustration,
+  Skeleton,
+  UI_MESSAGES,
+} from '@talaqa/ui';
 import { paths } from '../../paths';
 import { useCurrentUser } from '../../lib/session';
 import { lastMessageText } from './labels';
@@ -48,6 +56,7 @@ export function ChatsSummary() {
         />
       ) : rooms.data.list.length === 0 ? (
         <EmptyState
+          illustration={<NoChatsIllustration />}
           title="لا توجد محادثات بعد"
           description="راسل معلمًا من صفحته لتسأله قبل أن تحجز."
         />

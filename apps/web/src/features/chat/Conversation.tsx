@@ -122,7 +122,7 @@ function MessageBubble({
         )}
         <div
           className={cx(
-            'flex flex-wrap items-center gap-2 text-xs',
+            'flex flex-wrap items-center gap-2 text-sm',
             mine ? 'text-white/80' : 'text-muted',
           )}
         >
@@ -164,9 +164,9 @@ function PendingBubble({ pending, onRetry }: { pending: PendingMessage; onRetry:
           {pending.text}
         </p>
         {pending.status === 'sending' ? (
-          <span className="text-xs text-muted">جارٍ الإرسال…</span>
+          <span className="text-sm text-muted">جارٍ الإرسال…</span>
         ) : (
-          <div role="alert" className="flex flex-wrap items-center gap-2 text-xs text-red-800">
+          <div role="alert" className="flex flex-wrap items-center gap-2 text-sm text-red-800">
             <span>
               {pending.code && pending.code !== 'too-many-requests'
                 ? ERROR_MESSAGES[pending.code]
@@ -350,7 +350,7 @@ export function Conversation({
           <h2 id="chat-conversation-title" className="truncate font-bold text-ink">
             {name}
           </h2>
-          <p className="text-xs text-muted" aria-live="polite">
+          <p className="text-sm text-muted" aria-live="polite">
             {conversation.otherTyping
               ? `${name} يكتب الآن…`
               : presence
@@ -416,7 +416,7 @@ export function Conversation({
             <ol role="log" aria-label={`المحادثة مع ${name}`} className="flex flex-col gap-3">
               {byCairoDay(entries).map((group) => (
                 <li key={group.day} className="flex flex-col gap-2">
-                  <p className="self-center rounded-full bg-slate-200 px-3 py-0.5 text-xs text-slate-700">
+                  <p className="self-center rounded-full bg-slate-200 px-3 py-0.5 text-sm text-slate-700">
                     {group.day}
                   </p>
                   <ul className="flex flex-col gap-2">

@@ -3,13 +3,15 @@ import { Link } from 'react-router';
 import {
   Avatar,
   Badge,
+  cx,
   EmptyState,
   ErrorState,
+  formatNumber,
   Input,
+  NoChatsIllustration,
+  NoResultsIllustration,
   SkeletonRows,
   UI_MESSAGES,
-  cx,
-  formatNumber,
 } from '@talaqa/ui';
 import type { ChatRoom } from '@talaqa/domain';
 import { CHAT_PAGE_SIZE_MAX, CHAT_SEARCH_MAX_LENGTH } from '@talaqa/domain';
@@ -60,8 +62,8 @@ function RoomItem({ room, selected }: { room: ChatRoom; selected: boolean }) {
                 {kind}
               </Badge>
             )}
-            {room.pinned && <span className="text-xs text-muted">· مثبّتة</span>}
-            {room.muted && <span className="text-xs text-muted">· مكتومة</span>}
+            {room.pinned && <span className="text-sm text-muted">· مثبّتة</span>}
+            {room.muted && <span className="text-sm text-muted">· مكتومة</span>}
           </span>
           <span className="truncate text-sm text-muted">{lastMessageText(room)}</span>
           {presence && <span className="sr-only">{presenceText(presence)}</span>}
@@ -134,9 +136,14 @@ export function RoomList({ userId, selectedId }: { userId: number; selectedId: n
           />
         ) : rooms.data.list.length === 0 ? (
           query ? (
-            <EmptyState title="لا نتائج" description="لم نجد محادثة بهذا الاسم أو النص." />
+            <EmptyState
+              illustration={<NoResultsIllustration />}
+              title="لا نتائج"
+              description="لم نجد محادثة بهذا الاسم أو النص."
+            />
           ) : (
             <EmptyState
+              illustration={<NoChatsIllustration />}
               title="لا توجد محادثات بعد"
               description="راسل معلمًا من صفحته لتبدأ أول محادثة."
               action={

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { EmptyState, PageTitle, SegmentedControl } from '@talaqa/ui';
+import { EmptyState, NoResultsIllustration, PageTitle, SegmentedControl } from '@talaqa/ui';
 import { LessonRatification, LessonTiming } from '@talaqa/domain';
 import { LessonList } from './LessonList';
 
@@ -67,7 +67,13 @@ export default function LessonsSchedulePage() {
         onPageChange={(next) => update({ page: next === 1 ? null : String(next) })}
         name="الدروس"
         actions={state === LessonRatification.Ratified && when === LessonTiming.Future}
-        empty={<EmptyState title="لا توجد دروس بهذه التصفية" description="جرّب تصفية أخرى." />}
+        empty={
+          <EmptyState
+            illustration={<NoResultsIllustration />}
+            title="لا توجد دروس بهذه التصفية"
+            description="جرّب تصفية أخرى."
+          />
+        }
       />
     </section>
   );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { EmptyState, PageTitle, buttonClasses } from '@talaqa/ui';
+import { buttonClasses, EmptyState, NoLessonsIllustration, PageTitle } from '@talaqa/ui';
 import { LessonRatification, LessonTiming, Role } from '@talaqa/domain';
 import { paths } from '../../paths';
 import { useCurrentUser } from '../../lib/session';
@@ -26,6 +26,7 @@ export default function UpcomingLessonsPage() {
         actions
         empty={
           <EmptyState
+            illustration={<NoLessonsIllustration />}
             title="لا توجد دروس قادمة"
             description={
               isTutor

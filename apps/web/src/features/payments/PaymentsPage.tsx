@@ -1,15 +1,16 @@
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
+  buttonClasses,
   EmptyState,
   ErrorState,
-  PAYMENT_METHOD_NAMES_AR,
-  PLAN_PERIOD_NAMES_AR,
+  formatNumber,
+  NoPaymentsIllustration,
   PageTitle,
   Pagination,
+  PAYMENT_METHOD_NAMES_AR,
+  PLAN_PERIOD_NAMES_AR,
   SkeletonCards,
-  buttonClasses,
-  formatNumber,
 } from '@talaqa/ui';
 import {
   DEFAULT_PAGE_SIZE,
@@ -201,6 +202,7 @@ export default function PaymentsPage() {
           />
         ) : (
           <EmptyState
+            illustration={<NoPaymentsIllustration />}
             title="لا توجد عمليات دفع بعد"
             description="عندما تشترك في باقة ستظهر عملية الدفع هنا مع حالتها."
             action={

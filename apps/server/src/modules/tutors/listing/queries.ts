@@ -359,7 +359,13 @@ export async function listTutors(
   return { list: await cardsOf(db, rows.map(cardRowOf), now), total };
 }
 
-async function storedTotal(db: Database, filters: TutorListFilters): Promise<number> {
+/** How many tutors are listed now (any topic, gender and time): the figure on the marketing home. */
+export const countListedTutors = (db: Database): Promise<number> => storedTotal(db, {});
+
+async function storedTotal(
+  db: Database,
+  filters: Pick<TutorListFilters, 'topic' | 'gender' | 'freeThisWeek'>,
+): Promise<number> {
   const [stored] = await storedTotalStatement(db).execute({
     topic: filters.topic ?? 0,
     gender: filters.gender ?? '',
