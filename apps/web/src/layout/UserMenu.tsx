@@ -120,6 +120,8 @@ export function UserMenu({ user }: { user: User }) {
               className={cx(itemClass, 'text-red-800 hover:bg-red-50')}
               onClick={() => {
                 setOpen(false);
+                // The dialog gives focus back to what held it; this item is about to be hidden.
+                button.current?.focus();
                 setConfirming(true);
               }}
             >
