@@ -9,6 +9,7 @@ import {
   Pagination,
   SkeletonCards,
   buttonClasses,
+  formatId,
   formatNumber,
 } from '@talaqa/ui';
 import {
@@ -77,9 +78,7 @@ function TransactionItem({ transaction }: { transaction: TransactionView }) {
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
           <Detail label="المبلغ">{formatMoney(transaction.amount)}</Detail>
           <Detail label="طريقة الدفع">{PAYMENT_METHOD_NAMES_AR[transaction.method] ?? '—'}</Detail>
-          <Detail label="رقم العملية">
-            <bdi dir="ltr">{transaction.id}</bdi>
-          </Detail>
+          <Detail label="رقم العملية">{formatId(transaction.id)}</Detail>
           {transaction.refundedAmount > 0 && (
             <Detail label="المبلغ المسترد">{formatMoney(transaction.refundedAmount)}</Detail>
           )}
