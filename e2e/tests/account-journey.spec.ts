@@ -24,9 +24,8 @@ async function codeFromOutbox(context: BrowserContext, email: string, subject: R
   return code as string;
 }
 
+/** The account button stays in the header at every width (the phone menu holds the links). */
 async function openUserMenu(page: Page, name: string) {
-  const openMenu = page.getByRole('button', { name: 'فتح القائمة' });
-  if (await openMenu.isVisible()) await openMenu.click();
   await page.getByRole('button', { name: new RegExp(name) }).click();
 }
 
@@ -72,6 +71,25 @@ test('a new student signs up, verifies, completes the profile, resets the passwo
   await expect(page).toHaveURL(/\/s\/dashboard$/);
   // Verified: the dashboard no longer asks for the e-mail.
   await expect(page.getByText('بريدك الإلكتروني غير مؤكَّد')).toHaveCount(0);
+
+  // Signed in, the app's address leads to the dashboard, and the header has "دروسي" (issue 20).
+  await page.goto(`${urls.web}/`);
+  await expect(page).toHaveURL(/\/s\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'لوحة تحكم الطالب' })).toBeVisible();
+  const tour = page.getByRole('dialog', { name: 'جولة تعريفية' });
+  if (await tour.isVisible()) await tour.getByRole('button', { name: 'تخطّي' }).click();
+  await saveScreenshot(page, 'journey-dashboard', testInfo.project.name);
+  const phoneMenu = page.getByRole('button', { name: 'فتح القائمة' });
+  if (await phoneMenu.isVisible()) {
+    await phoneMenu.click();
+    const menu = page.getByRole('dialog', { name: 'القائمة' });
+    await expect(menu.getByRole('link', { name: 'دروسي' })).toBeVisible();
+    await saveScreenshot(page, 'journey-phone-menu', testInfo.project.name);
+    await page.keyboard.press('Escape');
+    await expect(phoneMenu).toBeFocused();
+  } else {
+    await expect(page.getByRole('link', { name: 'دروسي' })).toBeVisible();
+  }
 
   // Log out (after confirming).
   await openUserMenu(page, name);

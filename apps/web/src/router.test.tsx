@@ -133,17 +133,21 @@ describe('web router', () => {
     expect(root?.getAttribute('dir')).toBe('rtl');
     expect(root?.getAttribute('lang')).toBe('ar-EG');
     const nav = screen.getByRole('navigation', { name: 'التنقل الرئيسي' });
-    for (const name of ['المعلمون', 'الباقات', 'تسجيل الدخول']) {
+    for (const name of ['المعلمون', 'الباقات']) {
       expect(nav.textContent).toContain(name);
     }
+    expect(screen.getByRole('banner').textContent).toContain('تسجيل الدخول');
     expect(screen.getByRole('link', { name: 'طلاقة' }).getAttribute('href')).toBe('/');
   });
 
-  it('shows the live server status from GET /api/v1/health', async () => {
+  it('checks GET /api/v1/health but shows no "server is running" badge', async () => {
     renderAt('/');
-    expect(await screen.findByText(UI_MESSAGES.serverUp)).toBeTruthy();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     const [input] = fetchMock.mock.calls[0] ?? [];
     expect(String(input)).toMatch(new RegExp(`:${LOCAL_PORTS.api}/api/v1/health$`));
+    await screen.findByRole('heading', { level: 1, name: 'أهلًا بك في طلاقة' });
+    expect(screen.queryByText(UI_MESSAGES.serverUp)).toBeNull();
+    expect(screen.queryByText(UI_MESSAGES.serverChecking)).toBeNull();
   });
 
   it('says when the server cannot be reached, and retries on demand', async () => {
@@ -156,7 +160,8 @@ describe('web router', () => {
       Response.json({ status: 'ok', database: { status: 'up', driver: 'pglite' } }),
     );
     retry.click();
-    expect(await screen.findByText(UI_MESSAGES.serverUp)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText(UI_MESSAGES.serverDown)).toBeNull());
+    expect(screen.queryByText(UI_MESSAGES.serverUp)).toBeNull();
   });
 });
 

@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router';
 import type { ComponentType } from 'react';
 import { CenteredSpinner, NotFoundPage } from '@talaqa/ui';
 import { AppLayout } from './layout/AppLayout';
+import { HomeForVisitors } from './layout/HomeForVisitors';
 import { RouteError } from './RouteError';
 import { paths } from './paths';
 import { RequireSession } from './features/session/guards';
@@ -29,8 +30,11 @@ export const routes: RouteObject[] = [
     Component: AppLayout,
     errorElement: <RouteError />,
     children: [
-      // Public pages.
-      { index: true, ...page(() => import('./features/home/HomePage')) },
+      // Public pages. Signed-in people opening `/` go to their own home.
+      {
+        element: <HomeForVisitors />,
+        children: [{ index: true, ...page(() => import('./features/home/HomePage')) }],
+      },
       { path: paths.login, ...page(() => import('./features/auth/LoginPage')) },
       { path: paths.register, ...page(() => import('./features/auth/RegisterPage')) },
       {

@@ -21,7 +21,7 @@ export {
   TRANSACTION_STATUS_NAMES_AR,
   TUTOR_LIST_SORT_NAMES_AR,
 } from './enum-labels';
-export { formatNumber, percentText } from './format';
+export { formatId, formatNumber, percentText } from './format';
 export { createQueryClient } from './query';
 export { cx } from './cx';
 

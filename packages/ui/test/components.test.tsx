@@ -6,7 +6,9 @@ import { TOAST_DURATION_MS } from '@talaqa/domain';
 import {
   Button,
   CenteredSpinner,
+  ConfirmDialog,
   Dialog,
+  Drawer,
   ERROR_MESSAGES,
   Input,
   NotFoundPage,
@@ -108,7 +110,10 @@ describe('Toast', () => {
     const toast = screen.getByRole('status');
     expect(toast.textContent).toContain('تم حفظ التغييرات');
     expect(toast.parentElement?.getAttribute('aria-live')).toBe('polite');
-    expect(toast.parentElement?.className).toContain('left-4');
+    // Phones: along the bottom; wider screens: the top-left corner below the header.
+    const region = toast.parentElement?.className.split(' ') ?? [];
+    expect(region).toEqual(expect.arrayContaining(['bottom-4', 'sm:top-20', 'sm:left-4']));
+    expect(region.some((name) => /^top-/.test(name))).toBe(false);
 
     act(() => vi.advanceTimersByTime(TOAST_DURATION_MS - 1));
     expect(screen.queryByText('تم حفظ التغييرات')).not.toBeNull();
@@ -178,6 +183,63 @@ describe('Dialog', () => {
     render(<Dialog title="تأكيد" defaultOpen />);
     await user.click(screen.getByRole('button', { name: 'إغلاق' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('focus returns to the control that opened a modal', () => {
+  function Opener({ kind }: { kind: 'confirm' | 'drawer' | 'sheet' }) {
+    const [open, setOpen] = useState(false);
+    return (
+      <>
+        <Button onClick={() => setOpen(true)}>افتح</Button>
+        {kind === 'confirm' && (
+          <ConfirmDialog
+            open={open}
+            onOpenChange={setOpen}
+            title="تسجيل الخروج؟"
+            confirmLabel="خروج"
+            onConfirm={() => setOpen(false)}
+          />
+        )}
+        {kind === 'drawer' && (
+          <Drawer title="القائمة" open={open} onOpenChange={setOpen}>
+            <a href="/tutors">المعلمون</a>
+          </Drawer>
+        )}
+        {kind === 'sheet' && (
+          <Sheet title="المحادثة" open={open} onOpenChange={setOpen}>
+            <input aria-label="رسالة" />
+          </Sheet>
+        )}
+      </>
+    );
+  }
+
+  it.each(['confirm', 'drawer', 'sheet'] as const)(
+    'a %s opened from state, without a Radix trigger, gives focus back on close',
+    async (kind) => {
+      const user = userEvent.setup();
+      render(<Opener kind={kind} />);
+      const opener = screen.getByRole('button', { name: 'افتح' });
+      opener.focus();
+      await user.keyboard('{Enter}');
+      const dialog = await screen.findByRole('dialog');
+      expect(dialog.contains(document.activeElement)).toBe(true);
+      await user.keyboard('{Escape}');
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(document.activeElement).toBe(opener);
+    },
+  );
+
+  it('after a confirm button closes it too', async () => {
+    const user = userEvent.setup();
+    render(<Opener kind="confirm" />);
+    const opener = screen.getByRole('button', { name: 'افتح' });
+    await user.click(opener);
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'خروج' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
   });
 });
 

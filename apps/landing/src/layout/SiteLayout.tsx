@@ -136,7 +136,7 @@ export function SiteLayout() {
             </ul>
           </nav>
           <div className="flex flex-col gap-2 md:items-end">
-            <ServerStatus check={getHealth} />
+            <ServerStatus check={getHealth} onlyWhenDown />
             <p className="text-sm text-muted">
               © {year} {BRAND_NAME}
             </p>

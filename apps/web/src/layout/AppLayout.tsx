@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import {
   Link,
   NavLink,
@@ -6,8 +7,17 @@ import {
   useNavigation,
   useSearchParams,
 } from 'react-router';
-import { BRAND_NAME, CenteredSpinner, ServerStatus, UI_MESSAGES, cx } from '@talaqa/ui';
-import { SUPPORT_WHATSAPP_URL } from '@talaqa/domain';
+import {
+  BRAND_NAME,
+  CenteredSpinner,
+  Drawer,
+  MenuIcon,
+  ServerStatus,
+  UI_MESSAGES,
+  cx,
+} from '@talaqa/ui';
+import { Role, SUPPORT_WHATSAPP_URL } from '@talaqa/domain';
+import type { User } from '@talaqa/domain';
 import { getHealth, landingUrl } from '../api';
 import { paths } from '../paths';
 import { AuthProvider } from '../features/session/AuthProvider';
@@ -20,6 +30,15 @@ const NAV_LINKS = [
   { to: paths.tutors, label: 'المعلمون' },
   { to: paths.plans, label: 'الباقات' },
 ] as const;
+
+/** The header's links for this person: a student also finds their lessons there. */
+function navLinksFor(user: User | null): { to: string; label: string }[] {
+  return user?.role === Role.Student
+    ? [{ to: paths.upcomingLessons, label: 'دروسي' }, ...NAV_LINKS]
+    : [...NAV_LINKS];
+}
+
+const MENU_TITLE = 'القائمة';
 
 /** The marketing site's pages people look for from inside the app. */
 const FOOTER_PAGES = [
@@ -53,6 +72,8 @@ function Shell() {
   const navigation = useNavigation();
   const [params] = useSearchParams();
   const { user } = useSession();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const links = navLinksFor(user);
   return (
     <div dir="rtl" lang="ar-EG" className="flex min-h-dvh flex-col">
       <a
@@ -62,39 +83,71 @@ function Shell() {
         {UI_MESSAGES.skipToContent}
       </a>
       <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-2 sm:px-6">
-          <Link
-            to={paths.home}
-            className="rounded-lg text-2xl font-bold text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600"
-          >
-            {BRAND_NAME}
-          </Link>
-          <nav aria-label="التنقل الرئيسي">
-            <ul className="flex items-center gap-1 sm:gap-2">
-              {NAV_LINKS.map((link) => (
+        <div className="mx-auto flex w-full max-w-6xl items-center justify-between gap-x-2 px-4 py-2 sm:gap-x-4 sm:px-6">
+          <div className="flex items-center gap-1">
+            <button
+              type="button"
+              onClick={() => setMenuOpen(true)}
+              aria-label={UI_MESSAGES.openMenu}
+              aria-expanded={menuOpen}
+              aria-haspopup="dialog"
+              className="inline-flex size-11 items-center justify-center rounded-lg text-ink hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 sm:hidden"
+            >
+              <MenuIcon />
+            </button>
+            <Link
+              to={paths.home}
+              className="rounded-lg text-2xl font-bold text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600"
+            >
+              {BRAND_NAME}
+            </Link>
+          </div>
+          {/* Phones get these links from the menu button instead (below 640 px they do not fit
+              beside the account button). */}
+          <nav aria-label="التنقل الرئيسي" className="hidden sm:block">
+            <ul className="flex items-center gap-2">
+              {links.map((link) => (
                 <li key={link.to}>
                   <NavLink to={link.to} className={navLinkClass}>
                     {link.label}
                   </NavLink>
                 </li>
               ))}
-              <li>
-                {user ? (
-                  <UserMenu user={user} />
-                ) : (
-                  <NavLink
-                    // A sign-up on its way to a checkout keeps it when switching to sign-in.
-                    to={withNext(paths.login, params.get('next'))}
-                    className="inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-                  >
-                    تسجيل الدخول
-                  </NavLink>
-                )}
-              </li>
             </ul>
           </nav>
+          <div className="min-w-0">
+            {user ? (
+              <UserMenu user={user} />
+            ) : (
+              <NavLink
+                // A sign-up on its way to a checkout keeps it when switching to sign-in.
+                to={withNext(paths.login, params.get('next'))}
+                className="inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-4 font-semibold whitespace-nowrap text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+              >
+                تسجيل الدخول
+              </NavLink>
+            )}
+          </div>
         </div>
       </header>
+
+      <Drawer title={MENU_TITLE} open={menuOpen} onOpenChange={setMenuOpen}>
+        <nav aria-label="التنقل الرئيسي">
+          <ul className="flex flex-col gap-1 p-3">
+            {links.map((link) => (
+              <li key={link.to}>
+                <NavLink
+                  to={link.to}
+                  className={(state) => cx(navLinkClass(state), 'w-full')}
+                  onClick={() => setMenuOpen(false)}
+                >
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </Drawer>
 
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
         {navigation.state === 'loading' ? <CenteredSpinner /> : <Outlet />}
@@ -126,7 +179,7 @@ function Shell() {
               ))}
             </ul>
           </nav>
-          <ServerStatus check={getHealth} />
+          <ServerStatus check={getHealth} onlyWhenDown />
         </div>
       </footer>
       <ScrollRestoration />

@@ -5,7 +5,7 @@ import { Role, SUPPORT_WHATSAPP_URL } from '@talaqa/domain';
 import type { User } from '@talaqa/domain';
 import { paths } from '../paths';
 import { landingUrl } from '../api';
-import { homePathFor, settingsPathFor } from '../lib/destinations';
+import { dashboardPathFor, settingsPathFor } from '../lib/destinations';
 import { useSession } from '../lib/session';
 import { useAssetUrl } from '../features/account/queries';
 
@@ -16,7 +16,7 @@ const itemClass = cx(
 
 function menuLinks(user: User) {
   const links = [
-    { to: homePathFor(user), label: 'لوحة التحكم' },
+    { to: dashboardPathFor(user), label: 'لوحة التحكم' },
     { to: paths.profile, label: 'الملف الشخصي' },
     { to: settingsPathFor(user), label: 'الإعدادات' },
   ];
@@ -120,6 +120,8 @@ export function UserMenu({ user }: { user: User }) {
               className={cx(itemClass, 'text-red-800 hover:bg-red-50')}
               onClick={() => {
                 setOpen(false);
+                // The dialog gives focus back to what held it; this item is about to be hidden.
+                button.current?.focus();
                 setConfirming(true);
               }}
             >

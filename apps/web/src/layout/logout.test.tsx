@@ -37,6 +37,7 @@ describe('header account menu', () => {
       expect(screen.queryByRole('dialog', { name: UI_MESSAGES.logoutConfirmTitle })).toBeNull(),
     );
     expect(localStorage.getItem(STORAGE_KEYS.authToken)).not.toBeNull();
+    expect(document.activeElement).toBe(menu);
 
     await ui.click(menu);
     await ui.click(screen.getByRole('button', { name: 'تسجيل الخروج' }));

@@ -34,6 +34,25 @@ export function homePathFor(user: User): string {
   }
 }
 
+/**
+ * The "dashboard" link of the account menu: the role's dashboard itself. Unlike homePathFor it
+ * does not send a tutor whose profile lacks something (often only a verified phone) to the
+ * profile step again on every click: a link named "dashboard" opens the dashboard. Sign-in and
+ * `/` still lead through the missing step.
+ */
+export function dashboardPathFor(user: Pick<User, 'role'>): string {
+  switch (user.role) {
+    case Role.Student:
+      return paths.studentDashboard;
+    case Role.Tutor:
+      return paths.tutorDashboard;
+    case Role.TutorManager:
+      return paths.interviews;
+    default:
+      return paths.profile;
+  }
+}
+
 /** The settings page of the role (tutors have two; the account one holds the password). */
 export function settingsPathFor(user: Pick<User, 'role'>): string {
   return user.role === Role.Tutor ? paths.tutorAccountSettings : paths.studentSettings;

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { UI_MESSAGES } from '../messages';
 import { cx } from '../cx';
 import { CloseIcon } from './CloseIcon';
+import { useReturnFocus } from './return-focus';
 
 export interface DialogProps {
   title: string;
@@ -17,7 +18,8 @@ export interface DialogProps {
 }
 
 /**
- * A modal dialog (Radix): focus is trapped inside and returns to the trigger on close; Escape, the
+ * A modal dialog (Radix): focus is trapped inside and returns on close to the control that
+ * opened it (its trigger, or whatever held focus when it opened); Escape, the
  * overlay and the close button (labelled 'إغلاق') close it.
  */
 export function Dialog({
@@ -30,6 +32,7 @@ export function Dialog({
   children,
   className,
 }: DialogProps) {
+  const returnFocus = useReturnFocus(open);
   return (
     <RadixDialog.Root open={open} defaultOpen={defaultOpen} onOpenChange={onOpenChange}>
       {trigger && <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>}
@@ -38,6 +41,7 @@ export function Dialog({
         <RadixDialog.Content
           dir="rtl"
           lang="ar-EG"
+          {...returnFocus}
           {...(description ? {} : { 'aria-describedby': undefined })}
           className={cx(
             'fixed inset-x-0 top-1/2 z-50 mx-auto max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg',

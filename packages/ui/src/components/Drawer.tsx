@@ -2,6 +2,7 @@ import * as RadixDialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { UI_MESSAGES } from '../messages';
 import { CloseIcon } from './CloseIcon';
+import { useReturnFocus } from './return-focus';
 
 export interface DrawerProps {
   /** Read by screen readers as the panel's name (e.g. 'القائمة'). */
@@ -13,9 +14,11 @@ export interface DrawerProps {
 
 /**
  * A side panel that slides in from the reading start (the right in Arabic): the phone-width menu
- * of the apps. It is a modal dialog, so focus stays inside and Escape closes it.
+ * of the apps. It is a modal dialog, so focus stays inside, Escape closes it,
+ * and focus returns to the menu button that opened it.
  */
 export function Drawer({ title, open, onOpenChange, children }: DrawerProps) {
+  const returnFocus = useReturnFocus(open);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -23,6 +26,7 @@ export function Drawer({ title, open, onOpenChange, children }: DrawerProps) {
         <RadixDialog.Content
           dir="rtl"
           lang="ar-EG"
+          {...returnFocus}
           aria-describedby={undefined}
           className="fixed inset-y-0 start-0 z-50 flex w-72 max-w-[85vw] flex-col overflow-y-auto bg-white shadow-xl"
         >

@@ -9,10 +9,20 @@ export interface ServerStatusProps {
   className?: string;
   /** Light text for dark backgrounds (the admin sidebar). */
   tone?: 'light' | 'dark';
+  /**
+   * Says something only when the server cannot be reached. For the pages students and tutors
+   * see: a green "server is running" means nothing to them, a warning with a retry does.
+   */
+  onlyWhenDown?: boolean;
 }
 
 /** A small live indicator of whether the API answers `GET /health`. */
-export function ServerStatus({ check, className, tone = 'dark' }: ServerStatusProps) {
+export function ServerStatus({
+  check,
+  className,
+  tone = 'dark',
+  onlyWhenDown = false,
+}: ServerStatusProps) {
   const health = useQuery({
     queryKey: ['server-health'],
     queryFn: async () => {
@@ -21,6 +31,8 @@ export function ServerStatus({ check, className, tone = 'dark' }: ServerStatusPr
     },
     staleTime: 30_000,
   });
+
+  if (onlyWhenDown && !health.isError) return null;
 
   const text = tone === 'light' ? 'text-white/90' : 'text-muted';
   let body;

@@ -2,6 +2,7 @@ import * as RadixDialog from '@radix-ui/react-dialog';
 import type { ReactNode, RefObject } from 'react';
 import { UI_MESSAGES } from '../messages';
 import { CloseIcon } from './CloseIcon';
+import { useReturnFocus } from './return-focus';
 
 export interface SheetProps {
   /** The sheet's heading, and its name for screen readers. */
@@ -21,6 +22,7 @@ export interface SheetProps {
  * room's chat). A modal dialog: focus stays inside, Escape and the close button close it.
  */
 export function Sheet({ title, open, onOpenChange, returnFocusTo, children }: SheetProps) {
+  const returnFocus = useReturnFocus(open);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -29,9 +31,13 @@ export function Sheet({ title, open, onOpenChange, returnFocusTo, children }: Sh
           dir="rtl"
           lang="ar-EG"
           aria-describedby={undefined}
+          onOpenAutoFocus={returnFocus.onOpenAutoFocus}
           onCloseAutoFocus={(event) => {
             const target = returnFocusTo?.current;
-            if (!target) return;
+            if (!target) {
+              returnFocus.onCloseAutoFocus(event);
+              return;
+            }
             event.preventDefault();
             target.focus();
           }}

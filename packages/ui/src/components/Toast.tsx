@@ -38,9 +38,10 @@ const KIND_CLASSES: Record<ToastKind, string> = {
 };
 
 /**
- * Holds the toasts of an app. They stack at the top-left corner (spec section 9 names that
- * corner, so this is the one place that uses a physical side instead of start/end) and each
- * disappears after TOAST_DURATION_MS, or earlier with its close button.
+ * Holds the toasts of an app. On wider screens they stack at the top-left corner below the header
+ * (spec section 9 names that corner, so this is the one place that uses a physical side instead
+ * of start/end); on phones along the bottom, where a toast cannot cover the header's menu and
+ * account buttons. Each disappears after TOAST_DURATION_MS, or earlier with its close button.
  */
 export function ToastProvider({
   children,
@@ -102,7 +103,13 @@ export function ToastProvider({
       <div
         dir="rtl"
         aria-live="polite"
-        className="pointer-events-none fixed top-4 left-4 z-50 flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2"
+        className={cx(
+          'pointer-events-none fixed z-50 flex flex-col gap-2',
+          // Phones: along the bottom, clear of the header and within thumb reach.
+          'inset-x-4 bottom-4',
+          // Wider: the top-left corner, below the header (about 4 rem) so it never covers it.
+          'sm:inset-x-auto sm:top-20 sm:bottom-auto sm:left-4 sm:w-96',
+        )}
       >
         {toasts.map((toast) => (
           <div

@@ -11,6 +11,7 @@ import {
   Spinner,
   UI_MESSAGES,
   buttonClasses,
+  formatId,
   messageForError,
   useToast,
 } from '@talaqa/ui';
@@ -112,9 +113,7 @@ function Details({ transaction }: { transaction: TransactionView }) {
       </div>
       <div>
         <dt className="text-sm text-muted">رقم العملية</dt>
-        <dd className="font-semibold text-ink">
-          <bdi dir="ltr">{transaction.id}</bdi>
-        </dd>
+        <dd className="font-semibold text-ink">{formatId(transaction.id)}</dd>
       </div>
       <div>
         <dt className="text-sm text-muted">طريقة الدفع</dt>

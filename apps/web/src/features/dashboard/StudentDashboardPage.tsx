@@ -119,6 +119,37 @@ export default function StudentDashboardPage() {
           <TourButton onClick={tour.start} buttonRef={tourButton} />
         </div>
 
+        {/* The next lesson is what a returning student looks for: first, above the figures, and
+            on a phone not three screens down. */}
+        <DashboardLessons
+          title="الدروس القادمة"
+          query={UPCOMING_LESSONS}
+          actions
+          more={{ to: paths.upcomingLessons, label: 'كل الدروس القادمة' }}
+          empty={
+            <EmptyState
+              title="لا توجد دروس قادمة"
+              description={
+                hasNoPlan
+                  ? 'اختر معلمًا واحجز درسك الأول، أو اشترك في باقة لتحصل على دقائق كل أسبوع.'
+                  : 'اختر معلمًا واحجز درسك القادم.'
+              }
+              action={
+                <div className="flex flex-wrap justify-center gap-2">
+                  <Link to={paths.tutors} className={buttonClasses()}>
+                    تصفّح المعلمين
+                  </Link>
+                  {hasNoPlan && (
+                    <Link to={paths.plans} className={buttonClasses({ variant: 'secondary' })}>
+                      اطّلع على الباقات
+                    </Link>
+                  )}
+                </div>
+              }
+            />
+          }
+        />
+
         <section aria-labelledby="student-overview-title" className="flex flex-col gap-3">
           <h2 id="student-overview-title" className="text-xl font-bold text-ink">
             نظرة عامة
@@ -160,34 +191,6 @@ export default function StudentDashboardPage() {
 
         <div className="grid gap-8 lg:grid-cols-2">
           <DashboardLessons
-            title="الدروس القادمة"
-            query={UPCOMING_LESSONS}
-            actions
-            more={{ to: paths.upcomingLessons, label: 'كل الدروس القادمة' }}
-            empty={
-              <EmptyState
-                title="لا توجد دروس قادمة"
-                description={
-                  hasNoPlan
-                    ? 'اختر معلمًا واحجز درسك الأول، أو اشترك في باقة لتحصل على دقائق كل أسبوع.'
-                    : 'اختر معلمًا واحجز درسك القادم.'
-                }
-                action={
-                  <div className="flex flex-wrap justify-center gap-2">
-                    <Link to={paths.tutors} className={buttonClasses()}>
-                      تصفّح المعلمين
-                    </Link>
-                    {hasNoPlan && (
-                      <Link to={paths.plans} className={buttonClasses({ variant: 'secondary' })}>
-                        اطّلع على الباقات
-                      </Link>
-                    )}
-                  </div>
-                }
-              />
-            }
-          />
-          <DashboardLessons
             title="الدروس السابقة"
             query={PAST_LESSONS}
             actions={false}
@@ -196,9 +199,8 @@ export default function StudentDashboardPage() {
               <EmptyState title="لم تحضر أي درس بعد" description="بعد أن تحضر درسًا سيظهر هنا." />
             }
           />
+          <ChatsSummary />
         </div>
-
-        <ChatsSummary />
       </div>
       <GuidedTour
         label="جولة تعريفية"

@@ -129,6 +129,10 @@ describe('/s/dashboard', () => {
 
     const upcoming = section('الدروس القادمة');
     expect((await within(upcoming).findByRole('article')).textContent).toContain('أحمد علي');
+    // The next lesson comes first, before the figures (on a phone, on the first screen).
+    expect(
+      upcoming.compareDocumentPosition(overview) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
     expect(
       within(upcoming).getByRole('link', { name: 'كل الدروس القادمة' }).getAttribute('href'),
     ).toBe('/upcoming-lessons');

@@ -1,4 +1,10 @@
-import { BRAND_NAME, Button, PAYMENT_METHOD_NAMES_AR, PLAN_PERIOD_NAMES_AR } from '@talaqa/ui';
+import {
+  BRAND_NAME,
+  Button,
+  PAYMENT_METHOD_NAMES_AR,
+  PLAN_PERIOD_NAMES_AR,
+  formatId,
+} from '@talaqa/ui';
 import { formatCairoDateTime, formatMoney } from '@talaqa/domain';
 import type { TransactionView, User } from '@talaqa/domain';
 import { installmentCountText, planTitle, weeklyMinutesText } from '../../lib/format';
@@ -55,7 +61,7 @@ export function Receipt({ transaction, customer, onPrint, skipWhenPrinting }: Re
         <div className="flex flex-col gap-1">
           <p className="text-lg font-bold text-brand-700">{BRAND_NAME}</p>
           <h2 id={titleId} className="text-xl font-bold text-ink">
-            إيصال دفع رقم <bdi dir="ltr">{transaction.id}</bdi>
+            إيصال دفع رقم {formatId(transaction.id)}
           </h2>
           <p className="text-sm text-muted">
             <time dateTime={transaction.createdAt}>
@@ -69,9 +75,7 @@ export function Receipt({ transaction, customer, onPrint, skipWhenPrinting }: Re
       <dl className="grid gap-2 sm:grid-cols-2">
         <div>
           <dt className="text-sm text-muted">رقم الفاتورة</dt>
-          <dd className="font-semibold text-ink">
-            <bdi dir="ltr">{transaction.id}</bdi>
-          </dd>
+          <dd className="font-semibold text-ink">{formatId(transaction.id)}</dd>
         </div>
         <div>
           <dt className="text-sm text-muted">العميل</dt>
@@ -124,7 +128,7 @@ export function Receipt({ transaction, customer, onPrint, skipWhenPrinting }: Re
           variant="secondary"
           size="sm"
           onClick={onPrint}
-          aria-label={`طباعة الإيصال رقم ${transaction.id}`}
+          aria-label={`طباعة الإيصال رقم ${formatId(transaction.id)}`}
         >
           طباعة الإيصال
         </Button>

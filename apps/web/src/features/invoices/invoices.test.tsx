@@ -57,7 +57,7 @@ describe('/invoices', () => {
     print.mockImplementation(() => {
       skippedWhilePrinting = [...document.querySelectorAll('[data-print-skip]')].map((el) => el.id);
     });
-    await ui.click(within(processed).getByRole('button', { name: 'طباعة الإيصال رقم 74' }));
+    await ui.click(within(processed).getByRole('button', { name: 'طباعة الإيصال رقم ٧٤' }));
     await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
     expect(skippedWhilePrinting).toEqual(['receipt-76']);
     await waitFor(() => expect(document.querySelectorAll('[data-print-skip]')).toHaveLength(0));
@@ -97,7 +97,7 @@ describe('/invoices', () => {
     );
     server.on('GET', '/tx/list', json(pageOf(many)));
     renderApp('/invoices#receipt-288');
-    const receipt = await screen.findByRole('listitem', { name: 'إيصال دفع رقم 288' });
+    const receipt = await screen.findByRole('listitem', { name: 'إيصال دفع رقم ٢٨٨' });
     await waitFor(() => expect(document.activeElement).toBe(receipt));
   });
 

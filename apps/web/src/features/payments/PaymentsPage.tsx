@@ -11,6 +11,7 @@ import {
   PAYMENT_METHOD_NAMES_AR,
   PLAN_PERIOD_NAMES_AR,
   SkeletonCards,
+  formatId,
 } from '@talaqa/ui';
 import {
   DEFAULT_PAGE_SIZE,
@@ -78,9 +79,7 @@ function TransactionItem({ transaction }: { transaction: TransactionView }) {
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
           <Detail label="المبلغ">{formatMoney(transaction.amount)}</Detail>
           <Detail label="طريقة الدفع">{PAYMENT_METHOD_NAMES_AR[transaction.method] ?? '—'}</Detail>
-          <Detail label="رقم العملية">
-            <bdi dir="ltr">{transaction.id}</bdi>
-          </Detail>
+          <Detail label="رقم العملية">{formatId(transaction.id)}</Detail>
           {transaction.refundedAmount > 0 && (
             <Detail label="المبلغ المسترد">{formatMoney(transaction.refundedAmount)}</Detail>
           )}

@@ -74,6 +74,9 @@ describe('/payments', () => {
       expect(article.textContent).toContain(formatCairoDateTime(new Date(transaction.createdAt)));
       expect(article.textContent).toContain('ثلاثة أشهر');
     });
+    // The transaction number in Arabic-Indic digits (issue 20 item 7).
+    expect(articles[0]?.textContent).toContain('رقم العملية١٠٠');
+    expect(articles[1]?.textContent).toContain('رقم العملية٩٩');
     // Every status and method of the domain has its label on the first page.
     const text = articles.map((article) => article.textContent).join(' ');
     for (const status of TRANSACTION_STATUSES)

@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useBlocker } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -37,10 +37,16 @@ import {
   sortSlots,
   weekMinuteOf,
 } from './slots';
+import { useMediaQuery } from '../../lib/media-query';
 
 export const scheduleKeys = {
   own: ['availability-slot', 'own'] as const,
 };
+
+/** Tailwind's `sm`: from here the grid shows the whole week, below it one day. */
+const SMALL_SCREEN_UP = '(min-width: 40rem)';
+/** The grid's `p-2`. */
+const GRID_PADDING_PX = 8;
 
 const LENGTH_OPTIONS = [
   { value: '15', label: '١٥ دقيقة' },
@@ -138,7 +144,10 @@ function WeekEditor({ week }: { week: AvailabilityWeek }) {
   const [slots, setSlots] = useState<WeeklySlot[]>(() => sortSlots(week.template));
   const [saved, setSaved] = useState<WeeklySlot[]>(() => sortSlots(week.template));
   const [lengthValue, setLengthValue] = useState<LengthValue>('30');
-  const [day, setDay] = useState<Weekday>(WEEKDAYS_FROM_SATURDAY[0] as Weekday);
+  // On a phone the day shown first is the first day with a slot.
+  const [day, setDay] = useState<Weekday>(
+    () => sortSlots(week.template)[0]?.weekday ?? (WEEKDAYS_FROM_SATURDAY[0] as Weekday),
+  );
   const [problem, setProblem] = useState<Problem | null>(null);
   const length: SessionSlotLength =
     lengthValue === '15' ? SessionSlotLength.Short : SessionSlotLength.Long;
@@ -228,6 +237,23 @@ function WeekEditor({ week }: { week: AvailabilityWeek }) {
 
   const rows = dayRows(length);
 
+  // The grid opens at the first slot, not at midnight: 48 rows a day put an evening tutor's
+  // slots far below the fold of the 70vh box. Once, when it opens; later edits do not scroll.
+  const grid = useRef<HTMLDivElement>(null);
+  const wide = useMediaQuery(SMALL_SCREEN_UP);
+  const opened = useRef(false);
+  useEffect(() => {
+    if (opened.current || !grid.current) return;
+    opened.current = true;
+    const shown = wide ? week.template : week.template.filter((slot) => slot.weekday === day);
+    if (shown.length === 0) return;
+    const first = Math.min(...shown.map((slot) => minuteOfStart(slot.start)));
+    const row = Math.floor(first / length) * length;
+    const label = grid.current.querySelector<HTMLElement>(`[data-minute="${row}"]`);
+    // The label's offset is within the grid (`relative`); keep the grid's padding above it.
+    if (label) grid.current.scrollTop = Math.max(0, label.offsetTop - GRID_PADDING_PX);
+  }, [wide, day, length, week.template]);
+
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -282,12 +308,17 @@ function WeekEditor({ week }: { week: AvailabilityWeek }) {
       <div
         role="group"
         aria-label="الجدول الأسبوعي"
-        className="grid max-h-[70vh] grid-cols-[auto_1fr] gap-1 overflow-y-auto rounded-2xl border border-slate-200 bg-white p-2 sm:grid-cols-[auto_repeat(7,minmax(0,1fr))]"
+        ref={grid}
+        className="relative grid max-h-[70vh] grid-cols-[auto_1fr] gap-1 overflow-y-auto rounded-2xl border border-slate-200 bg-white p-2 sm:grid-cols-[auto_repeat(7,minmax(0,1fr))]"
       >
         <div className="flex flex-col gap-1" aria-hidden="true">
           <div className="h-8" />
           {rows.map((minute) => (
-            <div key={minute} className="flex h-9 items-center text-xs text-muted">
+            <div
+              key={minute}
+              data-minute={minute}
+              className="flex h-9 items-center text-xs text-muted"
+            >
               {dayMinuteLabel(minute)}
             </div>
           ))}

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Role } from '@talaqa/domain';
@@ -147,6 +147,39 @@ describe('/schedule-management', { timeout: 20_000 }, () => {
     dialog = await screen.findByRole('dialog');
     await ui.click(within(dialog).getByRole('button', { name: 'مغادرة دون حفظ' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+  });
+
+  it('opens the grid at the first slot of the week, and a phone at its day', async () => {
+    // jsdom lays nothing out: each hour label sits at 10 px per minute of the day.
+    const offsetTop = vi
+      .spyOn(HTMLElement.prototype, 'offsetTop', 'get')
+      .mockImplementation(function (this: HTMLElement) {
+        return Number(this.dataset.minute ?? 0) * 10;
+      });
+    const scrolled: number[] = [];
+    vi.spyOn(HTMLElement.prototype, 'scrollTop', 'set').mockImplementation(function (
+      this: HTMLElement,
+      value: number,
+    ) {
+      if (this.getAttribute('aria-label') === 'الجدول الأسبوعي') scrolled.push(value);
+    });
+    const MONDAY_NINE_FIFTEEN: WeeklySlot = { weekday: 1, start: '09:15', length: 15 };
+    server.on(
+      'GET',
+      '/availability-slot/',
+      json(makeWeek([{ ...SATURDAY_SIX_PM, weekday: 3 }, MONDAY_NINE_FIFTEEN])),
+    );
+    try {
+      renderApp('/schedule-management');
+      await screen.findByLabelText('الأربعاء ٦:٠٠ م');
+      // 9:15 falls in the 9:00 row of 30-minute rows; the grid's 8 px padding stays above it.
+      await waitFor(() => expect(scrolled).toEqual([9 * 60 * 10 - 8]));
+      // The phone's day picker starts at the first day with a slot, not Saturday.
+      expect((screen.getByLabelText('اليوم') as HTMLSelectElement).value).toBe('1');
+    } finally {
+      offsetTop.mockRestore();
+      vi.restoreAllMocks();
+    }
   });
 
   it('shows a load failure', async () => {
