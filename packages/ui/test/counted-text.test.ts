@@ -30,7 +30,13 @@ describe('countedText (Intl.PluralRules ar)', () => {
   });
 
   it('writes the number when a noun has no zero phrase', () => {
-    const minutes = { one: 'دقيقة واحدة', two: 'دقيقتان', few: 'دقائق', many: 'دقيقة', other: 'دقيقة' };
+    const minutes = {
+      one: 'دقيقة واحدة',
+      two: 'دقيقتان',
+      few: 'دقائق',
+      many: 'دقيقة',
+      other: 'دقيقة',
+    };
     expect(countedText(0, minutes)).toBe('٠ دقيقة');
   });
 });
