@@ -1,6 +1,6 @@
 /**
- * Words of the screens: Arabic counted nouns (minutes, hours, reviews, lessons, students,
- * installments) and plan names.
+ * Words of the screens: Arabic counted nouns (minutes, hours, reviews, installments) and plan
+ * names.
  * Numbers are written with `formatNumber` of @talaqa/ui, money with the domain's `formatMoney`
  * (ar-EG, EGP).
  */
@@ -36,33 +36,12 @@ const REVIEWS: CountedNoun = {
   many: 'تقييمًا',
   other: 'تقييم',
 };
-const LESSONS: CountedNoun = {
-  zero: 'لم يقدّم دروسًا بعد',
-  one: 'درس واحد',
-  two: 'درسان',
-  few: 'دروس',
-  many: 'درسًا',
-  other: 'درس',
-};
-const STUDENTS: CountedNoun = {
-  one: 'طالب واحد',
-  two: 'طالبان',
-  few: 'طلاب',
-  many: 'طالبًا',
-  other: 'طالب',
-};
 
 /** A number with its noun in the right Arabic form (`Intl.PluralRules('ar')`). */
 export const counted = countedText;
 
 /** "تقييم واحد", "٣ تقييمات", "١١ تقييمًا", "١٠٠ تقييم". */
 export const reviewsText = (count: number): string => counted(count, REVIEWS);
-
-/** "درس واحد", "درسان", "٣ دروس", "١١ درسًا". */
-export const lessonsText = (count: number): string => counted(count, LESSONS);
-
-/** "طالب واحد", "طالبان", "٣ طلاب", "١١ طالبًا". */
-export const studentsText = (count: number): string => counted(count, STUDENTS);
 
 /** "٦٠ دقيقة", "دقيقتان", "٥ دقائق". */
 export const minutesText = (minutes: number): string => counted(minutes, MINUTES);

@@ -3,7 +3,7 @@ import { Avatar, Badge } from '@talaqa/ui';
 import { LOCALE, formatCairoDateTime } from '@talaqa/domain';
 import type { TutorCard as TutorCardData } from '@talaqa/domain';
 import { tutorProfilePath } from '../../paths';
-import { lessonsText, reviewsText } from '../../lib/format';
+import { counted, reviewsText } from '../../lib/format';
 import { useAssetUrl } from '../account/queries';
 import { BookAction } from './BookAction';
 import { useNearViewport } from './near-viewport';
@@ -22,9 +22,22 @@ export function RatingText({ rating }: { rating: TutorCardData['rating'] }) {
   );
 }
 
-/** "قدّم ١١ درسًا", or that the tutor is new. */
-export const lessonsGivenText = (count: number): string =>
-  count === 0 ? 'معلم جديد، لم يقدّم دروسًا بعد' : `قدّم ${lessonsText(count)}`;
+/** Lessons as the object of "قدّم": accusative in the one and two forms. */
+const LESSONS_GIVEN = {
+  one: 'درسًا واحدًا',
+  two: 'درسين',
+  few: 'دروس',
+  many: 'درسًا',
+  other: 'درس',
+};
+
+/** "قدّم ١١ درسًا", "قدّمت درسين", or that the tutor is new, in the tutor's gender. */
+export function lessonsGivenText(count: number, gender: TutorCardData['gender']): string {
+  const female = gender === 'female';
+  if (count === 0)
+    return female ? 'معلمة جديدة، لم تقدّم دروسًا بعد' : 'معلم جديد، لم يقدّم دروسًا بعد';
+  return `${female ? 'قدّمت' : 'قدّم'} ${counted(count, LESSONS_GIVEN)}`;
+}
 
 /** "أقرب موعد متاح: …" in Cairo time, or that the week has none left. */
 export const nextFreeText = (nextFreeAt: string | null): string =>
@@ -56,7 +69,7 @@ export function TutorCard({ tutor }: { tutor: TutorCardData }) {
           </h2>
           <RatingText rating={tutor.rating} />
           <span className="text-sm text-muted" data-testid="lessons-given">
-            {lessonsGivenText(tutor.lessonsGiven)}
+            {lessonsGivenText(tutor.lessonsGiven, tutor.gender)}
           </span>
         </div>
       </div>

@@ -125,7 +125,7 @@ export default function TutorProfilePage() {
           <p className="flex flex-wrap justify-center gap-x-3 gap-y-1 sm:justify-start">
             <RatingText rating={data.rating} />
             <span className="text-sm text-muted" data-testid="lessons-given">
-              {lessonsGivenText(data.lessonsGiven)}
+              {lessonsGivenText(data.lessonsGiven, data.gender)}
             </span>
           </p>
           <p className="text-sm text-muted">{nextFreeText(data.nextFreeAt)}</p>

@@ -77,7 +77,7 @@ describe('/tutors', () => {
       json(
         pageOf([
           makeTutor(1, { rating: { average: 4.5, count: 3 }, lessonsGiven: 1 }),
-          makeTutor(2, { rating: { average: 5, count: 2 }, lessonsGiven: 100 }),
+          makeTutor(2, { rating: { average: 5, count: 2 }, lessonsGiven: 100, gender: 'female' }),
           makeTutor(3, { rating: { average: 4, count: 11 }, lessonsGiven: 0, nextFreeAt: null }),
         ]),
       ),
@@ -85,10 +85,10 @@ describe('/tutors', () => {
     renderApp('/tutors');
     const first = await screen.findByRole('article', { name: 'المعلم 1' });
     expect(first.textContent).toContain('(٣ تقييمات)');
-    expect(within(first).getByTestId('lessons-given').textContent).toBe('قدّم درس واحد');
+    expect(within(first).getByTestId('lessons-given').textContent).toBe('قدّم درسًا واحدًا');
     const second = screen.getByRole('article', { name: 'المعلم 2' });
     expect(second.textContent).toContain('(تقييمان)');
-    expect(within(second).getByTestId('lessons-given').textContent).toBe('قدّم ١٠٠ درس');
+    expect(within(second).getByTestId('lessons-given').textContent).toBe('قدّمت ١٠٠ درس');
     const third = screen.getByRole('article', { name: 'المعلم 3' });
     expect(third.textContent).toContain('(١١ تقييمًا)');
     expect(within(third).getByTestId('lessons-given').textContent).toContain('لم يقدّم دروسًا بعد');
