@@ -3,4 +3,3 @@ export { assetRoutes } from './routes';
 export { diskStorage } from './storage';
 export type { AssetStorage } from './storage';
 export { replaceProfileImage } from './service';
-export type { StoredImageType } from './service';
