@@ -90,11 +90,19 @@ test('a student books a demo tutor; the tutor sees the lesson arrive and leave w
     .locator('label')
     .first()
     .click();
+  await saveScreenshot(page, 'booking-times', testInfo.project.name);
   await dialog.getByRole('button', { name: 'متابعة' }).click();
   await expect(dialog.getByRole('region', { name: 'تأكيد الحجز' })).toContainText('سياسة الإلغاء');
   await saveScreenshot(page, 'booking-confirm', testInfo.project.name);
   await dialog.getByRole('button', { name: 'تأكيد الحجز' }).click();
   await expect(page.getByText('تم حجز الدرس بنجاح')).toBeVisible();
+  const done = dialog.getByRole('region', { name: 'تم الحجز' });
+  await expect(done.getByTestId('booked-time')).toContainText('بتوقيت القاهرة');
+  await expect(done.getByRole('link', { name: 'إضافة إلى التقويم' })).toHaveAttribute(
+    'download',
+    /\.ics$/,
+  );
+  await saveScreenshot(page, 'booking-done', testInfo.project.name);
 
   // The tutor sees it arrive, no reload.
   const lesson = upcoming.getByRole('article', { name: /سارة محمود/ });

@@ -12,11 +12,19 @@ test('a visitor finds the best rated tutor and reads the students’ reviews', a
   const first = page.getByRole('article').first();
   await expect(first).toHaveAccessibleName('يوسف عبد الله');
   await expect(first.getByText(/٤٫٨/)).toBeVisible();
+  // Arabic plurals: Youssef has four reviews; his portrait drawn for the project, at a set size.
+  await expect(first).toContainText('(٤ تقييمات)');
+  const portrait = first.getByRole('img', { name: 'يوسف عبد الله' });
+  await expect(portrait).toHaveJSProperty('tagName', 'IMG');
+  await expect(portrait).toHaveAttribute('width', '80');
+  await expect(first.getByRole('link', { name: 'احجز درسًا مع يوسف عبد الله' })).toBeVisible();
   await expectArabicRtl(page);
   await saveScreenshot(page, 'tutors-by-rating', testInfo.project.name);
 
-  await first.getByRole('link', { name: 'يوسف عبد الله' }).click();
+  await first.getByRole('link', { name: 'يوسف عبد الله', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'يوسف عبد الله' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'يوسف عبد الله' })).toHaveJSProperty('tagName', 'IMG');
+  await saveScreenshot(page, 'tutor-profile', testInfo.project.name);
   await page.getByRole('tab', { name: 'التقييمات' }).click();
   const reviews = page.getByRole('list', { name: 'تقييمات الطلاب' });
   await expect(reviews.getByRole('listitem')).toHaveCount(4);

@@ -100,7 +100,8 @@ async function start(): Promise<void> {
   });
   handleShutdown(app);
   // Demo accounts exist only on a developer's machine.
-  if (config.env === 'local') await seedDemoData(app.database.db);
+  if (config.env === 'local')
+    await seedDemoData(app.database.db, { assets: app.assets, log: app.log });
   if (config.serveApps) {
     staticApps = await buildStaticApps(config, app.log, { googleAuthUrl: running.googleAuthUrl });
   }

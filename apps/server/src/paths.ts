@@ -32,3 +32,5 @@ export const SERVER_ROOT = findServerRoot();
 export const REPO_ROOT = join(SERVER_ROOT, '..', '..');
 /** SQL migrations, shared by the PGlite and PostgreSQL drivers. */
 export const MIGRATIONS_DIR = join(SERVER_ROOT, 'drizzle');
+/** The portraits drawn for the demo tutors (SVG), stored as their images by the demo seed. */
+export const DEMO_PORTRAITS_DIR = join(SERVER_ROOT, 'src', 'demo', 'portraits');

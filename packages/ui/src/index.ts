@@ -21,7 +21,8 @@ export {
   TRANSACTION_STATUS_NAMES_AR,
   TUTOR_LIST_SORT_NAMES_AR,
 } from './enum-labels';
-export { formatId, formatNumber, percentText } from './format';
+export { countedText, formatId, formatNumber, percentText } from './format';
+export type { CountedNoun } from './format';
 export { createQueryClient } from './query';
 export { cx } from './cx';
 

@@ -1,6 +1,9 @@
 import { DEMO_PLANS, LessonStatus, Role, RoomType, Weekday } from '@talaqa/domain';
 import type { Gender, WeeklySlot } from '@talaqa/domain';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { and, count, eq, inArray } from 'drizzle-orm';
+import type { ServiceLog } from '../context';
 import type { Database } from '../db';
 import {
   appointments,
@@ -18,9 +21,12 @@ import {
   userTopics,
 } from '../db/schema';
 import { createUser, findUserRowByEmail, patchUser } from '../modules/accounts';
+import { replaceProfileImage } from '../modules/assets';
+import type { AssetStorage } from '../modules/assets';
 import { replaceTemplate } from '../modules/availability';
 import { pairKeyOf } from '../modules/chat';
 import { refreshNextFree } from '../modules/tutors';
+import { DEMO_PORTRAITS_DIR } from '../paths';
 
 /** The password of every demo account; printed at start, never used outside APP_ENV=local. */
 export const DEMO_PASSWORD = 'Talaqa2026';
@@ -80,11 +86,18 @@ async function seedCatalogue(db: Database, now: Date): Promise<void> {
   });
 }
 
+/** Where the demo tutors' portraits go: the app's asset storage and its logger. */
+export interface DemoMedia {
+  assets: AssetStorage;
+  log: ServiceLog;
+}
+
 /**
  * Demo data for a developer's machine: one verified account of every role, the topics, the three
- * plans and a coupon. Safe to run at every start: it adds only what is missing.
+ * plans and a coupon, and (given the asset storage) the demo tutors' portraits. Safe to run at
+ * every start: it adds only what is missing.
  */
-export async function seedDemoData(db: Database): Promise<void> {
+export async function seedDemoData(db: Database, media?: DemoMedia): Promise<void> {
   for (const account of DEMO_ACCOUNTS) {
     if (await findUserRowByEmail(db, account.email)) continue;
     const user = await createUser(db, {
@@ -111,6 +124,7 @@ export async function seedDemoData(db: Database): Promise<void> {
     .onConflictDoNothing();
   await seedCatalogue(db, new Date());
   await seedTutors(db);
+  if (media) await seedPortraits(db, media);
   await seedReviews(db);
   await seedPastLesson(db, new Date());
   await seedChats(db, new Date());
@@ -175,6 +189,8 @@ export const DEMO_TUTORS: {
   email: string;
   name: string;
   gender: Gender;
+  /** The file in src/demo/portraits drawn for this tutor (docs/decisions/305). */
+  portrait: string;
   bio: string;
   about: string;
   topics: string[];
@@ -184,6 +200,7 @@ export const DEMO_TUTORS: {
     email: 'tutor@talaqa.eg',
     name: 'أحمد سمير',
     gender: 'male',
+    portrait: 'ahmad.svg',
     bio: 'مدرس لغة إنجليزية بخبرة ثماني سنوات في المحادثة والاستعداد للمقابلات',
     about:
       'درّست الإنجليزية لطلاب الجامعات والموظفين في القاهرة والإسكندرية. أركز في دروسي على الكلام بثقة في مواقف العمل الحقيقية، من تقديم نفسك إلى إدارة اجتماع قصير.',
@@ -194,6 +211,7 @@ export const DEMO_TUTORS: {
     email: 'tutor.nour@talaqa.eg',
     name: 'نور الهدى مصطفى',
     gender: 'female',
+    portrait: 'nour.svg',
     bio: 'أساعدك على التحدث بالإنجليزية في السفر والحياة اليومية دون خوف من الأخطاء',
     about:
       'تخرجت في كلية الألسن وعملت مرشدة سياحية سنوات طويلة، وأحب أن أجعل الدرس حوارًا ممتعًا عن السفر والأفلام والحياة اليومية، مع تصحيح لطيف للنطق والقواعد.',
@@ -204,6 +222,7 @@ export const DEMO_TUTORS: {
     email: 'tutor.youssef@talaqa.eg',
     name: 'يوسف عبد الله',
     gender: 'male',
+    portrait: 'youssef.svg',
     bio: 'مدرب معتمد لامتحانات الآيلتس والتوفل مع خطة واضحة لكل طالب',
     about:
       'أعددت مئات الطلاب لامتحانات الآيلتس والتوفل للدراسة في الخارج. نتدرب معًا على أسئلة المحادثة الحقيقية، وأعطيك بعد كل درس ملاحظات مكتوبة وخطة للأسبوع القادم.',
@@ -214,6 +233,7 @@ export const DEMO_TUTORS: {
     email: 'tutor.salma@talaqa.eg',
     name: 'سلمى إبراهيم',
     gender: 'female',
+    portrait: 'salma.svg',
     bio: 'دروس محادثة هادئة للمبتدئين والأطفال والكبار بأسلوب بسيط',
     about:
       'أؤمن أن كل شخص يستطيع الكلام بالإنجليزية إذا بدأ بخطوات صغيرة. دروسي مناسبة للمبتدئين، ونتحدث عن الطبخ والرياضة والعائلة بجمل قصيرة تكبر مع كل درس.',
@@ -270,6 +290,20 @@ async function seedTutors(db: Database): Promise<void> {
         await refreshNextFree(tx, [userId], new Date());
       });
     }
+  }
+}
+
+/**
+ * Each demo tutor's portrait as their profile image, stored like an upload (a file in the asset
+ * storage, counted in user_files), so every screen shows it through the one assets route. Only a
+ * tutor without an image gets one: an uploaded photo is kept.
+ */
+async function seedPortraits(db: Database, { assets, log }: DemoMedia): Promise<void> {
+  for (const demo of DEMO_TUTORS) {
+    const tutor = await findUserRowByEmail(db, demo.email);
+    if (!tutor || tutor.image) continue;
+    const bytes = new Uint8Array(await readFile(join(DEMO_PORTRAITS_DIR, demo.portrait)));
+    await replaceProfileImage({ db, log }, assets, tutor.id, { bytes, type: 'svg' });
   }
 }
 

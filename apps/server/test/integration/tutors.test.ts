@@ -503,8 +503,14 @@ describe('the demo tutors', () => {
       expect(bioSchema.safeParse(demo.bio).success).toBe(true);
       expect(aboutSchema.safeParse(demo.about).success).toBe(true);
     }
-    await seedDemoData(db());
-    await seedDemoData(db());
+    const media = { assets: server.app.assets, log: server.app.log };
+    await seedDemoData(db(), media);
+    const images = new Map<string, string | null>();
+    for (const demo of DEMO_TUTORS) {
+      const [row] = await db().select().from(users).where(eq(users.email, demo.email));
+      images.set(demo.email, row?.image ?? null);
+    }
+    await seedDemoData(db(), media);
     await flush();
     const ids: number[] = [];
     for (const demo of DEMO_TUTORS) {
@@ -522,7 +528,16 @@ describe('the demo tutors', () => {
         .from(availabilitySlots)
         .where(eq(availabilitySlots.tutorId, row.id));
       expect(slots).toHaveLength(demo.slots.length);
+      // Its own portrait, stored once (a second seed keeps it), served as a locked-down SVG.
+      expect(profile.body.image).toMatch(/\.svg$/);
+      expect(profile.body.image).toBe(images.get(demo.email));
+      const file = await fetch(`${server.baseUrl}/api/v1/assets/uploads/${profile.body.image}`);
+      expect(file.status).toBe(200);
+      expect(file.headers.get('content-type')).toContain('image/svg+xml');
+      expect(file.headers.get('content-security-policy')).toContain('sandbox');
+      expect((await file.text()).startsWith('<svg')).toBe(true);
     }
+    expect(new Set(images.values()).size).toBe(DEMO_TUTORS.length);
     const page = await list('?size=100');
     expect(page.body.list.map((card) => card.id)).toEqual(expect.arrayContaining(ids));
     // Reviewed, once each however often seeded; the demo student has reviewed nobody.
@@ -533,6 +548,8 @@ describe('the demo tutors', () => {
       const stars = reviews.map(([, value]) => value);
       const average = stars.reduce((sum, value) => sum + value, 0) / stars.length;
       expect(card?.rating.average).toBe(Math.round(average * 10) / 10);
+      // The demo student's past lesson is with the first demo tutor.
+      expect(card?.lessonsGiven).toBe(index === 0 ? 1 : 0);
       const tab = await api<TutorReviewPage>('GET', `/rating/list/tutor/${ids[index]}`);
       expect(tab.body.total).toBe(reviews.length);
     }

@@ -1,38 +1,47 @@
 /**
- * Words of the screens: Arabic counted nouns (minutes, hours, installments) and plan names.
+ * Words of the screens: Arabic counted nouns (minutes, hours, reviews, installments) and plan
+ * names.
  * Numbers are written with `formatNumber` of @talaqa/ui, money with the domain's `formatMoney`
  * (ar-EG, EGP).
  */
 import { LOCALE, planNameOfWeeklyMinutes } from '@talaqa/domain';
 import type { Plan } from '@talaqa/domain';
-import { formatNumber, PLAN_NAMES_AR } from '@talaqa/ui';
+import { countedText, formatNumber, PLAN_NAMES_AR } from '@talaqa/ui';
+import type { CountedNoun } from '@talaqa/ui';
 
 const yearFormat = new Intl.NumberFormat(LOCALE, { useGrouping: false });
 
 /** "٢٠٢٦": a year, without the thousands separator a count would get. */
 export const yearText = (year: number): string => yearFormat.format(year);
 
-interface CountedNoun {
-  /** 1: "دقيقة واحدة" */
-  one: string;
-  /** 2: "دقيقتان" */
-  two: string;
-  /** 3-10 (and x03-x10): "٣ دقائق" */
-  few: string;
-  /** 11 and above: "٦٠ دقيقة" */
-  many: string;
-}
+const MINUTES: CountedNoun = {
+  one: 'دقيقة واحدة',
+  two: 'دقيقتان',
+  few: 'دقائق',
+  many: 'دقيقة',
+  other: 'دقيقة',
+};
+const HOURS: CountedNoun = {
+  one: 'ساعة واحدة',
+  two: 'ساعتان',
+  few: 'ساعات',
+  many: 'ساعة',
+  other: 'ساعة',
+};
+const REVIEWS: CountedNoun = {
+  zero: 'لا توجد تقييمات بعد',
+  one: 'تقييم واحد',
+  two: 'تقييمان',
+  few: 'تقييمات',
+  many: 'تقييمًا',
+  other: 'تقييم',
+};
 
-/** A number with its noun in the right Arabic form. */
-export function counted(count: number, noun: CountedNoun): string {
-  if (count === 1) return noun.one;
-  if (count === 2) return noun.two;
-  const lastTwo = count % 100;
-  return `${formatNumber(count)} ${lastTwo >= 3 && lastTwo <= 10 ? noun.few : noun.many}`;
-}
+/** A number with its noun in the right Arabic form (`Intl.PluralRules('ar')`). */
+export const counted = countedText;
 
-const MINUTES: CountedNoun = { one: 'دقيقة واحدة', two: 'دقيقتان', few: 'دقائق', many: 'دقيقة' };
-const HOURS: CountedNoun = { one: 'ساعة واحدة', two: 'ساعتان', few: 'ساعات', many: 'ساعة' };
+/** "تقييم واحد", "٣ تقييمات", "١١ تقييمًا", "١٠٠ تقييم". */
+export const reviewsText = (count: number): string => counted(count, REVIEWS);
 
 /** "٦٠ دقيقة", "دقيقتان", "٥ دقائق". */
 export const minutesText = (minutes: number): string => counted(minutes, MINUTES);
@@ -63,4 +72,10 @@ export function installmentCountsText(counts: readonly number[]): string {
 
 /** "دفعتان", "٣ دفعات": one choice of bank installments. */
 export const installmentCountText = (count: number): string =>
-  counted(count, { one: 'دفعة واحدة', two: 'دفعتان', few: 'دفعات', many: 'دفعة' });
+  counted(count, {
+    one: 'دفعة واحدة',
+    two: 'دفعتان',
+    few: 'دفعات',
+    many: 'دفعة',
+    other: 'دفعة',
+  });

@@ -72,6 +72,8 @@ export const tutorCardSchema = z.object({
   bio: z.string().nullable(),
   topics: z.array(cardTopicSchema),
   rating: ratingSummarySchema,
+  /** Lessons the tutor gave (ended, not canceled). */
+  lessonsGiven: z.number().int(),
   /** The first bookable 15-minute start this week (`nextFreeStart`), or null. */
   nextFreeAt: instantSchema.nullable(),
 });
@@ -89,8 +91,6 @@ export const tutorProfileViewSchema = tutorCardSchema.extend({
   video: asset,
   thumbnail: asset,
   noticePeriod: z.number().int(),
-  /** Lessons the tutor gave (attended). */
-  lessonsGiven: z.number().int(),
 });
 export type TutorProfile = z.infer<typeof tutorProfileViewSchema>;
 

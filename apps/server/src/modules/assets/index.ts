@@ -2,3 +2,4 @@
 export { assetRoutes } from './routes';
 export { diskStorage } from './storage';
 export type { AssetStorage } from './storage';
+export { replaceProfileImage } from './service';

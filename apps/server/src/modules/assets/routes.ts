@@ -9,7 +9,19 @@ import { requireUser } from '../accounts';
 import { registerOldImagesJob } from './old-images';
 import { readImageUpload, refuseDeclaredOversize, replaceProfileImage } from './service';
 
-const IMAGE_CONTENT_TYPES = { jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif' } as const;
+const IMAGE_CONTENT_TYPES = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  svg: 'image/svg+xml',
+} as const;
+
+/**
+ * An SVG opened on its own is a document: it gets no script, no fetch and an opaque origin. The
+ * only SVGs stored are the portraits drawn for the project (uploads refuse SVG); this is the
+ * second lock.
+ */
+const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
 /** PUT /user/asset (a profile image) and GET /assets/uploads/{name}. */
 export const assetRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -45,6 +57,7 @@ export const assetRoutes: FastifyPluginAsyncZod = async (app) => {
     const stream = await app.assets.open('uploads', request.params.name);
     if (!stream) throw new AppError('asset-not-found');
     const extension = request.params.name.split('.').pop() as keyof typeof IMAGE_CONTENT_TYPES;
+    if (extension === 'svg') reply.header('content-security-policy', SVG_POLICY);
     return reply
       .type(IMAGE_CONTENT_TYPES[extension] ?? 'application/octet-stream')
       .header('cache-control', 'public, max-age=31536000, immutable')

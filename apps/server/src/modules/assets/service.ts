@@ -74,6 +74,12 @@ export async function readImageUpload(
 }
 
 /**
+ * What a stored profile image may be: an uploaded JPG, PNG or GIF, or an SVG drawn for the project
+ * (the demo tutors' portraits, stored by the demo seed). Uploads never take SVG.
+ */
+export type StoredImageType = ImageType | 'svg';
+
+/**
  * Makes a stored image `userId`'s profile image. The file is written first under a new name; one
  * transaction then locks the user, checks what they hold against USER_STORAGE_MAX_BYTES (the
  * image it replaces does not count), records the new file, forgets the old one and points the
@@ -84,7 +90,7 @@ export async function replaceProfileImage(
   { db, log }: Pick<ServiceContext, 'db' | 'log'>,
   assets: AssetStorage,
   userId: number,
-  image: { bytes: Uint8Array; type: ImageType },
+  image: { bytes: Uint8Array; type: StoredImageType },
 ): Promise<User> {
   const name = await assets.save('uploads', image.bytes, image.type);
   let result: { user: User; previous: string | null };

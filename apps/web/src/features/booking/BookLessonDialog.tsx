@@ -14,16 +14,20 @@ import {
 } from '@talaqa/ui';
 import {
   LESSON_DURATIONS,
+  formatCairoDate,
   formatCairoDateTime,
   formatCairoTime,
   freeCancelUntil,
   isLessonDuration,
 } from '@talaqa/domain';
-import type { SessionSlotLength, User } from '@talaqa/domain';
+import type { LessonView, SessionSlotLength, User } from '@talaqa/domain';
 import { paths } from '../../paths';
 import { settingsPathFor } from '../../lib/destinations';
 import { minutesText } from '../../lib/format';
+import { CalendarLink } from '../lessons/CalendarLink';
 import { useCurrentSubscription } from '../payments/queries';
+import { NextWeek } from './NextWeek';
+import { TimeChips } from './TimeChips';
 import {
   bookableDays,
   bookingContextOf,
@@ -102,7 +106,7 @@ function BookingFlow({ tutor, user }: { tutor: { id: number; name: string }; use
   const [start, setStart] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
-  const [booked, setBooked] = useState(false);
+  const [booked, setBooked] = useState<LessonView | null>(null);
 
   const ready = week.data && subscription.data !== undefined && upcoming.data !== undefined;
   const now = serverNowOf(
@@ -133,13 +137,25 @@ function BookingFlow({ tutor, user }: { tutor: { id: number; name: string }; use
   }, [startStillFree]);
 
   if (booked) {
+    const bookedStart = new Date(booked.start);
     return (
-      <div className="flex flex-col gap-4">
+      <section aria-label="تم الحجز" className="flex flex-col gap-4">
         <Alert tone="success">تم حجز درسك مع {tutor.name}.</Alert>
-        <Link to={paths.upcomingLessons} className="font-semibold text-brand-700 underline">
-          عرض دروسي القادمة
-        </Link>
-      </div>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+          <dt className="font-semibold">التاريخ</dt>
+          <dd data-testid="booked-date">{formatCairoDate(bookedStart)}</dd>
+          <dt className="font-semibold">الوقت</dt>
+          <dd data-testid="booked-time">{formatCairoTime(bookedStart)} (بتوقيت القاهرة)</dd>
+          <dt className="font-semibold">المدة</dt>
+          <dd>{minutesText(booked.duration)}</dd>
+        </dl>
+        <div className="flex flex-wrap items-center gap-3">
+          <CalendarLink lesson={booked} otherName={tutor.name} />
+          <Link to={paths.upcomingLessons} className="font-semibold text-brand-700 underline">
+            عرض دروسي القادمة
+          </Link>
+        </div>
+      </section>
     );
   }
   if (week.isError || subscription.isError || upcoming.isError) {
@@ -185,6 +201,7 @@ function BookingFlow({ tutor, user }: { tutor: { id: number; name: string }; use
           title="لا توجد مواعيد متاحة هذا الأسبوع"
           description="لم يتبقَّ لدى هذا المعلم وقت متاح للحجز في ما تبقّى من الأسبوع الحالي. جرّب معلمًا آخر أو عُد مع بداية الأسبوع القادم."
         />
+        {week.data && <NextWeek week={week.data.week} />}
       </div>
     );
   }
@@ -197,9 +214,9 @@ function BookingFlow({ tutor, user }: { tutor: { id: number; name: string }; use
       book.mutate(
         { tutorId: tutor.id, start, duration },
         {
-          onSuccess: () => {
+          onSuccess: (lesson) => {
             toast.success('تم حجز الدرس بنجاح');
-            setBooked(true);
+            setBooked(lesson);
           },
           onError: (error) => {
             setServerError(messageForError(error));
@@ -282,15 +299,12 @@ function BookingFlow({ tutor, user }: { tutor: { id: number; name: string }; use
         <p className="text-sm text-muted">لا توجد مواعيد بهذه المدة في هذا اليوم، اختر مدة أخرى.</p>
       )}
       {chosenDay && duration && dayTimes.length > 0 && (
-        <RadioGroup
+        <TimeChips
           legend="٣. الوقت (بتوقيت القاهرة)"
-          inline
-          value={start ?? ''}
-          options={dayTimes.map((time) => ({
-            value: time.toISOString(),
-            label: formatCairoTime(time),
-          }))}
-          inputProps={{ name: 'booking-time', onChange: (event) => setStart(event.target.value) }}
+          name="booking-time"
+          times={dayTimes}
+          value={start}
+          onChange={setStart}
         />
       )}
       <Button
@@ -302,6 +316,7 @@ function BookingFlow({ tutor, user }: { tutor: { id: number; name: string }; use
       >
         متابعة
       </Button>
+      {week.data && <NextWeek week={week.data.week} />}
     </div>
   );
 }

@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { formatCairoDate, formatCairoDateTime, formatCairoTime, PlanPeriod } from '@talaqa/domain';
+import {
+  formatCairoDate,
+  formatCairoDateTime,
+  formatCairoTime,
+  PlanPeriod,
+  Weekday,
+} from '@talaqa/domain';
 import type { AvailabilityWeek, TutorProfile } from '@talaqa/domain';
 import { ERROR_MESSAGES } from '@talaqa/ui';
 import { stubHealthyApi } from '@talaqa/ui/testing';
@@ -194,6 +200,49 @@ describe('the book-lesson dialog', () => {
     expect(
       within(dialog).getByRole('link', { name: 'عرض دروسي القادمة' }).getAttribute('href'),
     ).toBe('/upcoming-lessons');
+    // The success step: date, time in Cairo and the lesson as a calendar file.
+    const done = within(dialog).getByRole('region', { name: 'تم الحجز' });
+    expect(within(done).getByTestId('booked-date').textContent).toBe(
+      formatCairoDate(at('2026-11-23T08:45:00Z')),
+    );
+    expect(within(done).getByTestId('booked-time').textContent).toBe(
+      `${formatCairoTime(at('2026-11-23T08:45:00Z'))} (بتوقيت القاهرة)`,
+    );
+    const calendar = within(done).getByRole('link', { name: 'إضافة إلى التقويم' });
+    expect(calendar.getAttribute('download')).toBe('talaqa-lesson-90.ics');
+  });
+
+  it('offers times as wrapping chips, and next week read-only with when booking opens', async () => {
+    const { Saturday, Monday } = Weekday;
+    const { ui, dialog } = await openDialog({
+      week: makeWeek({
+        template: [
+          { weekday: Saturday, start: '18:00', length: 30 },
+          { weekday: Saturday, start: '18:30', length: 30 },
+          { weekday: Monday, start: '20:00', length: 30 },
+        ],
+      }),
+    });
+    await chooseDayAndDuration(ui, dialog, '2026-11-23T08:00:00Z', '١٥ دقيقة');
+    const times = group(dialog, '٣. الوقت (بتوقيت القاهرة)');
+    // A chip is the whole 44 px label; the radio inside stays for the keyboard and screen readers.
+    const chip = within(times).getAllByRole('radio')[0]?.closest('label');
+    expect(chip?.className).toContain('min-h-11');
+    expect(times.querySelector('.grid')).toBeTruthy();
+
+    const next = within(dialog).getByRole('region', { name: 'مواعيد الأسبوع القادم (للعرض فقط)' });
+    expect(within(next).getByTestId('booking-opens').textContent).toContain(
+      formatCairoDateTime(at('2026-11-27T22:00:00Z')),
+    );
+    const days = within(next).getAllByRole('listitem');
+    expect(days).toHaveLength(2);
+    // Saturday 28 November, 18:00-19:00 Cairo (two slots joined), then Monday 30, 20:00-20:30.
+    expect(days[0]?.textContent).toContain(formatCairoDate(at('2026-11-28T16:00:00Z')));
+    expect(days[0]?.textContent).toContain(
+      `${formatCairoTime(at('2026-11-28T16:00:00Z'))} – ${formatCairoTime(at('2026-11-28T17:00:00Z'))}`,
+    );
+    expect(days[1]?.textContent).toContain(formatCairoDate(at('2026-11-30T18:00:00Z')));
+    expect(within(next).queryByRole('radio')).toBeNull();
   });
 
   it('shows the server refusal and refreshes the free times', async () => {

@@ -7,6 +7,7 @@
 import {
   LESSON_DURATIONS,
   SessionSlotLength,
+  availabilityForWeek,
   bookingSubscriptionOf,
   checkBooking,
   formatCairoDate,
@@ -124,4 +125,29 @@ export function bookableDays(times: Record<SessionSlotLength, Date[]>): Bookable
     if (!days.has(key)) days.set(key, { key, dayStart, label: formatCairoDate(start) });
   }
   return [...days.values()].sort((a, b) => a.dayStart.getTime() - b.dayStart.getTime());
+}
+
+/** A day of next week with the tutor's usual hours on it, as joined ranges. */
+export interface NextWeekDay {
+  key: string;
+  label: string;
+  ranges: { start: Date; end: Date }[];
+}
+
+/**
+ * Next week's hours from the tutor's weekly template, by Cairo day, with back-to-back slots joined
+ * ("6:00 م – 10:00 م"): shown read-only, since booking stays inside the current week and opens for
+ * these at `week.weekEnd`.
+ */
+export function nextWeekDays(week: Pick<AvailabilityWeek, 'template' | 'weekEnd'>): NextWeekDay[] {
+  const days = new Map<string, NextWeekDay>();
+  for (const range of availabilityForWeek(week.template, new Date(week.weekEnd))) {
+    const key = dayKeyOf(range.start);
+    const day = days.get(key) ?? { key, label: formatCairoDate(range.start), ranges: [] };
+    days.set(key, day);
+    const last = day.ranges.at(-1);
+    if (last && last.end.getTime() === range.start.getTime()) last.end = range.end;
+    else day.ranges.push({ start: range.start, end: range.end });
+  }
+  return [...days.values()].sort((a, b) => a.key.localeCompare(b.key));
 }

@@ -11,7 +11,7 @@ import {
 } from '@talaqa/ui';
 import { paths } from '../../paths';
 import { useCurrentUser } from '../../lib/session';
-import { lastMessageText } from './labels';
+import { lastMessageText, unreadMessagesText } from './labels';
 import { useChatListEvents, useRooms } from './queries';
 
 /** Rooms the dashboard shows; the rest are one link away. */
@@ -78,7 +78,7 @@ export function ChatsSummary() {
                   {room.unread > 0 && (
                     <span
                       className="min-w-6 rounded-full bg-brand-600 px-2 text-center text-xs font-bold text-white"
-                      aria-label={`${formatNumber(room.unread)} رسائل غير مقروءة`}
+                      aria-label={unreadMessagesText(room.unread)}
                     >
                       {formatNumber(room.unread)}
                     </span>

@@ -16,7 +16,7 @@ import {
 import type { ChatRoom } from '@talaqa/domain';
 import { CHAT_PAGE_SIZE_MAX, CHAT_SEARCH_MAX_LENGTH } from '@talaqa/domain';
 import { paths } from '../../paths';
-import { lastMessageText, presenceText, roomTypeLabel } from './labels';
+import { lastMessageText, presenceText, roomTypeLabel, unreadMessagesText } from './labels';
 import { usePresence, useRooms } from './queries';
 
 /** Typing in the search box asks the server once the person pauses. */
@@ -71,7 +71,7 @@ function RoomItem({ room, selected }: { room: ChatRoom; selected: boolean }) {
         {room.unread > 0 && (
           <span
             className="min-w-6 rounded-full bg-brand-600 px-2 text-center text-xs font-bold text-white"
-            aria-label={`${formatNumber(room.unread)} رسائل غير مقروءة`}
+            aria-label={unreadMessagesText(room.unread)}
           >
             {formatNumber(room.unread)}
           </span>

@@ -165,7 +165,7 @@ describe('/chat room list', () => {
 
     await waitFor(() => expect(fakeSockets.latest()?.connected).toBe(true));
     act(() => socket().serverEmit('UserStatusChanged', { userId: 4, online: true, devices: 2 }));
-    expect(await within(mona).findByText('متصل الآن على ٢ أجهزة')).toBeTruthy();
+    expect(await within(mona).findByText('متصل الآن على جهازين')).toBeTruthy();
     act(() => socket().serverEmit('UserStatusChanged', { userId: 3, online: false, devices: 0 }));
     expect(await within(ahmed).findByText('غير متصل')).toBeTruthy();
   });
@@ -279,11 +279,11 @@ describe('/chat conversation', () => {
     expect(within(log).getByText('حُذفت هذه الرسالة')).toBeTruthy();
     // The other member's presence, from the room's members.
     const conversation = screen.getByRole('region', { name: 'أحمد علي' });
-    expect(await within(conversation).findByText('متصل الآن على ٢ أجهزة')).toBeTruthy();
+    expect(await within(conversation).findByText('متصل الآن على جهازين')).toBeTruthy();
     // The list shows it too, for screen readers beside the dot.
     expect(
       within(screen.getByRole('region', { name: 'كل المحادثات' })).getByText(
-        'متصل الآن على ٢ أجهزة',
+        'متصل الآن على جهازين',
       ),
     ).toBeTruthy();
   });

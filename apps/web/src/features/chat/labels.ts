@@ -1,7 +1,7 @@
 /** The chat's words on screen: presence, the list's preview of a room, day separators. */
 import { RoomType, formatCairoDate } from '@talaqa/domain';
 import type { ChatMessage, ChatRoom } from '@talaqa/domain';
-import { formatNumber } from '@talaqa/ui';
+import { countedText } from '@talaqa/ui';
 import type { Presence } from './queries';
 
 export const DELETED_MESSAGE_TEXT = 'حُذفت هذه الرسالة';
@@ -9,10 +9,26 @@ export const EDITED_MARK = 'معدّلة';
 
 export function presenceText(presence: Presence): string {
   if (!presence.online) return 'غير متصل';
-  return presence.devices > 1
-    ? `متصل الآن على ${formatNumber(presence.devices)} أجهزة`
-    : 'متصل الآن';
+  if (presence.devices <= 1) return 'متصل الآن';
+  const devices = countedText(presence.devices, {
+    one: 'جهاز واحد',
+    two: 'جهازين',
+    few: 'أجهزة',
+    many: 'جهازًا',
+    other: 'جهاز',
+  });
+  return `متصل الآن على ${devices}`;
 }
+
+/** "رسالة واحدة غير مقروءة", "رسالتان غير مقروءتين", "٣ رسائل غير مقروءة", "١١ رسالة غير مقروءة". */
+export const unreadMessagesText = (count: number): string =>
+  countedText(count, {
+    one: 'رسالة واحدة غير مقروءة',
+    two: 'رسالتان غير مقروءتين',
+    few: 'رسائل غير مقروءة',
+    many: 'رسالة غير مقروءة',
+    other: 'رسالة غير مقروءة',
+  });
 
 /**
  * What a room belongs to, beside the other's name in the list: a lesson's chat (made for the

@@ -199,7 +199,7 @@ describe('/s/dashboard', () => {
 
     const chats = await screen.findByRole('region', { name: /المحادثات/ });
     expect(await within(chats).findByText('أهلًا بك')).toBeTruthy();
-    expect(within(chats).getByLabelText('٢ رسائل غير مقروءة')).toBeTruthy();
+    expect(within(chats).getByLabelText('رسالتان غير مقروءتين')).toBeTruthy();
     expect(within(chats).getByText('لا رسائل بعد')).toBeTruthy();
     expect(server.callsTo('GET', '/chat/list/rooms/7/')[0]?.query.get('size')).toBe('3');
     await userEvent.setup().click(within(chats).getByRole('link', { name: /أحمد علي/ }));

@@ -145,6 +145,7 @@ function Receipts() {
                 two: 'إيصالان',
                 few: 'إيصالات',
                 many: 'إيصالًا',
+                other: 'إيصال',
               })}
             </p>
             <Button variant="secondary" onClick={() => setPrinting({ only: null })}>

@@ -1,25 +1,20 @@
-import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import {
   Avatar,
   Badge,
-  Button,
   EmptyState,
   ErrorState,
   PageTitle,
   Skeleton,
   Tabs,
-  buttonClasses,
+  usePageTitle,
 } from '@talaqa/ui';
-import { Role, formatCairoDateTime } from '@talaqa/domain';
 import type { TutorProfile } from '@talaqa/domain';
-import { tutorProfilePath } from '../../paths';
 import { useAssetUrl } from '../account/queries';
-import { BookLessonDialog } from '../booking/BookLessonDialog';
 import { MessageTutorButton } from '../chat/MessageTutorButton';
-import { loginPathWithNext } from '../../lib/destinations';
 import { useSession } from '../../lib/session';
-import { RatingText } from './TutorCard';
+import { BookAction } from './BookAction';
+import { RatingText, lessonsGivenText, nextFreeText } from './TutorCard';
 import { TutorReviews } from './TutorReviews';
 import { useTutor, useTutorEvents } from './queries';
 
@@ -29,37 +24,6 @@ const idOf = (value: string | undefined): number | null => {
   const id = Number(value);
   return value && /^\d+$/.test(value) && id > 0 ? id : null;
 };
-
-function BookAction({ tutor }: { tutor: TutorProfile }) {
-  const session = useSession();
-  const [open, setOpen] = useState(false);
-  const user = session.user;
-  const label = 'احجز درسًا';
-  if (!user) {
-    return (
-      <Link
-        to={loginPathWithNext(tutorProfilePath(tutor.id))}
-        className={buttonClasses({ variant: 'primary' })}
-      >
-        {label}
-      </Link>
-    );
-  }
-  if (user.role !== Role.Student) {
-    return <p className="text-sm text-muted">حجز الدروس متاح لحسابات الطلاب.</p>;
-  }
-  return (
-    <>
-      <Button onClick={() => setOpen(true)}>{label}</Button>
-      <BookLessonDialog
-        tutor={{ id: tutor.id, name: tutor.name }}
-        user={user}
-        open={open}
-        onOpenChange={setOpen}
-      />
-    </>
-  );
-}
 
 function ProfileTab({ tutor }: { tutor: TutorProfile }) {
   const video = useAssetUrl(tutor.video);
@@ -113,6 +77,7 @@ export default function TutorProfilePage() {
   const tutor = useTutor(id);
   useTutorEvents(useSession().status === 'signed-in');
   const image = useAssetUrl(tutor.data?.image);
+  usePageTitle(tutor.data?.name ?? PAGE_TITLE);
 
   if (id === null) {
     return (
@@ -152,22 +117,24 @@ export default function TutorProfilePage() {
   const data = tutor.data;
   return (
     <section className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-8 sm:px-6">
-      <div className="flex flex-wrap items-center gap-4">
-        <Avatar name={data.name} src={image} size="lg" />
-        <div className="flex flex-1 flex-col gap-1">
-          <PageTitle title={data.name}>{data.bio && <p>{data.bio}</p>}</PageTitle>
-          <RatingText rating={data.rating} />
-          <p className="text-sm text-muted">
-            {data.nextFreeAt
-              ? `أقرب موعد متاح: ${formatCairoDateTime(new Date(data.nextFreeAt))} (بتوقيت القاهرة)`
-              : 'لا توجد مواعيد متاحة هذا الأسبوع'}
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-start">
+        <Avatar name={data.name} src={image} size="lg" className="self-center sm:self-start" />
+        <div className="flex min-w-0 flex-1 flex-col gap-1 text-center sm:text-start">
+          <h1 className="text-2xl font-bold text-ink sm:text-3xl">{data.name}</h1>
+          {data.bio && <p className="text-base text-muted">{data.bio}</p>}
+          <p className="flex flex-wrap justify-center gap-x-3 gap-y-1 sm:justify-start">
+            <RatingText rating={data.rating} />
+            <span className="text-sm text-muted" data-testid="lessons-given">
+              {lessonsGivenText(data.lessonsGiven, data.gender)}
+            </span>
           </p>
+          <p className="text-sm text-muted">{nextFreeText(data.nextFreeAt)}</p>
         </div>
-        <div className="flex flex-wrap items-start gap-2">
+        <div className="flex flex-col gap-2 sm:w-auto sm:shrink-0 [&>*]:w-full">
           <BookAction tutor={data} />
           <MessageTutorButton tutor={{ id: data.id, name: data.name }} />
         </div>
-      </div>
+      </header>
       <Tabs
         label="ملف المعلم"
         items={[

@@ -35,6 +35,7 @@ const makeTutor = (id: number, overrides: Partial<TutorCard> = {}): TutorCard =>
   bio: 'نبذة قصيرة',
   topics: [{ id: 2, nameAr: 'قواعد اللغة', nameEn: 'Grammar' }],
   rating: { average: 4.5, count: 12 },
+  lessonsGiven: 11,
   nextFreeAt: '2026-11-23T08:45:00.000Z',
   ...overrides,
 });
@@ -66,6 +67,74 @@ describe('/tutors', () => {
     );
     expect(within(card).getByRole('link', { name: 'المعلم 1' }).getAttribute('href')).toBe('/t/1');
     expect(listCalls()[0]?.query.get('size')).toBe('10');
+  });
+
+  it('counts reviews and lessons in Arabic plurals and offers booking on the card', async () => {
+    server.on('GET', '/topic/list', json([]));
+    server.on(
+      'GET',
+      LIST,
+      json(
+        pageOf([
+          makeTutor(1, { rating: { average: 4.5, count: 3 }, lessonsGiven: 1 }),
+          makeTutor(2, { rating: { average: 5, count: 2 }, lessonsGiven: 100, gender: 'female' }),
+          makeTutor(3, { rating: { average: 4, count: 11 }, lessonsGiven: 0, nextFreeAt: null }),
+        ]),
+      ),
+    );
+    renderApp('/tutors');
+    const first = await screen.findByRole('article', { name: 'المعلم 1' });
+    expect(first.textContent).toContain('(٣ تقييمات)');
+    expect(within(first).getByTestId('lessons-given').textContent).toBe('قدّم درسًا واحدًا');
+    const second = screen.getByRole('article', { name: 'المعلم 2' });
+    expect(second.textContent).toContain('(تقييمان)');
+    expect(within(second).getByTestId('lessons-given').textContent).toBe('قدّمت ١٠٠ درس');
+    const third = screen.getByRole('article', { name: 'المعلم 3' });
+    expect(third.textContent).toContain('(١١ تقييمًا)');
+    expect(within(third).getByTestId('lessons-given').textContent).toContain('لم يقدّم دروسًا بعد');
+    expect(within(third).getByTestId('next-free').textContent).toBe(
+      'لا توجد مواعيد متاحة هذا الأسبوع',
+    );
+    // Signed out, the card's button signs in first and comes back to the tutor's profile.
+    const book = within(first).getByRole('link', { name: 'احجز درسًا مع المعلم 1' });
+    expect(book.getAttribute('href')).toBe(
+      `/login?${new URLSearchParams({ next: '/t/1' }).toString()}`,
+    );
+  });
+
+  it("fetches the tutor's picture as the card nears the screen, at a set size", async () => {
+    const near: (() => void)[] = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(private readonly callback: IntersectionObserverCallback) {}
+        observe() {
+          near.push(() =>
+            this.callback(
+              [{ isIntersecting: true } as IntersectionObserverEntry],
+              this as unknown as IntersectionObserver,
+            ),
+          );
+        }
+        disconnect() {}
+      },
+    );
+    server.on('GET', '/topic/list', json([]));
+    server.on('GET', LIST, json(pageOf([makeTutor(1, { image: 'portrait.svg' })])));
+    server.on('GET', '/assets/uploads/:name', () => new Response(new Blob(['<svg/>'])));
+    renderApp('/tutors');
+    const card = await screen.findByRole('article', { name: 'المعلم 1' });
+    // Off screen: the initial stands in and nothing is fetched.
+    expect(within(card).getByRole('img', { name: 'المعلم 1' }).tagName).toBe('SPAN');
+    expect(server.callsTo('GET', '/assets/uploads/portrait.svg')).toHaveLength(0);
+    act(() => near.forEach((enter) => enter()));
+    await waitFor(() => expect(within(card).getByRole('img').tagName).toBe('IMG'));
+    expect(server.callsTo('GET', '/assets/uploads/portrait.svg')).toHaveLength(1);
+    const image = within(card).getByRole('img', { name: 'المعلم 1' });
+    expect(image.getAttribute('width')).toBe('80');
+    expect(image.getAttribute('height')).toBe('80');
+    expect(image.getAttribute('loading')).toBe('lazy');
+    vi.unstubAllGlobals();
   });
 
   it('shows the empty state', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { availabilityForWeekMinutes, cairoWeekBounds, nextFreeStart } from '@talaqa/domain';
 import { TutorListSort } from '@talaqa/domain';
@@ -86,14 +86,42 @@ async function computedNextFree(
   return computed;
 }
 
+/** How many lessons each of these tutors has given (ended, not canceled), in one query. */
+async function lessonsGivenOf(
+  db: Database,
+  ids: readonly number[],
+  now: Date,
+): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ tutorId: lessons.tutorId, total: count() })
+    .from(lessons)
+    .where(
+      and(
+        inArray(lessons.tutorId, [...ids]),
+        sql`${lessons.canceledAt} is null`,
+        sql`${lessons.startsAt} + ${lessons.duration} * interval '1 minute' <= ${now.toISOString()}::timestamptz`,
+      ),
+    )
+    .groupBy(lessons.tutorId);
+  return new Map(rows.map((row) => [row.tutorId, row.total]));
+}
+
 /**
- * Cards of these (listed) tutors in the given order: their topics, and the exact next free start
- * this week (stored, or computed for the few the clock has made stale). Two or three queries
- * whatever the number of tutors on the page.
+ * Cards of these (listed) tutors in the given order: their topics, the lessons they have given
+ * and the exact next free start this week (stored, or computed for the few the clock has made
+ * stale). Three or four queries whatever the number of tutors on the page.
  */
 async function cardsOf(db: Database, rows: readonly CardRow[], now: Date): Promise<TutorCard[]> {
   const stale = rows.filter((row) => storedNextFree(row, now) === undefined);
-  const computed = await computedNextFree(db, stale, now);
+  const [computed, given] = await Promise.all([
+    computedNextFree(db, stale, now),
+    lessonsGivenOf(
+      db,
+      rows.map((row) => row.id),
+      now,
+    ),
+  ]);
   return rows.map((row) => {
     const next = storedNextFree(row, now) ?? computed.get(row.id) ?? null;
     return {
@@ -104,6 +132,7 @@ async function cardsOf(db: Database, rows: readonly CardRow[], now: Date): Promi
       bio: row.bio,
       topics: row.topics,
       rating: { average: row.ratingAverage, count: row.ratingCount },
+      lessonsGiven: given.get(row.id) ?? 0,
       nextFreeAt: next ? next.toISOString() : null,
     };
   });
@@ -117,21 +146,6 @@ const cardRowStatement = preparedOnce((db) =>
     .leftJoin(tutorProfiles, eq(tutorProfiles.userId, users.id))
     .where(eq(users.id, sql.placeholder('id')))
     .prepare('tutors_card_row'),
-);
-
-/** How many lessons of the tutor have ended and were not canceled. */
-const lessonsGivenStatement = preparedOnce((db) =>
-  db
-    .select({ total: count() })
-    .from(lessons)
-    .where(
-      and(
-        eq(lessons.tutorId, sql.placeholder('tutorId')),
-        sql`${lessons.canceledAt} is null`,
-        sql`${lessons.startsAt} + ${lessons.duration} * interval '1 minute' <= ${sql.placeholder('now')}::timestamptz`,
-      ),
-    )
-    .prepare('tutors_lessons_given'),
 );
 
 /** The row of a listed tutor as a card reads it; undefined for anyone else. */
@@ -158,10 +172,7 @@ export async function tutorCard(
 export async function tutorInfo(db: Database, tutorId: number, now: Date): Promise<TutorProfile> {
   const row = await listedCardRow(db, tutorId);
   if (!row) throw new AppError('tutor-not-found');
-  const [[card], [given]] = await Promise.all([
-    cardsOf(db, [row], now),
-    lessonsGivenStatement(db).execute({ tutorId, now: now.toISOString() }),
-  ]);
+  const [card] = await cardsOf(db, [row], now);
   if (!card) throw new AppError('tutor-not-found');
   return {
     ...card,
@@ -169,7 +180,6 @@ export async function tutorInfo(db: Database, tutorId: number, now: Date): Promi
     video: row.video,
     thumbnail: row.thumbnail,
     noticePeriod: row.noticePeriod,
-    lessonsGiven: given?.total ?? 0,
   };
 }
 
