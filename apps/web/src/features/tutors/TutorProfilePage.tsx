@@ -1,4 +1,5 @@
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
+import { isApiError } from '@talaqa/api-client';
 import {
   Avatar,
   Badge,
@@ -7,12 +8,14 @@ import {
   PageTitle,
   Skeleton,
   Tabs,
+  buttonClasses,
   usePageTitle,
 } from '@talaqa/ui';
 import type { TutorProfile } from '@talaqa/domain';
 import { useAssetUrl } from '../account/queries';
 import { MessageTutorButton } from '../chat/MessageTutorButton';
 import { useSession } from '../../lib/session';
+import { paths } from '../../paths';
 import { BookAction } from './BookAction';
 import { RatingText, lessonsGivenText, nextFreeText } from './TutorCard';
 import { TutorReviews } from './TutorReviews';
@@ -79,11 +82,23 @@ export default function TutorProfilePage() {
   const image = useAssetUrl(tutor.data?.image);
   usePageTitle(tutor.data?.name ?? PAGE_TITLE);
 
-  if (id === null) {
+  const notFound =
+    id === null ||
+    (tutor.isError && isApiError(tutor.error) && tutor.error.code === 'tutor-not-found');
+  if (notFound) {
+    // Trying again cannot bring back a tutor who is not listed: offer the others instead.
     return (
       <div className="mx-auto w-full max-w-4xl px-4 py-8">
         <PageTitle title={PAGE_TITLE} />
-        <EmptyState title="لم نجد هذا المعلم" description="ربما لم يعد متاحًا على المنصة." />
+        <EmptyState
+          title="لم نجد هذا المعلم"
+          description="ربما لم يعد متاحًا على المنصة. اختر معلمًا آخر من قائمة المعلمين."
+          action={
+            <Link to={paths.tutors} className={buttonClasses()}>
+              تصفّح المعلمين
+            </Link>
+          }
+        />
       </div>
     );
   }

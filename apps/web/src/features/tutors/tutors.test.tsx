@@ -304,6 +304,17 @@ async function openReviews() {
   await userEvent.setup().click(await screen.findByRole('tab', { name: 'التقييمات' }));
 }
 
+describe('/t/{id} of a tutor who is not listed', () => {
+  it('offers the tutors list instead of a retry', async () => {
+    server.on('GET', INFO, apiError(404, 'tutor-not-found'));
+    renderApp('/t/3');
+    expect(await screen.findByText('لم نجد هذا المعلم')).toBeTruthy();
+    const browse = screen.getByRole('link', { name: 'تصفّح المعلمين' });
+    expect(browse.getAttribute('href')).toBe('/tutors');
+    expect(screen.queryByRole('button', { name: UI_MESSAGES.retry })).toBeNull();
+  });
+});
+
 describe('/t/{id} reviews', () => {
   it('lists the reviews with the stars, name, date in Cairo time and text', async () => {
     server.on(
