@@ -8,25 +8,35 @@
 // two bare socket.io servers with the Redis adapter (bare-chat-server.mjs).
 // Needs BENCH_DATABASE_URL (a PostgreSQL server; a database is created and dropped) and
 // BENCH_REDIS_URL (default redis://127.0.0.1:6379).
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { cpus, loadavg, totalmem } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
-import { io as connect } from 'socket.io-client';
+import {
+  benchDatabase,
+  benchRoot,
+  connectAll,
+  cpuMsOf,
+  JWT_SECRET,
+  machine,
+  nowMinute,
+  perSocketBytes,
+  quantile,
+  rssOf,
+  sleep,
+  startProcess,
+  startProductInstances,
+  stopAll,
+  stopProcesses,
+} from './lib/two-instances.mjs';
 import { accessToken } from './tutors-data.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const root = join(here, '..');
 const sockets = Number(process.env.BENCH_SOCKETS ?? 5000);
 const activeRooms = Number(process.env.BENCH_ACTIVE_ROOMS ?? 500);
 const rate = Number(process.env.BENCH_RATE ?? 500);
 const duration = Number(process.env.BENCH_DURATION ?? 20);
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const JWT_SECRET = 'talaqa-bench-secret-only-for-measuring-0123456789';
 const ports = [4821, 4822];
 const barePorts = [4831, 4832];
 const pairs = Math.floor(sockets / 2);
@@ -34,40 +44,6 @@ const pairs = Math.floor(sockets / 2);
 const profileFlags = process.env.BENCH_PROFILE_DIR
   ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
   : [];
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const children = [];
-
-function startProcess(args, env) {
-  const child = spawn(process.execPath, args, {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  children.push(child);
-  return child;
-}
-
-async function waitFor(check, what, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check().catch(() => false)) return;
-    await sleep(250);
-  }
-  throw new Error(`${what} not ready within ${timeoutMs} ms`);
-}
-
-const rssOf = (pid) =>
-  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
-
-/** CPU time (user + system) a process has used so far, in ms. */
-const cpuMsOf = (pid) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks of 10 ms
-};
-
-const quantile = (sorted, q) =>
-  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 
 /** Users, rooms and tokens straight into the database: `pairs` student/tutor pairs, a room each. */
 async function seed(databaseUrl) {
@@ -99,32 +75,6 @@ async function seed(databaseUrl) {
   );
   await client.end();
   return rooms.map(([student, tutor], i) => ({ id: roomIds[i], members: [student, tutor] }));
-}
-
-/** Connects `count` sockets, `batch` at a time; each is [url, auth]. */
-async function connectAll(targets, batch = 200) {
-  const open = [];
-  for (let i = 0; i < targets.length; i += batch) {
-    const slice = targets.slice(i, i + batch);
-    open.push(
-      ...(await Promise.all(
-        slice.map(
-          ({ url, auth }) =>
-            new Promise((resolve, reject) => {
-              const socket = connect(url, {
-                transports: ['websocket'],
-                reconnection: false,
-                forceNew: true,
-                auth,
-              });
-              socket.once('connect', () => resolve(socket));
-              socket.once('connect_error', reject);
-            }),
-        ),
-      )),
-    );
-  }
-  return open;
 }
 
 /**
@@ -208,8 +158,7 @@ async function scenario(name, { start, targetsOf, roomsOf, storedOf, commitsOf }
   console.log(`${name}: connected in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   await sleep(3000);
   const after = servers.map((child) => rssOf(child.pid));
-  const perSocket =
-    (after.reduce((x, y) => x + y, 0) - before.reduce((x, y) => x + y, 0)) / open.length;
+  const perSocket = perSocketBytes(before, after, open.length);
   const roomsSockets = roomsOf(rooms, open);
   const load = loadavg()[0];
   console.log(`${name}: sending ${rate}/s for ${duration} s ...`);
@@ -223,8 +172,7 @@ async function scenario(name, { start, targetsOf, roomsOf, storedOf, commitsOf }
   // What the database holds: each message sent stored once, whatever the acks said.
   const stored = storedOf ? await storedOf() : undefined;
   for (const socket of open) socket.disconnect();
-  for (const child of servers) child.kill('SIGTERM');
-  await Promise.all(servers.map((child) => new Promise((resolve) => child.once('exit', resolve))));
+  await stopProcesses(servers);
   return {
     name,
     ...result,
@@ -239,14 +187,8 @@ async function scenario(name, { start, targetsOf, roomsOf, storedOf, commitsOf }
 }
 
 // --- the product ---------------------------------------------------------------------------
-const dbName = `talaqa_bench_chat_${Date.now()}`;
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`create database ${dbName}`);
-await admin.end();
-const dbUrl = new URL(serverUrl);
-dbUrl.pathname = `/${dbName}`;
-const databaseUrl = dbUrl.toString();
+const database = await benchDatabase(serverUrl, 'chat');
+const databaseUrl = database.url;
 
 let seeded;
 const results = [];
@@ -254,44 +196,14 @@ try {
   results.push(
     await scenario('Talaqa chat, two instances', {
       start: async () => {
-        const env = {
-          APP_ENV: 'local',
-          HOST: '127.0.0.1',
-          DATABASE_URL: databaseUrl,
-          REDIS_URL: redisUrl,
-          REDIS_KEY_PREFIX: `talaqa-bench-chat-${Date.now()}:`,
-          LOG_LEVEL: 'warn',
-          SERVE_APPS: 'false',
-          JWT_SECRET,
-          RATE_LIMIT_TRUSTED_ADDRESSES: '127.0.0.1',
-        };
-        const servers = [];
-        for (const [i, port] of ports.entries()) {
-          // One after the other (the first migrates), each with its own simulator ports.
-          const simulators = Object.fromEntries(
-            [
-              'SMTP_SIMULATOR_PORT',
-              'WHATSAPP_SIMULATOR_PORT',
-              'TELEGRAM_SIMULATOR_PORT',
-              'OUTBOX_PORT',
-              'GOOGLE_SIMULATOR_PORT',
-              'FAWRY_SIMULATOR_PORT',
-              'PAYMOB_SIMULATOR_PORT',
-            ].map((key, k) => [key, String(4840 + i * 10 + k)]),
-          );
-          servers.push(
-            startProcess([...profileFlags, join(root, 'apps/server/dist/main.js')], {
-              ...env,
-              ...simulators,
-              PORT: String(port),
-              SOCKET_ROUTE: i === 0 ? 'a' : 'b',
-            }),
-          );
-          await waitFor(
-            () => fetch(`http://127.0.0.1:${port}/api/v1/health`).then((r) => r.ok),
-            `instance ${i + 1}`,
-          );
-        }
+        const servers = await startProductInstances({
+          name: 'chat',
+          databaseUrl,
+          redisUrl,
+          ports,
+          simulatorBase: 4840,
+          nodeFlags: profileFlags,
+        });
         seeded = await seed(databaseUrl);
         return servers;
       },
@@ -333,7 +245,7 @@ try {
     await scenario('bare socket.io + Redis adapter, two instances', {
       start: async () => {
         const servers = barePorts.map((port) =>
-          startProcess([join(here, 'bare-chat-server.mjs')], {
+          startProcess([join(benchRoot, 'bare-chat-server.mjs')], {
             PORT: String(port),
             REDIS_URL: redisUrl,
           }),
@@ -361,19 +273,15 @@ try {
     }),
   );
 } finally {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-  const cleanup = new pg.Client({ connectionString: serverUrl });
-  await cleanup.connect();
-  await cleanup.query(`drop database if exists ${dbName} with (force)`);
-  await cleanup.end();
+  stopAll();
+  await database.drop();
 }
 
-const cpu = cpus()[0]?.model.replace(/\s+/g, ' ').trim() ?? 'unknown CPU';
-const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
+const when = nowMinute();
 const lines = [
   `### ${when} UTC: chat, two instances (issue 18)`,
   '',
-  `Machine: ${cpus().length} x ${cpu}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; database PostgreSQL + Redis; ${sockets} sockets (one per user, ${pairs} two-member rooms, each member on a different instance), ${activeRooms} active rooms, ${rate} messages/s for ${duration} s; load generator and both servers on the same machine; load average (1 min) before sending: ${results.map((r) => r.load.toFixed(2)).join(' / ')}.`,
+  `Machine: ${machine()}; database PostgreSQL + Redis; ${sockets} sockets (one per user, ${pairs} two-member rooms, each member on a different instance), ${activeRooms} active rooms, ${rate} messages/s for ${duration} s; load generator and both servers on the same machine; load average (1 min) before sending: ${results.map((r) => r.load.toFixed(2)).join(' / ')}.`,
   '',
   '| scenario | sent | msgs/s sent | stored (distinct) | delivered | lost | doubled | acks refused / timed out | p50 ms | p99 ms | max ms | RSS per socket KiB |',
   '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',

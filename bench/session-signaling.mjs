@@ -13,17 +13,28 @@
 // PostgreSQL server; a database is created and dropped) and BENCH_REDIS_URL (default
 // redis://127.0.0.1:6379). The full size (500 sessions) is for an otherwise idle machine; try
 // BENCH_SESSIONS=50 first.
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { cpus, loadavg, totalmem } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
-import { io as connect } from 'socket.io-client';
+import {
+  benchDatabase,
+  benchRoot,
+  connectAll,
+  cpuMsOf,
+  JWT_SECRET,
+  machine,
+  nowMinute,
+  perSocketBytes,
+  quantile,
+  rssOf,
+  sleep,
+  startProcess,
+  startProductInstances,
+  stopAll,
+  stopProcesses,
+} from './lib/two-instances.mjs';
 import { accessToken } from './tutors-data.mjs';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const root = join(here, '..');
 const sessions = Number(process.env.BENCH_SESSIONS ?? 500);
 const candidates = Number(process.env.BENCH_CANDIDATES ?? 10);
 const sdpBytes = Number(process.env.BENCH_SDP_BYTES ?? 4000);
@@ -32,44 +43,9 @@ const candidateGapMs = Number(process.env.BENCH_CANDIDATE_GAP_MS ?? 20);
 const spreadMs = Number(process.env.BENCH_SPREAD_MS ?? 10_000);
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const JWT_SECRET = 'talaqa-bench-secret-only-for-measuring-0123456789';
 const ports = [4921, 4922];
 const barePorts = [4931, 4932];
 const RELAYS = ['SessionOffer', 'SessionAnswer', 'IceCandidate'];
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const children = [];
-
-function startProcess(args, env) {
-  const child = spawn(process.execPath, args, {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  children.push(child);
-  return child;
-}
-
-async function waitFor(check, what, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check().catch(() => false)) return;
-    await sleep(250);
-  }
-  throw new Error(`${what} not ready within ${timeoutMs} ms`);
-}
-
-const rssOf = (pid) =>
-  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
-
-/** CPU time (user + system) a process has used so far, in ms. */
-const cpuMsOf = (pid) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks of 10 ms
-};
-
-const quantile = (sorted, q) =>
-  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 
 /**
  * Users and lessons straight into the database: `sessions` student/tutor pairs, each with a
@@ -116,32 +92,6 @@ async function seed(databaseUrl) {
     const lesson = byStudent.get(student);
     return { id: lesson.id, student, tutor: lesson.tutor_id };
   });
-}
-
-/** Connects every target, `batch` at a time; each is { url, auth }. */
-async function connectAll(targets, batch = 200) {
-  const open = [];
-  for (let i = 0; i < targets.length; i += batch) {
-    const slice = targets.slice(i, i + batch);
-    open.push(
-      ...(await Promise.all(
-        slice.map(
-          ({ url, auth }) =>
-            new Promise((resolve, reject) => {
-              const socket = connect(url, {
-                transports: ['websocket'],
-                reconnection: false,
-                forceNew: true,
-                auth,
-              });
-              socket.once('connect', () => resolve(socket));
-              socket.once('connect_error', reject);
-            }),
-        ),
-      )),
-    );
-  }
-  return open;
 }
 
 /** A session description of about `sdpBytes`, carrying the message's tag on a line of its own. */
@@ -330,8 +280,7 @@ async function scenario(name, { start, targetsOf }) {
   console.log(`${name}: connected in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   await sleep(2000);
   const after = servers.map((child) => rssOf(child.pid));
-  const perSocket =
-    (after.reduce((x, y) => x + y, 0) - before.reduce((x, y) => x + y, 0)) / open.length;
+  const perSocket = perSocketBytes(before, after, open.length);
   const sessionsSockets = rooms.map((room, i) => ({
     ...room,
     studentSocket: open[2 * i],
@@ -343,8 +292,7 @@ async function scenario(name, { start, targetsOf }) {
   const result = await drive(sessionsSockets);
   const cpuMs = servers.reduce((sum, child, i) => sum + cpuMsOf(child.pid) - cpuBefore[i], 0);
   for (const socket of open) socket.disconnect();
-  for (const child of servers) child.kill('SIGTERM');
-  await Promise.all(servers.map((child) => new Promise((resolve) => child.once('exit', resolve))));
+  await stopProcesses(servers);
   return { name, ...result, cpuMs, perSocketKiB: perSocket / 1024, load };
 }
 
@@ -356,14 +304,8 @@ const targetsFor = (rooms, urls, authOf) =>
   ]);
 
 // --- the product ---------------------------------------------------------------------------
-const dbName = `talaqa_bench_session_${Date.now()}`;
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`create database ${dbName}`);
-await admin.end();
-const dbUrl = new URL(serverUrl);
-dbUrl.pathname = `/${dbName}`;
-const databaseUrl = dbUrl.toString();
+const database = await benchDatabase(serverUrl, 'session');
+const databaseUrl = database.url;
 
 let seeded;
 const results = [];
@@ -371,44 +313,13 @@ try {
   results.push(
     await scenario('Talaqa session signaling, two instances', {
       start: async () => {
-        const env = {
-          APP_ENV: 'local',
-          HOST: '127.0.0.1',
-          DATABASE_URL: databaseUrl,
-          REDIS_URL: redisUrl,
-          REDIS_KEY_PREFIX: `talaqa-bench-session-${Date.now()}:`,
-          LOG_LEVEL: 'warn',
-          SERVE_APPS: 'false',
-          JWT_SECRET,
-          RATE_LIMIT_TRUSTED_ADDRESSES: '127.0.0.1',
-        };
-        const servers = [];
-        for (const [i, port] of ports.entries()) {
-          // One after the other (the first migrates), each with its own simulator ports.
-          const simulators = Object.fromEntries(
-            [
-              'SMTP_SIMULATOR_PORT',
-              'WHATSAPP_SIMULATOR_PORT',
-              'TELEGRAM_SIMULATOR_PORT',
-              'OUTBOX_PORT',
-              'GOOGLE_SIMULATOR_PORT',
-              'FAWRY_SIMULATOR_PORT',
-              'PAYMOB_SIMULATOR_PORT',
-            ].map((key, k) => [key, String(4940 + i * 10 + k)]),
-          );
-          servers.push(
-            startProcess([join(root, 'apps/server/dist/main.js')], {
-              ...env,
-              ...simulators,
-              PORT: String(port),
-              SOCKET_ROUTE: i === 0 ? 'a' : 'b',
-            }),
-          );
-          await waitFor(
-            () => fetch(`http://127.0.0.1:${port}/api/v1/health`).then((r) => r.ok),
-            `instance ${i + 1}`,
-          );
-        }
+        const servers = await startProductInstances({
+          name: 'session',
+          databaseUrl,
+          redisUrl,
+          ports,
+          simulatorBase: 4940,
+        });
         seeded = await seed(databaseUrl);
         return servers;
       },
@@ -428,7 +339,7 @@ try {
     await scenario('bare socket.io + Redis adapter, two instances', {
       start: async () => {
         const servers = barePorts.map((port) =>
-          startProcess([join(here, 'bare-session-server.mjs')], {
+          startProcess([join(benchRoot, 'bare-session-server.mjs')], {
             PORT: String(port),
             REDIS_URL: redisUrl,
           }),
@@ -454,20 +365,16 @@ try {
     }),
   );
 } finally {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-  const cleanup = new pg.Client({ connectionString: serverUrl });
-  await cleanup.connect();
-  await cleanup.query(`drop database if exists ${dbName} with (force)`);
-  await cleanup.end();
+  stopAll();
+  await database.drop();
 }
 
-const cpu = cpus()[0]?.model.replace(/\s+/g, ' ').trim() ?? 'unknown CPU';
-const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
+const when = nowMinute();
 const ms = (value) => value.toFixed(1);
 const lines = [
   `### ${when} UTC: session signaling, two instances (issue 19)`,
   '',
-  `Machine: ${cpus().length} x ${cpu}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; database PostgreSQL + Redis; ${sessions} sessions open at once = ${sessions * 2} signaling sockets (students on instance A, tutors on B); per session an offer and an answer (SDP ${sdpBytes} B) and ${candidates} ICE candidates each way (~100 B, one every ${candidateGapMs} ms), the sessions starting evenly over ${spreadMs / 1000} s; load generator and both servers on the same machine; load average (1 min) before: ${results.map((r) => r.load.toFixed(2)).join(' / ')}.`,
+  `Machine: ${machine()}; database PostgreSQL + Redis; ${sessions} sessions open at once = ${sessions * 2} signaling sockets (students on instance A, tutors on B); per session an offer and an answer (SDP ${sdpBytes} B) and ${candidates} ICE candidates each way (~100 B, one every ${candidateGapMs} ms), the sessions starting evenly over ${spreadMs / 1000} s; load generator and both servers on the same machine; load average (1 min) before: ${results.map((r) => r.load.toFixed(2)).join(' / ')}.`,
   '',
   '| scenario | joins refused | join p50 / p99 ms | sent | received | lost | misrouted | doubled | acks refused / timed out | relay p50 ms | p95 ms | p99 ms | max ms | SDP p50 / p99 ms | candidate p50 / p99 ms | RSS per socket KiB |',
   '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
