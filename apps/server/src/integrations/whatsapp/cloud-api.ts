@@ -131,30 +131,14 @@ export function lessonReminderTemplateMessage(
   templateName: string,
   languageCode: string,
 ): CloudTemplateMessage {
-  // Template parameters may not hold new lines, tabs or more than four spaces in a row.
-  const text = (value: string) => ({ type: 'text' as const, text: value.replace(/\s+/g, ' ') });
-  return {
-    messaging_product: 'whatsapp',
-    recipient_type: 'individual',
-    to,
-    type: 'template',
-    template: {
-      name: templateName,
-      language: { code: languageCode },
-      components: [
-        {
-          type: 'body',
-          parameters: [
-            text(reminder.otherName),
-            text(reminder.when),
-            text(reminder.start),
-            text(reminder.duration),
-            text(reminder.lessonUrl),
-          ],
-        },
-      ],
-    },
-  };
+  const { otherName, when, start, duration, lessonUrl } = reminder;
+  return bodyTemplateMessage(to, templateName, languageCode, [
+    otherName,
+    when,
+    start,
+    duration,
+    lessonUrl,
+  ]);
 }
 
 /**
@@ -178,17 +162,16 @@ export interface ChatNoticeParams {
   roomUrl: string;
 }
 
-const templateText = (value: string) => ({
-  type: 'text' as const,
-  text: value.replace(/\s+/g, ' '),
-});
-
-/** The message for the chat notification template: body parameters only. */
-export function chatNoticeTemplateMessage(
+/**
+ * A template message whose body takes `parameters` in order: no header, no button. A parameter
+ * may not hold new lines, tabs or more than four spaces in a row, so white space runs become one
+ * space.
+ */
+function bodyTemplateMessage(
   to: string,
-  notice: ChatNoticeParams,
   templateName: string,
   languageCode: string,
+  parameters: readonly string[],
 ): CloudTemplateMessage {
   return {
     messaging_product: 'whatsapp',
@@ -201,15 +184,25 @@ export function chatNoticeTemplateMessage(
       components: [
         {
           type: 'body',
-          parameters: [
-            templateText(notice.senderName),
-            templateText(notice.unread),
-            templateText(notice.roomUrl),
-          ],
+          parameters: parameters.map((value) => ({
+            type: 'text' as const,
+            text: value.replace(/\s+/g, ' '),
+          })),
         },
       ],
     },
   };
+}
+
+/** The message for the chat notification template: body parameters only. */
+export function chatNoticeTemplateMessage(
+  to: string,
+  notice: ChatNoticeParams,
+  templateName: string,
+  languageCode: string,
+): CloudTemplateMessage {
+  const { senderName, unread, roomUrl } = notice;
+  return bodyTemplateMessage(to, templateName, languageCode, [senderName, unread, roomUrl]);
 }
 
 /**
@@ -239,22 +232,7 @@ export function lessonNoticeTemplateMessage(
   templateName: string,
   languageCode: string,
 ): CloudTemplateMessage {
-  return {
-    messaging_product: 'whatsapp',
-    recipient_type: 'individual',
-    to,
-    type: 'template',
-    template: {
-      name: templateName,
-      language: { code: languageCode },
-      components: [
-        {
-          type: 'body',
-          parameters: [templateText(notice.text), templateText(notice.lessonUrl)],
-        },
-      ],
-    },
-  };
+  return bodyTemplateMessage(to, templateName, languageCode, [notice.text, notice.lessonUrl]);
 }
 
 /**
@@ -284,12 +262,7 @@ export function paymentNoticeTemplateMessage(
   notice: PaymentNoticeParams,
   languageCode: string,
 ): CloudTemplateMessage {
-  return lessonNoticeTemplateMessage(
-    to,
-    { text: notice.text, lessonUrl: notice.url },
-    PAYMENT_NOTICE_TEMPLATE,
-    languageCode,
-  );
+  return bodyTemplateMessage(to, PAYMENT_NOTICE_TEMPLATE, languageCode, [notice.text, notice.url]);
 }
 
 /** Cannot be delivered to this number: not on WhatsApp, or (test numbers) not allowed. */
