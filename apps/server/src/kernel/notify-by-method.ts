@@ -6,7 +6,7 @@
  * kernel knows no module.
  */
 import type { NotificationMethod } from '@talaqa/domain';
-import { isMessagingError } from '../integrations/messaging';
+import { isMessagingError, MessagingError } from '../integrations/messaging';
 import type { JobLog } from '../jobs';
 
 /** What choosing a channel needs to know about the recipient. */
@@ -108,4 +108,31 @@ export async function notifyByMethod(
   }
   await channels.email(recipient.email);
   return 'email';
+}
+
+/**
+ * How one kind of notice (`N`, as its recipient reads it: ready-made Arabic) reaches people: by
+ * e-mail, a WhatsApp template, or the Telegram chat they linked. Each send rejects with
+ * MessagingError as `MethodChannels` says. The server wires the real adapters (simulated
+ * locally).
+ */
+export interface NoticeMessenger<N> {
+  /** Which phone channels are configured at all. */
+  channels: { whatsapp: boolean; telegram: boolean };
+  email(to: string, notice: N): Promise<void>;
+  /** Answers the message id: WhatsApp reports later, by webhook, whether it arrived. */
+  whatsapp(phoneE164: string, notice: N): Promise<{ messageId: string }>;
+  telegram(chatId: number, notice: N): Promise<void>;
+}
+
+/** Stands in when the server was built without channels: every send fails (retried). */
+export function disabledMessenger<N>(what: string): NoticeMessenger<N> {
+  const off = (): Promise<never> =>
+    Promise.reject(new MessagingError('unavailable', `${what} are not configured`));
+  return {
+    channels: { whatsapp: false, telegram: false },
+    email: off,
+    whatsapp: off,
+    telegram: off,
+  };
 }

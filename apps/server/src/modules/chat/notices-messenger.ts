@@ -1,4 +1,4 @@
-import { MessagingError } from '../../integrations/messaging';
+import { disabledMessenger, type NoticeMessenger } from '../../kernel/notify-by-method';
 
 /** One offline notification as its recipient reads it; every field is ready-made text. */
 export interface ChatNotice {
@@ -19,12 +19,7 @@ export interface ChatNotice {
  * Telegram chat the user linked. Each rejects with MessagingError as lesson reminders' sends do
  * (src/kernel/notify-by-method.ts). The server wires the real adapters (simulated locally).
  */
-export interface ChatNoticeMessenger {
-  channels: { whatsapp: boolean; telegram: boolean };
-  email(to: string, notice: ChatNotice): Promise<void>;
-  whatsapp(phoneE164: string, notice: ChatNotice): Promise<{ messageId: string }>;
-  telegram(chatId: number, notice: ChatNotice): Promise<void>;
-}
+export type ChatNoticeMessenger = NoticeMessenger<ChatNotice>;
 
 /** "رسالة واحدة", "رسالتان", "٣ رسائل", "١١ رسالة" (Arabic counting, Egyptian digits). */
 export function arabicMessageCount(count: number): string {
@@ -43,16 +38,8 @@ export function chatNoticeText(notice: ChatNotice): string {
   ].join('\n');
 }
 
-const off = (): Promise<never> =>
-  Promise.reject(new MessagingError('unavailable', 'Chat notifications are not configured'));
-
 /** Stands in when the server was built without channels: every send fails (retried). */
-export const disabledChatNoticeMessenger: ChatNoticeMessenger = {
-  channels: { whatsapp: false, telegram: false },
-  email: off,
-  whatsapp: off,
-  telegram: off,
-};
+export const disabledChatNoticeMessenger = disabledMessenger<ChatNotice>('Chat notifications');
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,4 +1,4 @@
-import { MessagingError } from '../../integrations/messaging';
+import { disabledMessenger, type NoticeMessenger } from '../../kernel/notify-by-method';
 
 /** A calendar file sent with a lesson's e-mail (confirmations: decision 302). */
 export interface LessonCalendarFile {
@@ -31,28 +31,15 @@ export interface LessonNotice {
  * WhatsApp `lesson_notice` template, or the Telegram chat the user linked. Each rejects with
  * MessagingError as the reminders' sends do (src/kernel/notify-by-method.ts).
  */
-export interface LessonNoticeMessenger {
-  channels: { whatsapp: boolean; telegram: boolean };
-  email(to: string, notice: LessonNotice): Promise<void>;
-  whatsapp(phoneE164: string, notice: LessonNotice): Promise<{ messageId: string }>;
-  telegram(chatId: number, notice: LessonNotice): Promise<void>;
-}
+export type LessonNoticeMessenger = NoticeMessenger<LessonNotice>;
 
 /** The Telegram (and plain) text; Telegram makes the link clickable itself. */
 export function lessonNoticeText(notice: LessonNotice): string {
   return [`مرحبًا ${notice.name}،`, notice.text, `صفحة الدرس: ${notice.lessonUrl}`].join('\n');
 }
 
-const off = (): Promise<never> =>
-  Promise.reject(new MessagingError('unavailable', 'Lesson notices are not configured'));
-
 /** Stands in when the server was built without channels: every send fails (retried). */
-export const disabledLessonNoticeMessenger: LessonNoticeMessenger = {
-  channels: { whatsapp: false, telegram: false },
-  email: off,
-  whatsapp: off,
-  telegram: off,
-};
+export const disabledLessonNoticeMessenger = disabledMessenger<LessonNotice>('Lesson notices');
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,4 +1,4 @@
-import { MessagingError } from '../../integrations/messaging';
+import { disabledMessenger, type NoticeMessenger } from '../../kernel/notify-by-method';
 
 /** One lesson reminder as its recipient reads it; every field is ready-made Arabic text. */
 export interface LessonReminderMessage {
@@ -22,14 +22,7 @@ export interface LessonReminderMessage {
  * that person cannot be reached there (the caller falls back to e-mail), `unavailable` when the
  * provider failed (the job retries). The server wires the real adapters (simulated locally).
  */
-export interface LessonReminderMessenger {
-  /** Which phone channels are configured at all. */
-  channels: { whatsapp: boolean; telegram: boolean };
-  email(to: string, message: LessonReminderMessage): Promise<void>;
-  /** Answers the message id: WhatsApp reports later, by webhook, whether it arrived. */
-  whatsapp(phoneE164: string, message: LessonReminderMessage): Promise<{ messageId: string }>;
-  telegram(chatId: number, message: LessonReminderMessage): Promise<void>;
-}
+export type LessonReminderMessenger = NoticeMessenger<LessonReminderMessage>;
 
 /** The Telegram (and plain) text of a reminder; Telegram makes the link clickable itself. */
 export function lessonReminderText(message: LessonReminderMessage): string {
@@ -40,16 +33,9 @@ export function lessonReminderText(message: LessonReminderMessage): string {
   ].join('\n');
 }
 
-const off = (): Promise<never> =>
-  Promise.reject(new MessagingError('unavailable', 'Lesson reminders are not configured'));
-
-/** Stands in when the server was built without reminder channels: every send fails (retried). */
-export const disabledReminderMessenger: LessonReminderMessenger = {
-  channels: { whatsapp: false, telegram: false },
-  email: off,
-  whatsapp: off,
-  telegram: off,
-};
+/** Stands in when the server was built without channels: every send fails (retried). */
+export const disabledReminderMessenger =
+  disabledMessenger<LessonReminderMessage>('Lesson reminders');
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,4 +1,4 @@
-import { MessagingError } from '../../integrations/messaging';
+import { disabledMessenger, type NoticeMessenger } from '../../kernel/notify-by-method';
 
 /** A payment's receipt or refund as the buyer reads it (ready-made Arabic, decision 302). */
 export interface PaymentNotice {
@@ -18,28 +18,15 @@ export interface PaymentNotice {
  * template, or the Telegram chat they linked. Each rejects with MessagingError as the lesson
  * notices' sends do (src/kernel/notify-by-method.ts).
  */
-export interface PaymentNoticeMessenger {
-  channels: { whatsapp: boolean; telegram: boolean };
-  email(to: string, notice: PaymentNotice): Promise<void>;
-  whatsapp(phoneE164: string, notice: PaymentNotice): Promise<{ messageId: string }>;
-  telegram(chatId: number, notice: PaymentNotice): Promise<void>;
-}
+export type PaymentNoticeMessenger = NoticeMessenger<PaymentNotice>;
 
 /** The Telegram (and plain) text; Telegram makes the link clickable itself. */
 export function paymentNoticeText(notice: PaymentNotice): string {
   return [`مرحبًا ${notice.name}،`, notice.text, `مدفوعاتك: ${notice.paymentsUrl}`].join('\n');
 }
 
-const off = (): Promise<never> =>
-  Promise.reject(new MessagingError('unavailable', 'Payment notices are not configured'));
-
 /** Stands in when the server was built without channels: every send fails (retried). */
-export const disabledPaymentNoticeMessenger: PaymentNoticeMessenger = {
-  channels: { whatsapp: false, telegram: false },
-  email: off,
-  whatsapp: off,
-  telegram: off,
-};
+export const disabledPaymentNoticeMessenger = disabledMessenger<PaymentNotice>('Payment notices');
 
 declare module 'fastify' {
   interface FastifyInstance {
