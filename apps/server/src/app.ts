@@ -31,6 +31,7 @@ import type { AccountMessenger } from './modules/codes';
 import { couponRoutes } from './modules/coupons';
 import { contactRoutes } from './modules/contact';
 import { healthRoutes } from './modules/health';
+import { monitoring } from './modules/monitoring';
 import { docsPage, docsPageServed, openApiDocument, referenceRoutes } from './modules/reference';
 import { chatRoutes, disabledChatNoticeMessenger } from './modules/chat';
 import { sessionRoutes } from './modules/session';
@@ -230,6 +231,13 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
       : {}),
   });
   await app.register(accessControl);
+  await app.register(monitoring, {
+    token: config.metricsToken,
+    version: config.version,
+    database,
+    redis,
+    sockets: () => io.engine.clientsCount,
+  });
   // Feature modules register their job handlers while they are registered below.
   const jobs = createJobs();
   app.decorate('jobs', jobs);

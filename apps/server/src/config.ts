@@ -83,6 +83,13 @@ export interface Config {
   fawry: FawryConfig;
   /** Paymob (Accept): the real gateway, or the local simulator. */
   paymob: PaymobConfig;
+  /**
+   * The bearer token Prometheus sends to `GET /metrics` (METRICS_TOKEN); unset means the route is
+   * not served at all. docs/deploy.md
+   */
+  metricsToken: string | undefined;
+  /** What this build is (APP_VERSION, e.g. the commit deployed): shown by the metrics. */
+  version: string;
 }
 
 export type TrustProxy = false | string[];
@@ -286,6 +293,11 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z0-9]{1,16}$/, 'must be 1 to 16 lowercase letters or digits')
     .optional(),
+  METRICS_TOKEN: z
+    .string()
+    .min(MIN_SECRET_LENGTH, `must be at least ${MIN_SECRET_LENGTH} characters`)
+    .optional(),
+  APP_VERSION: z.string().default('local'),
   STUN_URLS: z.string().default('stun:127.0.0.1:3478'),
   TURN_URLS: z
     .string()
@@ -603,6 +615,8 @@ export function loadConfig(rawEnv: Env, repoRoot: string = REPO_ROOT): Config {
     tutorsCacheSeconds: v.TUTORS_CACHE_SECONDS,
     redisKeyPrefix: v.REDIS_KEY_PREFIX,
     socketRoute: v.SOCKET_ROUTE,
+    metricsToken: v.METRICS_TOKEN,
+    version: v.APP_VERSION,
     ice: {
       stunUrls: urlList(v.STUN_URLS),
       turnUrls: urlList(v.TURN_URLS),

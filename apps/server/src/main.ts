@@ -1,8 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { API_PREFIX } from '@talaqa/domain';
-import { buildApp } from './app';
+import { buildApp, LIVING_SQL } from './app';
 import type { App } from './app';
 import { ConfigError, loadConfig } from './config';
+import { createDatabase } from './db';
 import type { Config } from './config';
 import { demoLoginLines, seedDemoData } from './demo/seed';
 import { DOCS_PREFIX, docsPageServed } from './modules/reference';
@@ -110,7 +111,30 @@ async function start(): Promise<void> {
   printUrls(config, app, staticApps, running);
 }
 
-start().catch((error: unknown) => {
+/**
+ * `node dist/main.js migrate`: brings the database schema up to date and exits, serving nothing.
+ * A deployment runs it once before a rolling restart (docs/deploy.md), so no instance starts
+ * against a schema older than its code; instances still migrate at start (a no-op by then).
+ */
+async function migrateOnly(): Promise<void> {
+  const config = loadConfig(process.env);
+  const log = loggerFor(config);
+  const database = await createDatabase(config, LIVING_SQL, log);
+  try {
+    await database.migrate();
+    log.info({ driver: database.driver }, 'database schema is up to date');
+  } finally {
+    await database.close();
+  }
+}
+
+const command = process.argv[2];
+if (command !== undefined && command !== 'migrate') {
+  process.stderr.write(`Unknown command "${command}"; the only one is "migrate".\n`);
+  process.exit(2);
+}
+
+(command === 'migrate' ? migrateOnly() : start()).catch((error: unknown) => {
   // Configuration and build problems are the operator's to fix: a plain message, no stack.
   if (error instanceof ConfigError || error instanceof StaticAppsError) {
     process.stderr.write(`${error.message}\n`);

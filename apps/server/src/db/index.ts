@@ -7,7 +7,7 @@ import { openPglite } from './pglite';
 import { connectPostgres } from './postgres';
 import type { Database, DatabaseHandle } from './types';
 
-export type { Database, DatabaseDriver, DatabaseHandle } from './types';
+export type { Database, DatabaseDriver, DatabaseHandle, DatabasePoolState } from './types';
 export type { LivingSql } from './living-sql';
 export * as schema from './schema';
 

@@ -13,6 +13,7 @@ import type { DatabaseHandle } from './types';
 
 /** Any constant works; it only has to be the same for every instance of the server. */
 const MIGRATION_LOCK_KEY = 7_246_010;
+const POOL_MAX = 10;
 
 /** PostgreSQL through a node-postgres pool (staging, production, CI). */
 export function connectPostgres(
@@ -22,7 +23,7 @@ export function connectPostgres(
 ): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: POOL_MAX,
     connectionTimeoutMillis: 5000,
   });
   // An idle client losing its server (restart, failover) must not crash the process; the pool
@@ -46,6 +47,12 @@ export function connectPostgres(
       closed = true;
       await pool.end();
     },
+    pool: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: POOL_MAX,
+    }),
   };
 }
 

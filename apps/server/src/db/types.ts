@@ -21,6 +21,17 @@ export interface DatabaseHandle {
   ping(): Promise<void>;
   /** Releases the connection(s). Safe to call twice. */
   close(): Promise<void>;
+  /** The connection pool's state (PostgreSQL); PGlite has one in-process connection and none. */
+  pool?(): DatabasePoolState;
+}
+
+export interface DatabasePoolState {
+  /** Connections open, in use or idle. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+  max: number;
 }
 
 export const PING_TIMEOUT_MS = 2000;

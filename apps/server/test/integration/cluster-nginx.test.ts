@@ -16,6 +16,8 @@ import type { Caller } from './api';
 import { startTestServer, testDriver, testRedisUrl } from './helpers';
 import type { TestServer } from './helpers';
 
+const METRICS_TOKEN = 'cluster-metrics-token-0123456789abcdefghij';
+
 const nginxFound = spawnSync('nginx', ['-v'], { stdio: 'ignore' }).status === 0;
 const skipReason =
   testDriver !== 'postgres' || !testRedisUrl
@@ -69,7 +71,11 @@ describe.skipIf(skipReason !== undefined)('the cluster behind nginx', () => {
   const sockets: Socket[] = [];
 
   beforeAll(async () => {
-    one = await startTestServer({ socketRoute: 'a', trustProxy: ['127.0.0.1'] });
+    one = await startTestServer({
+      socketRoute: 'a',
+      trustProxy: ['127.0.0.1'],
+      metricsToken: METRICS_TOKEN,
+    });
     two = await startTestServer({
       databaseUrl: one.config.databaseUrl,
       redisKeyPrefix: one.config.redisKeyPrefix,
@@ -142,6 +148,16 @@ describe.skipIf(skipReason !== undefined)('the cluster behind nginx', () => {
     expect(holders).toHaveLength(1);
     return holders[0] as TestServer;
   }
+
+  it('keeps the metrics off the public side: nginx answers 404, the instance serves them', async () => {
+    const authorization = `Bearer ${METRICS_TOKEN}`;
+    const outside = await fetch(`${balancer}/metrics`, { headers: { authorization } });
+    expect(outside.status).toBe(404);
+    expect(await outside.text()).not.toContain('http_requests_total');
+    const inside = await fetch(`${one.baseUrl}/metrics`, { headers: { authorization } });
+    expect(inside.status).toBe(200);
+    expect(await inside.text()).toContain('http_requests_total');
+  });
 
   it('keeps a session on its instance through long-polling and the WebSocket upgrade', async () => {
     const student = await chatUserOf(one, Role.Student);

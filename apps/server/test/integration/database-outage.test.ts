@@ -124,7 +124,13 @@ describe.skipIf(testDriver !== 'postgres')('a PostgreSQL outage under steady loa
     await sleep(1000);
     const cutAt = Date.now() - started;
     await proxy.cut();
-    await sleep(OUTAGE_MS);
+    await sleep(OUTAGE_MS / 2);
+    // Not ready, yet alive: a supervisor must not restart an instance for the database's outage.
+    expect((await fetch(`${server.baseUrl}/api/v1/health`)).status).toBe(503);
+    const live = await fetch(`${server.baseUrl}/api/v1/health/live`);
+    expect(live.status).toBe(200);
+    expect(await live.json()).toEqual({ status: 'ok' });
+    await sleep(OUTAGE_MS / 2);
     const restoredAt = Date.now() - started;
     await proxy.restore();
 

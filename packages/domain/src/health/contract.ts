@@ -11,13 +11,29 @@ export const healthBodySchema = z.object({
 });
 export type HealthBody = z.infer<typeof healthBodySchema>;
 
+export const livenessBodySchema = z.object({ status: z.literal('ok') });
+
 export const healthEndpoints = {
-  /** 200 when every dependency answers, 503 otherwise (load balancers read the status). */
+  /**
+   * Readiness: 200 when every dependency answers, 503 otherwise (the load balancer sends no
+   * traffic to an instance that cannot serve it). docs/deploy.md
+   */
   check: endpoint({
     method: 'GET',
     path: '/health',
     summary: 'Whether the server, its database and Redis answer',
     access: anyone,
     responses: { 200: healthBodySchema, 503: healthBodySchema },
+  }),
+  /**
+   * Liveness: 200 while the process answers at all, whatever its dependencies do; a supervisor
+   * restarts an instance only when this fails (restarting for a database outage helps no one).
+   */
+  live: endpoint({
+    method: 'GET',
+    path: '/health/live',
+    summary: 'Whether the server process answers (dependencies not asked)',
+    access: anyone,
+    responses: { 200: livenessBodySchema },
   }),
 };

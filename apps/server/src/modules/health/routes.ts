@@ -38,4 +38,5 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthDependencies> = async (ap
     },
     { logLevel: 'warn' },
   );
+  serve(app, API.health.live, async () => ({ status: 'ok' as const }), { logLevel: 'warn' });
 };

@@ -1,0 +1,24 @@
+/**
+ * What operators watch (issue 23, "Running it for real"): Prometheus metrics of this instance at
+ * `GET /metrics`, served only with METRICS_TOKEN set and only to a caller bearing it. docs/deploy.md
+ */
+import fp from 'fastify-plugin';
+import { bearerMatches, createMetrics, refuse } from './metrics';
+import type { VitalsSources } from './vitals';
+
+export interface MonitoringOptions extends VitalsSources {
+  token: string | undefined;
+  version: string;
+}
+
+/** Registered at the root, before the feature routes: its hook counts every route's answers. */
+export const monitoring = fp<MonitoringOptions>(async (app, options) => {
+  const { token } = options;
+  if (!token) return;
+  const metrics = createMetrics(app, options, options.version);
+  app.get('/metrics', { logLevel: 'warn' }, async (request, reply) => {
+    if (!bearerMatches(request, token)) return refuse(reply);
+    const text = await metrics.render();
+    return reply.type(metrics.registry.contentType).send(text);
+  });
+});
