@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { anyone } from '../access';
 import { endpoint } from '../contract/endpoint';
+import { healthRoutes } from './routes';
 
 const partStatus = z.enum(['up', 'down']);
 
@@ -14,10 +14,8 @@ export type HealthBody = z.infer<typeof healthBodySchema>;
 export const healthEndpoints = {
   /** 200 when every dependency answers, 503 otherwise (load balancers read the status). */
   check: endpoint({
-    method: 'GET',
-    path: '/health',
+    ...healthRoutes.check,
     summary: 'Whether the server, its database and Redis answer',
-    access: anyone,
     responses: { 200: healthBodySchema, 503: healthBodySchema },
   }),
 };
