@@ -12,7 +12,8 @@
 //
 // BUNDLE_BUDGET_KB (default 150) is the main app's budget: above it the script exits with 1, and
 // also when the main app's measurement cannot be trusted (no manifest, or index.html and the
-// manifest disagree on the initial files), so the budget is guarded (docs/decisions/308).
+// manifest disagree on the initial files), so the budget is guarded
+// (docs/decisions/308-first-load-without-schemas.md).
 // BUNDLE_JSON=1 prints the figures as JSON instead of tables.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -10,8 +10,9 @@ import { API_ROUTES, LOCAL_PORTS } from '@talaqa/domain';
  * The main app's API client and the calls its shell makes before any page (the health badge, the
  * signed-in user; the client runs the token refresh itself). They go through `API_ROUTES`, the
  * routes standing for their contracts, so the first load carries no zod and no schema
- * (docs/decisions/308). Pages call through `./api`, whose contracts load with them; the shell
- * must not import `./api` (`npm run bench:bundle` shows it when zod comes back).
+ * (docs/decisions/308-first-load-without-schemas.md). Pages call through `./api`, whose contracts
+ * load with them; the shell must not import `./api` (`npm run bench:bundle` shows it when zod comes
+ * back).
  */
 
 /** The API origin: the served runtime config, else VITE_API_URL, else this host on port 4000. */

@@ -4,9 +4,10 @@
  * `validateResponses` (on in development and tests) every answer is read through the contract's
  * schema, and a shape the contract does not declare fails loudly instead of reaching a screen.
  *
- * An endpoint may also be called through its route (`API_ROUTES`, docs/decisions/308): the same
- * call without the schemas, so an app's shell does not load zod; the contract is then loaded only
- * to check the answer. This module imports no zod at run time for the same reason.
+ * An endpoint may also be called through its route (`API_ROUTES`,
+ * docs/decisions/308-first-load-without-schemas.md): the same call without the schemas, so an app's
+ * shell does not load zod; the contract is then loaded only to check the answer. This module
+ * imports no zod at run time for the same reason.
  */
 import type { z } from 'zod';
 import { isEndpointRef, pathOf } from '@talaqa/domain';

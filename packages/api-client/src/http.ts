@@ -9,9 +9,10 @@
  * - A request marked `private` without a valid token never reaches the network: it behaves as a
  *   401 answer (the session is marked invalid) and rejects with `ApiError('unauthenticated', 401)`.
  * - One refresh per session: the first request (or `refreshSession()`) runs
- *   `API.auth.refreshToken` (through its route: this module loads no schema, docs/decisions/308)
- *   when a valid bearer token exists; every request of the moment waits for it; it never runs
- *   again on this client.
+ *   `API.auth.refreshToken` when a valid bearer token exists; every request of the moment waits
+ *   for it; it never runs again on this client. It goes through the route standing for the
+ *   contract, so this module loads no schema
+ *   (docs/decisions/308-first-load-without-schemas.md).
  */
 import { API_ROUTES, isErrorCode, pathOf } from '@talaqa/domain';
 import type { ErrorBody, ErrorCode } from '@talaqa/domain';

@@ -1,9 +1,9 @@
 /**
- * The endpoints an app's shell calls before its first page, as routes standing for their
- * contracts (contract/route.ts, docs/decisions/308): `API_ROUTES.users.current` calls what
- * `API.users.current` declares, without loading zod or any schema. The contracts are loaded only
- * when asked for (`contract()`), to check an answer outside production: all through the one
- * module of every contract, `./endpoints`, which the pages load anyway (one split point, so an
+ * The endpoints an app's shell calls before its first page, as routes standing for their contracts
+ * (contract/route.ts, docs/decisions/308-first-load-without-schemas.md): `API_ROUTES.users.current`
+ * calls what `API.users.current` declares, without loading zod or any schema. The contracts are
+ * loaded only when asked for (`contract()`), to check an answer outside production: all through the
+ * one module of every contract, `./endpoints`, which the pages load anyway (one split point, so an
  * app that loads the contracts up front, such as the admin dashboard, gets no extra chunks).
  */
 import { authRoutes } from './auth/routes';

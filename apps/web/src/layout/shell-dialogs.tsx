@@ -1,8 +1,9 @@
 /**
  * What the shell shows only on demand, loaded when first wanted so the first load carries neither
- * Radix Dialog nor the contracts (docs/decisions/308): the sign-out confirmation, the phone menu
- * and the header's picture. Each dialog mounts at its first opening and stays mounted after, so
- * it closes (and gives focus back to its opener) exactly as the eager one did.
+ * Radix Dialog nor the contracts (docs/decisions/308-first-load-without-schemas.md): the sign-out
+ * confirmation, the phone menu and the header's picture. Each dialog mounts at its first opening
+ * and stays mounted after, so it closes (and gives focus back to its opener) exactly as the eager
+ * one did.
  */
 import { Suspense, lazy, useState } from 'react';
 import { Avatar } from '@talaqa/ui';

@@ -4,7 +4,7 @@
  * Numbers are written with `formatNumber` of @talaqa/ui, money with the domain's `formatMoney`
  * (ar-EG, EGP).
  */
-import { LOCALE, planNameOfWeeklyMinutes } from '@talaqa/domain';
+import { planNameOfWeeklyMinutes } from '@talaqa/domain';
 import type { Plan } from '@talaqa/domain';
 import { countedText, formatNumber, PLAN_NAMES_AR } from '@talaqa/ui';
 import type { CountedNoun } from '@talaqa/ui';

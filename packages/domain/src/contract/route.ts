@@ -1,8 +1,9 @@
 /**
- * An endpoint's route without its schemas (issue 20, Performance: docs/decisions/308): the method,
- * the path, who may call it and how its answer is read. It is enough to call the endpoint, and an
- * app's shell calls the few endpoints it needs before the first page through routes, so zod and
- * the contracts' schemas load with the pages instead. This module builds no schema.
+ * An endpoint's route without its schemas (issue 20, Performance:
+ * docs/decisions/308-first-load-without-schemas.md): the method, the path, who may call it and how
+ * its answer is read. It is enough to call the endpoint, and an app's shell calls the few endpoints
+ * it needs before the first page through routes, so zod and the contracts' schemas load with the
+ * pages instead. This module builds no schema.
  *
  * A route is written once, in its feature's `routes.ts`, and its contract spreads it
  * (`endpoint({ ...authRoutes.refreshToken, summary, responses })`), so the two cannot disagree.

@@ -1,7 +1,7 @@
 /**
  * The name rules as plain functions, without zod (accounts.ts builds the name schemas from them):
  * the main app's shell decides where a tutor lands (`isTutorName`) before any schema is loaded
- * (docs/decisions/308).
+ * (docs/decisions/308-first-load-without-schemas.md).
  */
 import { charCount, collapseSpaces, hasNulCharacter, isArabicWord, isNamePart } from '../text';
 import type { ValidationCode } from '../errors';
