@@ -10,7 +10,10 @@
 // with `gzip -9` sends; on-the-fly compression at a lower level sends a little more), and the
 // level-6 figure (zlib's and most servers' default) is printed beside it.
 //
-// BUNDLE_BUDGET_KB (default 150) is the main app's budget: above it the script exits with 1.
+// BUNDLE_BUDGET_KB (default 150) is the main app's budget: above it the script exits with 1, and
+// also when the main app's measurement cannot be trusted (no manifest, or index.html and the
+// manifest disagree on the initial files), so the budget is guarded
+// (docs/decisions/308-first-load-without-schemas.md).
 // BUNDLE_JSON=1 prints the figures as JSON instead of tables.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -132,3 +135,9 @@ console.log(
   `\nmain app initial JavaScript: ${fmt(main.gzip9)} KB gzip -9 (${verdict} the ${String(budgetKb)} KB budget; KB = 1024 bytes)`,
 );
 if (verdict === 'OVER') process.exitCode = 1;
+if (!main.manifest || main.mismatch.length > 0) {
+  console.error(
+    "\nthe main app's initial files are uncertain (no manifest, or index.html disagrees with it)",
+  );
+  process.exitCode = 1;
+}

@@ -1,9 +1,4 @@
-import {
-  createApiClient,
-  createDeviceTokenStore,
-  resolveApiUrl,
-  runtimeConfig,
-} from '@talaqa/api-client';
+import { api, deviceTokens } from './client';
 import type { ImageUploadControls } from '@talaqa/ui';
 import type {
   BookLessonBody,
@@ -18,7 +13,7 @@ import type {
   RoomSettingsInput,
   UserRoomsQuery,
 } from '@talaqa/domain';
-import { API, LOCAL_PORTS, isSignUpSession } from '@talaqa/domain';
+import { API, isSignUpSession } from '@talaqa/domain';
 import type {
   AvailabilityBody,
   AvailabilityQuery,
@@ -47,36 +42,12 @@ import type {
   TransactionListQuery,
 } from '@talaqa/domain';
 
-/** The API origin: the served runtime config, else VITE_API_URL, else this host on port 4000. */
-export const API_BASE_URL = resolveApiUrl(import.meta.env.VITE_API_URL);
-
 /**
- * The one API client of the main app (the only module that talks to @talaqa/api-client). When
- * the session becomes invalid (a 401), the session provider hears it through
- * `api.addSessionInvalidListener` and sends the person to sign in again (spec section 6).
+ * The endpoints the pages call, by their contracts (loaded with the pages, never on the first
+ * load). The client itself and the shell's calls live in ./client (decision 308); the pages find
+ * the client here too.
  */
-export const api = createApiClient({
-  baseUrl: API_BASE_URL,
-  validateResponses: import.meta.env.MODE !== 'production',
-});
-
-/**
- * This browser's device tokens, one per account e-mail (issue 15): kept at sign-out on purpose,
- * sent with a password sign-in so the owner's device is not held back by others' wrong tries.
- */
-export const deviceTokens = createDeviceTokenStore();
-
-/** The marketing site's origin (terms and privacy pages): runtime config, else this host. */
-export function landingUrl(): string {
-  return (
-    runtimeConfig().landingUrl ??
-    import.meta.env.VITE_LANDING_URL ??
-    `${location.protocol}//${location.hostname}:${LOCAL_PORTS.landing}`
-  );
-}
-
-/** Whether the API and its database answer (the status badge in the footer). */
-export const getHealth = () => api.call(API.health.check);
+export { API_BASE_URL, api, deviceTokens, landingUrl } from './client';
 
 // ---------------------------------------------------------------------------------------------
 // Auth: sign-up, sign-in, Google, passwords
@@ -137,8 +108,6 @@ export const codesApi = {
 // Users and students
 
 export const userApi = {
-  /** The signed-in account (401 when signed out). */
-  current: (signal?: AbortSignal) => api.call(API.users.current, {}, { signal }),
   /** A partial profile (a tutor's `bio` and `about` too). */
   update: (id: number, body: UpdateUserBody) =>
     api.call(API.users.update, { params: { id }, body }),

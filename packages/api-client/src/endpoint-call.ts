@@ -3,10 +3,21 @@
  * from packages/domain, so the apps write no path strings and cast no answers. With
  * `validateResponses` (on in development and tests) every answer is read through the contract's
  * schema, and a shape the contract does not declare fails loudly instead of reaching a screen.
+ *
+ * An endpoint may also be called through its route (`API_ROUTES`,
+ * docs/decisions/308-first-load-without-schemas.md): the same call without the schemas, so an app's
+ * shell does not load zod; the contract is then loaded only to check the answer. This module
+ * imports no zod at run time for the same reason.
  */
-import { z } from 'zod';
-import { pathOf } from '@talaqa/domain';
-import type { EndpointDefinition, InputOf, ResponseOf } from '@talaqa/domain';
+import type { z } from 'zod';
+import { isEndpointRef, pathOf } from '@talaqa/domain';
+import type {
+  Callable,
+  EndpointDefinition,
+  EndpointRoute,
+  InputOf,
+  ResponseOf,
+} from '@talaqa/domain';
 import type { QueryParams } from './query';
 import type { HttpMethod, RequestWithBodyOptions, ResponseType, UploadOptions } from './http';
 
@@ -44,7 +55,7 @@ export interface EndpointTransport {
 /** Thrown when an answer breaks its contract: a bug on one side, never a person's mistake. */
 export class ContractViolation extends Error {
   constructor(
-    readonly endpoint: EndpointDefinition,
+    readonly endpoint: EndpointRoute,
     readonly issues: unknown,
   ) {
     super(`${endpoint.method} ${endpoint.path} answered a shape its contract does not declare`);
@@ -52,7 +63,7 @@ export class ContractViolation extends Error {
   }
 }
 
-function idempotencyKeyOf(definition: EndpointDefinition, body: unknown): string | undefined {
+function idempotencyKeyOf(definition: EndpointRoute, body: unknown): string | undefined {
   if (!definition.idempotent || typeof body !== 'object' || body === null) return undefined;
   const key = (body as { idempotencyKey?: unknown }).idempotencyKey;
   return typeof key === 'string' ? key : undefined;
@@ -73,17 +84,26 @@ export function checkAnswer<E extends EndpointDefinition>(definition: E, answer:
   throw new ContractViolation(definition, issues);
 }
 
-/** A file answer is read as a blob, another non-JSON one (an iCalendar document) as text. */
-function responseTypeOf(definition: EndpointDefinition): ResponseType {
-  const schemas = Object.values(definition.responses);
-  if (schemas.some((schema) => schema instanceof z.ZodFile)) return 'blob';
-  return definition.contentType ? 'text' : 'json';
+/** The contract itself, or the one its route stands for (loaded now). */
+const contractOf = <E extends EndpointDefinition>(endpoint: Callable<E>): Promise<E> | E =>
+  isEndpointRef(endpoint) ? endpoint.contract() : endpoint;
+
+/**
+ * A file answer (`z.file()`, told by its schema's `type`, which needs no zod code) is read as a
+ * blob, another non-JSON one (an iCalendar document) as text. A route never answers a file.
+ */
+function responseTypeOf<E extends EndpointDefinition>(endpoint: Callable<E>): ResponseType {
+  if (!isEndpointRef(endpoint)) {
+    const schemas = Object.values(endpoint.responses);
+    if (schemas.some((schema) => schema?.type === 'file')) return 'blob';
+  }
+  return endpoint.contentType ? 'text' : 'json';
 }
 
 export async function callEndpoint<E extends EndpointDefinition>(
   transport: EndpointTransport,
   validate: boolean,
-  definition: E,
+  definition: Callable<E>,
   input: Partial<InputOf<E>> = {},
   options: CallOptions = {},
 ): Promise<ResponseOf<E>> {
@@ -101,7 +121,7 @@ export async function callEndpoint<E extends EndpointDefinition>(
   if (!validate || responseType !== 'json') {
     return answer as ResponseOf<E>;
   }
-  return checkAnswer(definition, answer);
+  return checkAnswer(await contractOf(definition), answer);
 }
 
 /** A multipart upload to an endpoint whose contract declares `upload`. */

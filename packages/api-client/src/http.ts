@@ -8,15 +8,17 @@
  * - Authorization is added only while the stored token is valid (exists and unexpired).
  * - A request marked `private` without a valid token never reaches the network: it behaves as a
  *   401 answer (the session is marked invalid) and rejects with `ApiError('unauthenticated', 401)`.
- * - One refresh per session: the first request (or `refreshSession()`) runs the contract
- *   `API.auth.refreshToken` when a valid bearer token exists; every request of the moment
- *   waits for it; it never runs again on this client.
+ * - One refresh per session: the first request (or `refreshSession()`) runs
+ *   `API.auth.refreshToken` when a valid bearer token exists; every request of the moment waits
+ *   for it; it never runs again on this client. It goes through the route standing for the
+ *   contract, so this module loads no schema
+ *   (docs/decisions/308-first-load-without-schemas.md).
  */
-import { API, isErrorCode, pathOf } from '@talaqa/domain';
+import { API_ROUTES, isErrorCode, pathOf } from '@talaqa/domain';
 import type { ErrorBody, ErrorCode } from '@talaqa/domain';
-import type { EndpointDefinition, ResponseOf } from '@talaqa/domain';
+import type { Callable, EndpointDefinition, ResponseOf } from '@talaqa/domain';
 import { ApiError, NetworkError, isAbortError } from './errors';
-import { callEndpoint, checkAnswer, uploadToEndpoint } from './endpoint-call';
+import { ContractViolation, callEndpoint, checkAnswer, uploadToEndpoint } from './endpoint-call';
 import type { CallArgs, UploadToArgs } from './endpoint-call';
 import { buildApiUrl } from './query';
 import type { QueryParams } from './query';
@@ -115,8 +117,15 @@ export interface ApiClientOptions {
 export interface ApiClient {
   readonly baseUrl: string;
   readonly tokens: TokenStore;
-  /** Calls an endpoint by its contract: `api.call(API.lessons.get, { params: { id } })`. */
-  call<E extends EndpointDefinition>(endpoint: E, ...args: CallArgs<E>): Promise<ResponseOf<E>>;
+  /**
+   * Calls an endpoint by its contract, `api.call(API.lessons.get, { params: { id } })`, or by the
+   * route standing for it, `api.call(API_ROUTES.users.current)` (no schema loaded but to check
+   * the answer).
+   */
+  call<E extends EndpointDefinition>(
+    endpoint: Callable<E>,
+    ...args: CallArgs<E>
+  ): Promise<ResponseOf<E>>;
   /** Uploads a file to an endpoint whose contract declares `upload`, with progress and cancel. */
   uploadTo<E extends EndpointDefinition>(
     endpoint: E,
@@ -130,13 +139,19 @@ export interface ApiClient {
 }
 
 /** The session refresh runs outside `call()`: it is the one request every other one waits for. */
-const REFRESH = API.auth.refreshToken;
+const REFRESH = API_ROUTES.auth.refreshToken;
 const DEFAULT_REFRESH_TIMEOUT_MS = 20_000;
 
 interface Prepared {
   headers: Headers;
   /** The token value sent as Authorization, to tell a stale 401 from a current one. */
   sentToken: string | null;
+}
+
+/** The token of a refresh answer (`{ token: string }`); any other shape breaks the contract. */
+function tokenOf(answer: unknown): string {
+  if (isRecord(answer) && typeof answer.token === 'string') return answer.token;
+  throw new ContractViolation(REFRESH, [{ path: ['token'], message: 'expected a string' }]);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -205,6 +220,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const fetchFn: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const createXhr = options.createXhr ?? (() => new XMLHttpRequest() as unknown as XhrLike);
   const refreshTimeoutMs = options.refreshTimeoutMs ?? DEFAULT_REFRESH_TIMEOUT_MS;
+  const validateResponses = options.validateResponses ?? false;
   const invalidListeners = new Set<() => void>();
   if (options.onSessionInvalid) invalidListeners.add(options.onSessionInvalid);
 
@@ -245,8 +261,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         );
         return marksSessionInvalid(error) ? 'invalid' : 'failed';
       }
-      // Read through the contract whatever `validateResponses` says: a token is stored from it.
-      const next = checkAnswer(REFRESH, parseJson(text)).token;
+      // A token is stored from it: read through the contract where answers are checked, else at
+      // least make sure it is one (a string), without loading the contract's schema.
+      const answer = parseJson(text);
+      const next = validateResponses
+        ? checkAnswer(await REFRESH.contract(), answer).token
+        : tokenOf(answer);
       if (!next) return 'failed';
       // Someone stored another token meanwhile (e.g. a sign-in): keep theirs.
       if (tokens.get()?.value !== current.value) return 'skipped';
@@ -393,7 +413,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   const transport = { request, upload };
-  const validateResponses = options.validateResponses ?? false;
 
   return {
     baseUrl,

@@ -1,6 +1,14 @@
 import { z } from 'zod';
-import { describe, expect, expectTypeOf, it } from 'vitest';
-import { Role, STORAGE_KEYS, endpoint, idParamsSchema, noContent, rolesOnly } from '@talaqa/domain';
+import { describe, expect, expectTypeOf, it, vi } from 'vitest';
+import {
+  Role,
+  STORAGE_KEYS,
+  endpoint,
+  idParamsSchema,
+  noContent,
+  refTo,
+  rolesOnly,
+} from '@talaqa/domain';
 import { ContractViolation, createApiClient, createMemoryStorage } from '../src/index';
 import { NOW_MS, fakeFetch, json, jwtFor } from './helpers';
 
@@ -90,5 +98,45 @@ describe('calling an endpoint by its contract', () => {
   it('passes answers through untouched when validation is off', async () => {
     const { client } = setup({ id: 'five' }, 200, false);
     await expect(client.call(getLesson, { params: { id: 5 } })).resolves.toEqual({ id: 'five' });
+  });
+});
+
+describe('calling an endpoint through its route (no schema loaded to call it)', () => {
+  /** `getLesson`'s route, counting how often its contract is loaded. */
+  function lessonRoute() {
+    const contract = vi.fn(() => Promise.resolve(getLesson));
+    const { method, path, access } = getLesson;
+    return { ref: refTo<typeof getLesson>({ method, path, access }, contract), contract };
+  }
+
+  it('sends what the contract would, typed by the contract', async () => {
+    const { client, apiCalls } = setup({ id: 5, minutes: 30 }, 200, false);
+    const { ref } = lessonRoute();
+    const lesson = await client.call(ref, { params: { id: 5 }, query: { withTutor: true } });
+    expectTypeOf(lesson).toEqualTypeOf<{ id: number; minutes: number }>();
+    expect(lesson).toEqual({ id: 5, minutes: 30 });
+    const [call] = apiCalls();
+    expect(call?.url).toBe('http://api.test/api/v1/lesson/5?withTutor=true');
+    expect(call?.init.method).toBe('GET');
+  });
+
+  it('without checking answers, never loads the contract', async () => {
+    const { client } = setup({ id: 'five' }, 200, false);
+    const { ref, contract } = lessonRoute();
+    await expect(client.call(ref, { params: { id: 5 } })).resolves.toEqual({ id: 'five' });
+    expect(contract).not.toHaveBeenCalled();
+  });
+
+  it('checking answers, loads the contract and reads the answer through it', async () => {
+    const { client } = setup({ id: 5, minutes: 30, secret: 'x' });
+    const { ref, contract } = lessonRoute();
+    await expect(client.call(ref, { params: { id: 5 } })).resolves.toEqual({ id: 5, minutes: 30 });
+    expect(contract).toHaveBeenCalledTimes(1);
+  });
+
+  it('checking answers, refuses a shape the loaded contract does not declare', async () => {
+    const { client } = setup({ id: 'five' });
+    const { ref } = lessonRoute();
+    await expect(client.call(ref, { params: { id: 5 } })).rejects.toBeInstanceOf(ContractViolation);
   });
 });

@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from '@talaqa/domain';
 import { describe, expect, it, vi } from 'vitest';
-import { createApiClient, createMemoryStorage } from '../src/index';
+import { ContractViolation, createApiClient, createMemoryStorage } from '../src/index';
 import { createUser, listPlans, openGet, openLesson, openPost } from './contracts';
 import { NOW_MS, deferred, fakeFetch, json, jwtFor } from './helpers';
 import type { FetchCall } from './helpers';
@@ -13,6 +13,7 @@ function setup(
     type: 'Bearer',
     value: jwtFor(1),
   },
+  validateResponses = false,
 ) {
   const storage = createMemoryStorage();
   if (token) storage.setItem(STORAGE_KEYS.authToken, JSON.stringify(token));
@@ -27,6 +28,7 @@ function setup(
     fetch,
     now: () => NOW_MS,
     onSessionInvalid,
+    validateResponses,
   });
   const refreshCalls = () => calls.filter((c) => c.url === REFRESH_URL);
   return { client, calls, refreshCalls, storage, onSessionInvalid };
@@ -86,15 +88,33 @@ describe('one refresh per session', () => {
     });
   });
 
-  it('reads the answer through its contract: no `token`, nothing stored, old token kept', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const oldToken = jwtFor(1);
-    const { client, onSessionInvalid } = setup(() => json({ accessToken: jwtFor(1, 7200) }));
-    await expect(client.refreshSession()).resolves.toBe('failed');
-    expect(client.tokens.get()?.value).toBe(oldToken);
-    expect(onSessionInvalid).not.toHaveBeenCalled();
-    expect(warn).toHaveBeenCalledTimes(1);
-    warn.mockRestore();
+  it.each([
+    ['without checking answers (production: no schema loaded)', false],
+    ['checking answers through the loaded contract', true],
+  ])(
+    'reads the answer as its contract says, %s: no `token`, nothing stored, old token kept',
+    async (_mode, validateResponses) => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const oldToken = jwtFor(1);
+      const { client, onSessionInvalid } = setup(
+        () => json({ accessToken: jwtFor(1, 7200) }),
+        undefined,
+        validateResponses,
+      );
+      await expect(client.refreshSession()).resolves.toBe('failed');
+      expect(client.tokens.get()?.value).toBe(oldToken);
+      expect(onSessionInvalid).not.toHaveBeenCalled();
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(warn.mock.calls[0]?.[1]).toBeInstanceOf(ContractViolation);
+      warn.mockRestore();
+    },
+  );
+
+  it('checking answers, a fresh token the contract accepts is stored', async () => {
+    const newToken = jwtFor(1, 7200);
+    const { client } = setup(() => json({ token: newToken }), undefined, true);
+    await expect(client.refreshSession()).resolves.toBe('refreshed');
+    expect(client.tokens.get()).toEqual({ type: 'Bearer', value: newToken });
   });
 
   it('401 marks the session invalid; requests continue without Authorization', async () => {

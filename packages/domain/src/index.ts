@@ -64,5 +64,6 @@ export * from './session/contract';
 export * from './session/events';
 export * from './contract';
 export * from './endpoints';
+export * from './routes';
 export * from './health/contract';
 export * from './reference/contract';

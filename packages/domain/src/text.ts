@@ -3,6 +3,9 @@
  * (٠١٢) on their phones as often as Latin ones, so digit input is normalised before checking.
  */
 
+/** True when a text holds a NUL character, which PostgreSQL `text` cannot store. */
+export const hasNulCharacter = (value: string): boolean => value.includes('\u0000');
+
 /** Counts user-perceived characters as Postgres `char_length` does: by code point, not UTF-16 unit. */
 export const charCount = (value: string): number => [...value].length;
 

@@ -7,24 +7,17 @@ import {
   useNavigation,
   useSearchParams,
 } from 'react-router';
-import {
-  BRAND_NAME,
-  CenteredSpinner,
-  Drawer,
-  MenuIcon,
-  ServerStatus,
-  UI_MESSAGES,
-  cx,
-} from '@talaqa/ui';
+import { BRAND_NAME, CenteredSpinner, MenuIcon, ServerStatus, UI_MESSAGES, cx } from '@talaqa/ui';
 import { Role, SUPPORT_WHATSAPP_URL } from '@talaqa/domain';
 import type { User } from '@talaqa/domain';
-import { getHealth, landingUrl } from '../api';
+import { getHealth, landingUrl } from '../client';
 import { paths } from '../paths';
 import { AuthProvider } from '../features/session/AuthProvider';
 import { withNext } from '../lib/destinations';
 import { useSession } from '../lib/session';
 import { UserMenu } from './UserMenu';
-import { yearText } from '../lib/format';
+import { ShellDrawer } from './shell-dialogs';
+import { yearText } from '../lib/year';
 
 const NAV_LINKS = [
   { to: paths.tutors, label: 'المعلمون' },
@@ -131,7 +124,7 @@ function Shell() {
         </div>
       </header>
 
-      <Drawer title={MENU_TITLE} open={menuOpen} onOpenChange={setMenuOpen}>
+      <ShellDrawer title={MENU_TITLE} open={menuOpen} onOpenChange={setMenuOpen}>
         <nav aria-label="التنقل الرئيسي">
           <ul className="flex flex-col gap-1 p-3">
             {links.map((link) => (
@@ -147,7 +140,7 @@ function Shell() {
             ))}
           </ul>
         </nav>
-      </Drawer>
+      </ShellDrawer>
 
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
         {navigation.state === 'loading' ? <CenteredSpinner /> : <Outlet />}

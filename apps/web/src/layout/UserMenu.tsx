@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { Avatar, ConfirmDialog, UI_MESSAGES, cx, useToast } from '@talaqa/ui';
+import { UI_MESSAGES, cx, useToast } from '@talaqa/ui';
 import { Role, SUPPORT_WHATSAPP_URL } from '@talaqa/domain';
 import type { User } from '@talaqa/domain';
 import { paths } from '../paths';
-import { landingUrl } from '../api';
+import { landingUrl } from '../client';
 import { dashboardPathFor, settingsPathFor } from '../lib/destinations';
 import { useSession } from '../lib/session';
-import { useAssetUrl } from '../features/account/queries';
+import { ShellAvatar, ShellConfirmDialog } from './shell-dialogs';
 
 const itemClass = cx(
   'flex min-h-11 w-full items-center rounded-lg px-3 text-start font-semibold text-ink',
@@ -47,7 +47,6 @@ export function UserMenu({ user }: { user: User }) {
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  const image = useAssetUrl(user.image);
 
   useEffect(() => {
     if (!open) return undefined;
@@ -78,7 +77,7 @@ export function UserMenu({ user }: { user: User }) {
         onClick={() => setOpen((shown) => !shown)}
         className="inline-flex min-h-11 max-w-48 items-center gap-2 rounded-lg px-2 font-semibold text-ink hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600"
       >
-        <Avatar name={user.name} src={image} size="sm" />
+        <ShellAvatar name={user.name} image={user.image} />
         <span className="truncate">{user.name}</span>
         <span className="sr-only">: قائمة الحساب</span>
         <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" className="size-4 shrink-0">
@@ -130,7 +129,7 @@ export function UserMenu({ user }: { user: User }) {
           </li>
         </ul>
       </div>
-      <ConfirmDialog
+      <ShellConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
         title={UI_MESSAGES.logoutConfirmTitle}

@@ -2,7 +2,7 @@
  * Where a person goes after signing in, and where a signed-out person is sent: pure functions of
  * the user, so the guards, the login page and the tests agree.
  */
-import { Role, tutorNameSchema } from '@talaqa/domain';
+import { Role, isTutorName } from '@talaqa/domain';
 import type { User } from '@talaqa/domain';
 import { paths } from '../paths';
 
@@ -15,10 +15,7 @@ export const isStudentProfileComplete = (user: User): boolean =>
  * verified e-mail and phone (spec section 5). Bio and about are not part of the user record.
  */
 export const isTutorProfileComplete = (user: User): boolean =>
-  tutorNameSchema.safeParse(user.name).success &&
-  user.image !== null &&
-  user.verifiedEmail &&
-  user.verifiedPhone;
+  isTutorName(user.name) && user.image !== null && user.verifiedEmail && user.verifiedPhone;
 
 /** The role's home: the dashboard, or the profile step still missing. */
 export function homePathFor(user: User): string {

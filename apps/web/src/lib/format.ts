@@ -4,15 +4,12 @@
  * Numbers are written with `formatNumber` of @talaqa/ui, money with the domain's `formatMoney`
  * (ar-EG, EGP).
  */
-import { LOCALE, planNameOfWeeklyMinutes } from '@talaqa/domain';
+import { planNameOfWeeklyMinutes } from '@talaqa/domain';
 import type { Plan } from '@talaqa/domain';
 import { countedText, formatNumber, PLAN_NAMES_AR } from '@talaqa/ui';
 import type { CountedNoun } from '@talaqa/ui';
 
-const yearFormat = new Intl.NumberFormat(LOCALE, { useGrouping: false });
-
-/** "٢٠٢٦": a year, without the thousands separator a count would get. */
-export const yearText = (year: number): string => yearFormat.format(year);
+export { yearText } from './year';
 
 const MINUTES: CountedNoun = {
   one: 'دقيقة واحدة',

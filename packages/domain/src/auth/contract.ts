@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { anyone, signedIn } from '../access';
 import { endpoint, noContent } from '../contract/endpoint';
+import { authRoutes } from './routes';
 import { userSchema } from '../api/profiles';
 import {
   googleSignInBodySchema,
@@ -62,10 +63,8 @@ export const authEndpoints = {
     errors: ['unauthenticated', 'service-unavailable', 'too-many-requests'],
   }),
   refreshToken: endpoint({
-    method: 'POST',
-    path: '/auth/refresh-token',
+    ...authRoutes.refreshToken,
     summary: "A fresh token for the caller's session (never past the session's lifetime)",
-    access: signedIn,
     responses: { 200: refreshTokenAnswerSchema },
   }),
   signOutAll: endpoint({

@@ -100,15 +100,6 @@ export type InputOf<E extends EndpointDefinition> = (E extends { params: z.ZodTy
     : { query?: undefined }) &
   (E extends { body: z.ZodType } ? { body: z.input<Schema<E, 'body'>> } : { body?: undefined });
 
-/** `/lesson/:id` with `{id: 5}` is `/lesson/5` (each value URI-encoded). */
-export function pathOf(path: string, params?: Record<string, unknown>): string {
-  return path.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => {
-    const value = params?.[name];
-    if (value === undefined || value === null) throw new Error(`${path} needs the param ${name}`);
-    return encodeURIComponent(String(value));
-  });
-}
-
 /** The first success status of an endpoint: what its route answers unless it says otherwise. */
 export function successStatusOf(definition: EndpointDefinition): SuccessStatus {
   const statuses = Object.keys(definition.responses).map(Number) as SuccessStatus[];

@@ -1,2 +1,3 @@
 export * from './endpoint';
 export * from './page';
+export * from './route';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { anyone } from '../access';
 import { endpoint } from '../contract/endpoint';
+import { healthRoutes } from './routes';
 
 const partStatus = z.enum(['up', 'down']);
 
@@ -19,10 +19,8 @@ export const healthEndpoints = {
    * traffic to an instance that cannot serve it). docs/deploy.md
    */
   check: endpoint({
-    method: 'GET',
-    path: '/health',
+    ...healthRoutes.check,
     summary: 'Whether the server, its database and Redis answer',
-    access: anyone,
     responses: { 200: healthBodySchema, 503: healthBodySchema },
   }),
   /**
@@ -30,10 +28,8 @@ export const healthEndpoints = {
    * restarts an instance only when this fails (restarting for a database outage helps no one).
    */
   live: endpoint({
-    method: 'GET',
-    path: '/health/live',
+    ...healthRoutes.live,
     summary: 'Whether the server process answers (dependencies not asked)',
-    access: anyone,
     responses: { 200: livenessBodySchema },
   }),
 };

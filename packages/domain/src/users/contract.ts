@@ -13,6 +13,7 @@ import { authSessionSchema } from '../auth/contract';
 import { codeSentAnswerSchema } from '../codes/contract';
 import { idParamsSchema } from '../validation';
 import { createUserBodySchema, updateUserBodySchema, userListQuerySchema } from './validation';
+import { userRoutes } from './routes';
 
 /**
  * POST /user/ answers someone signing up with their new session and when the verification e-mail
@@ -58,10 +59,8 @@ export const userEndpoints = {
     errors: ['user-exists', 'too-many-requests'],
   }),
   current: endpoint({
-    method: 'GET',
-    path: '/user/current',
+    ...userRoutes.current,
     summary: 'The signed-in account',
-    access: signedIn,
     responses: { 200: userSchema },
   }),
   list: endpoint({

@@ -1,15 +1,9 @@
 import { z } from 'zod';
 import { VERIFICATION_CODE_LENGTH } from '../constants';
-import {
-  charCount,
-  collapseSpaces,
-  isArabicWord,
-  isNamePart,
-  normaliseEgyptianPhone,
-  toAsciiDigits,
-} from '../text';
+import { charCount, collapseSpaces, normaliseEgyptianPhone, toAsciiDigits } from '../text';
 import { fail, reject, rule, text, textSchema } from './blocks';
 import type { Code } from './blocks';
+import { tutorNameProblem, userNameProblem } from './names';
 
 // Bounds: those the spec states are marked "spec"; the others are our choices.
 
@@ -19,11 +13,6 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 50;
 /** RFC 5321 limit of a forward path. */
 export const EMAIL_MAX_LENGTH = 254;
-/** Two parts of two letters and a space. */
-export const NAME_MIN_LENGTH = 5;
-export const NAME_MAX_LENGTH = 50;
-export const NAME_PART_MIN_LENGTH = 2;
-export const NAME_MIN_PARTS = 2;
 
 /**
  * Every rule a password breaks. A letter or digit of any script counts (Arabic letters, Arabic-Indic
@@ -126,28 +115,11 @@ export const phoneSchema = textSchema((issue) =>
     return normaliseEgyptianPhone(phone) ?? reject(ctx, 'invalid-phone');
   });
 
-function userNameProblem(name: string): Code | undefined {
-  const length = charCount(name);
-  if (length < NAME_MIN_LENGTH) return 'name-too-short';
-  if (length > NAME_MAX_LENGTH) return 'name-too-long';
-  const parts = name.split(' ');
-  const wellFormed = parts.every(
-    (part) => isNamePart(part) && charCount(part) >= NAME_PART_MIN_LENGTH,
-  );
-  return parts.length >= NAME_MIN_PARTS && wellFormed ? undefined : 'invalid-user-name';
-}
-
 /** A full name of at least two parts, letters of any script; inner spaces collapsed. */
 export const userNameSchema = text().transform(collapseSpaces).superRefine(rule(userNameProblem));
 
 /** A tutor's name: a valid user name written in Arabic letters only. */
-export const tutorNameSchema = userNameSchema.superRefine(
-  rule((name: string) =>
-    name.split(' ').every((part) => isArabicWord(part.replace(/-/g, '')))
-      ? undefined
-      : 'name-not-arabic',
-  ),
-);
+export const tutorNameSchema = userNameSchema.superRefine(rule(tutorNameProblem));
 
 export const registerSchema = z
   .object({

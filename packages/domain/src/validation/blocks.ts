@@ -5,7 +5,7 @@
 
 import { z } from 'zod';
 import type { ValidationCode } from '../errors';
-import { charCount } from '../text';
+import { charCount, hasNulCharacter } from '../text';
 
 export type Code = ValidationCode;
 export type Ctx = z.RefinementCtx;
@@ -32,9 +32,6 @@ export const rule =
 
 export const number = () => z.number({ error: typeError });
 export const integer = () => number().int({ error: 'invalid-type' });
-
-/** True when a text holds a NUL character, which PostgreSQL `text` cannot store. */
-export const hasNulCharacter = (value: string): boolean => value.includes('\u0000');
 
 /**
  * The one rule of every text field of the API: a string without NUL (`\u0000`). It never comes

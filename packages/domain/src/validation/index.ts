@@ -11,9 +11,10 @@
  * down in docs/decisions/ (the index's "Validation bounds"). One file per subject; `blocks.ts` holds what they are built from.
  */
 
-export { hasNulCharacter, textProblem, textSchema } from './blocks';
+export { textProblem, textSchema } from './blocks';
 export type { TextBounds } from './blocks';
 export * from './ids';
+export * from './names';
 export * from './accounts';
 export * from './profiles';
 export * from './interviews';

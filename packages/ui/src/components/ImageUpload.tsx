@@ -156,6 +156,9 @@ export function ImageUpload<T>({
           <img
             src={preview}
             alt={UI_MESSAGES.imagePreviewAlt}
+            // The box of Avatar's `lg` (size-24): the width and height keep the page still as it loads.
+            width={96}
+            height={96}
             className="size-24 shrink-0 rounded-full object-cover ring-2 ring-brand-200"
           />
         ) : (

@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '@talaqa/api-client';
 import { REMEMBER_ME_DEFAULT } from '@talaqa/domain';
 import type { AuthSession, User } from '@talaqa/domain';
-import { api, deviceTokens, userApi } from '../../api';
+import { api, deviceTokens, getCurrentUser } from '../../client';
 import { paths } from '../../paths';
 import { CURRENT_USER_KEY, SessionContext } from '../../lib/session';
 import type { Session, SessionStatus } from '../../lib/session';
@@ -53,7 +53,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const query = useQuery<User>({
     queryKey: CURRENT_USER_KEY,
-    queryFn: ({ signal }) => userApi.current(signal),
+    queryFn: ({ signal }) => getCurrentUser(signal),
     enabled: hasToken,
     placeholderData: storedUser,
     staleTime: 60_000,
