@@ -189,7 +189,7 @@ export default function StudentDashboardPage() {
           />
         )}
 
-        <div className="grid gap-8 lg:grid-cols-2">
+        <div className="grid grid-cols-1 gap-8 lg:grid-cols-2">
           <DashboardLessons
             title="الدروس السابقة"
             query={PAST_LESSONS}
