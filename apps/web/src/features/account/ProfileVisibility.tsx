@@ -8,7 +8,7 @@ import { useTutorMeta } from './queries';
 
 /** Why the profile is hidden, in the tutor's words (one line per `TutorHiddenReason`). */
 export const HIDDEN_REASON_TEXT: Record<TutorHiddenReason, string> = {
-  'not-activated': 'لم يفعّل فريق طلاقة حسابك بعد؛ نراجع الملفات الجديدة ونفعّلها بعد المقابلة.',
+  'not-activated': 'لم يفعّل فريق طلاقة حسابك بعد.',
   'not-onboarded':
     'لم تكمل خطوات الانضمام بعد: مجموعة الدعم والفيديو التعريفي والمقابلة والجلسة التجريبية.',
 };
