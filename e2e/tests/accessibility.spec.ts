@@ -146,11 +146,19 @@ test.describe('axe: no serious or critical violation, no sideways scroll', () =>
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
 
-    // The account menu open, then the sign-out confirmation.
+    // On a phone, the header's menu drawer.
     await page.goto(`${urls.web}/s/dashboard`);
     await settle(page);
-    const menu = page.getByRole('button', { name: 'فتح القائمة' });
-    if (await menu.isVisible()) await menu.click();
+    const drawer = page.getByRole('button', { name: 'فتح القائمة' });
+    if (await drawer.isVisible()) {
+      await drawer.click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      problems.push(...(await problemsOf(page, 'phone menu on /s/dashboard', phone)));
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+    }
+
+    // The account menu open, then the sign-out confirmation.
     await page.getByRole('button', { name: /قائمة الحساب/ }).click();
     problems.push(...(await problemsOf(page, 'account menu on /s/dashboard', phone)));
     await page.getByRole('button', { name: 'تسجيل الخروج' }).click();
