@@ -17,10 +17,11 @@ const PAGES: Record<string, { url: string; title: string }> = {
   [paths.completeProfile]: { url: '/complete-profile', title: 'إكمال الملف الشخصي' },
   [paths.checkout]: { url: '/checkout/2/month', title: 'إتمام الدفع' },
   [paths.interviews]: { url: '/interviews', title: 'المقابلات' },
-  // A student's receipts; a tutor sees the earnings page here (features/invoices).
-  [paths.invoices]: { url: '/invoices', title: 'الفواتير' },
+  // A student is sent to the one payments and invoices page; a tutor sees the earnings page here
+  // (features/invoices).
+  [paths.invoices]: { url: '/invoices', title: 'المدفوعات والفواتير' },
   [paths.login]: { url: '/login', title: 'تسجيل الدخول' },
-  [paths.payments]: { url: '/payments', title: 'المدفوعات' },
+  [paths.payments]: { url: '/payments', title: 'المدفوعات والفواتير' },
   [paths.profile]: { url: '/profile', title: 'الملف الشخصي' },
   [paths.register]: { url: '/register/student', title: 'إنشاء حساب طالب' },
   [paths.resetPassword]: { url: '/reset-password', title: 'إعادة تعيين كلمة المرور' },

@@ -16,6 +16,7 @@ import {
   isLessonChangeable,
   isOnSlotGrid,
   isTutorListed,
+  tutorVisibility,
   LESSON_CANCEL_GRACE_MINUTES,
   LESSON_FREE_CANCEL_MINUTES,
   minutesReturnedOnCancel,
@@ -1008,6 +1009,27 @@ describe('helpers', () => {
     expect(isTutorListed({ activated: false, onboarded: true, bypassOnboarding: true })).toBe(
       false,
     );
+  });
+
+  it('tutorVisibility: listed exactly when no reason hides the tutor, every reason named', () => {
+    expect(tutorVisibility({ activated: true, onboarded: false, bypassOnboarding: true })).toEqual({
+      listed: true,
+      reasons: [],
+    });
+    expect(
+      tutorVisibility({ activated: false, onboarded: false, bypassOnboarding: false }),
+    ).toEqual({ listed: false, reasons: ['not-activated', 'not-onboarded'] });
+    expect(tutorVisibility({ activated: false, onboarded: true, bypassOnboarding: false })).toEqual(
+      { listed: false, reasons: ['not-activated'] },
+    );
+    for (const activated of [false, true]) {
+      for (const onboarded of [false, true]) {
+        for (const bypassOnboarding of [false, true]) {
+          const fields = { activated, onboarded, bypassOnboarding };
+          expect(tutorVisibility(fields).listed).toBe(isTutorListed(fields));
+        }
+      }
+    }
   });
 
   it('bookingSubscriptionOf reads the live subscription and this week’s minutes', () => {

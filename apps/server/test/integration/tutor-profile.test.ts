@@ -40,6 +40,7 @@ describe('a tutor’s bio and about', () => {
       activated: false,
       noticePeriod: NOTICE_PERIOD_PLACEHOLDER_MINUTES,
       bypassOnboarding: false,
+      onboarded: false,
       missingData: [
         'image',
         'bio',

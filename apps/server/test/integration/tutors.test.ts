@@ -109,6 +109,7 @@ describe('GET /user/tutor/meta', () => {
       activated: true,
       noticePeriod: 90,
       bypassOnboarding: true,
+      onboarded: false,
       missingData: ['image', 'verified-email', 'verified-phone'],
     });
   });

@@ -24,12 +24,7 @@ function menuLinks(user: User) {
     links.splice(2, 0, { to: paths.tutorProfileSettings, label: 'إعدادات الملف التعريفي' });
   }
   if (user.role === Role.Student) {
-    links.splice(
-      2,
-      0,
-      { to: paths.payments, label: 'المدفوعات' },
-      { to: paths.invoices, label: 'الفواتير' },
-    );
+    links.splice(2, 0, { to: paths.payments, label: 'المدفوعات والفواتير' });
   }
   return links;
 }

@@ -31,8 +31,11 @@ export {
   nextFreeStart,
   rescheduleContext,
   tutorFreeStartTimes,
+  tutorVisibility,
 } from './rules';
 export type {
+  ListingFields,
+  TutorHiddenReason,
   BookingContext,
   BookingErrorCode,
   BookingInput,

@@ -96,12 +96,33 @@ export interface BookingRequest {
 
 export type BookingInput = BookingContext & BookingRequest;
 
-/** Listed (and bookable) tutors: activated, and onboarded or let through by an admin. */
-export const isTutorListed = (tutor: {
+/** What the listing rule reads of a tutor's profile. */
+export interface ListingFields {
   activated: boolean;
   onboarded: boolean;
   bypassOnboarding: boolean;
-}): boolean => tutor.activated && (tutor.onboarded || tutor.bypassOnboarding);
+}
+
+/** Why a tutor is not listed: not activated by an admin, onboarding neither done nor waived. */
+export type TutorHiddenReason = 'not-activated' | 'not-onboarded';
+
+/**
+ * Whether a tutor is listed (shown to students and bookable) and, when not, every reason why.
+ * The public list, the profile page, booking and the tutor's own "visible/hidden" notice all
+ * come from here (record 310), so what a tutor is told about their profile is always true.
+ */
+export function tutorVisibility(tutor: ListingFields): {
+  listed: boolean;
+  reasons: TutorHiddenReason[];
+} {
+  const reasons: TutorHiddenReason[] = [];
+  if (!tutor.activated) reasons.push('not-activated');
+  if (!tutor.onboarded && !tutor.bypassOnboarding) reasons.push('not-onboarded');
+  return { listed: reasons.length === 0, reasons };
+}
+
+/** Listed (and bookable) tutors: activated, and onboarded or let through by an admin. */
+export const isTutorListed = (tutor: ListingFields): boolean => tutorVisibility(tutor).listed;
 
 /**
  * The student's subscription as booking sees it at `now`: null unless it is live (started, not

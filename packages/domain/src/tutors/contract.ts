@@ -44,9 +44,14 @@ export const tutorSchema = z.object({
 /**
  * GET /user/tutor/meta (the signed-in tutor; other roles get `forbidden`): the spec's Tutor
  * without its id, which is the caller's. Fields without a home yet answer their default: no video
- * or thumbnail, not activated, the placeholder notice period, no onboarding bypass.
+ * or thumbnail, not activated, the placeholder notice period, no onboarding bypass. `onboarded`
+ * (ours, record 310) completes what `tutorVisibility` reads, so the tutor's pages can say whether
+ * students see the profile, and why not, by the listing's own rule.
  */
-export const tutorMetaSchema = tutorSchema.omit({ id: true });
+export const tutorMetaSchema = tutorSchema.omit({ id: true }).extend({
+  /** The tutor finished the onboarding steps. */
+  onboarded: z.boolean(),
+});
 export type TutorMeta = z.infer<typeof tutorMetaSchema>;
 
 /** A topic on a tutor's card (by Arabic name). */

@@ -30,10 +30,20 @@ export function PageTitle({ title, children }: { title: string; children?: React
  * A page whose feature is not built yet: its real title, what it will hold, and an honest line
  * that the section is being prepared. No made-up data and no form that does nothing.
  */
-export function PreparingPage({ title, description }: { title: string; description?: string }) {
+export function PreparingPage({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  /** What the page already shows above the "being prepared" note. */
+  children?: ReactNode;
+}) {
   return (
-    <section className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6">
+    <section className="mx-auto flex w-full max-w-5xl flex-col gap-4 px-4 py-8 sm:px-6">
       <PageTitle title={title}>{description && <p>{description}</p>}</PageTitle>
+      {children}
       <p className="rounded-xl border border-dashed border-brand-300 bg-brand-50 p-4 text-brand-900">
         {UI_MESSAGES.sectionInProgress}
       </p>

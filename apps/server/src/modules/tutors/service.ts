@@ -47,8 +47,9 @@ export async function tutorMeta(
   { db }: Pick<ServiceContext, 'db'>,
   userId: number,
 ): Promise<TutorMeta> {
-  const { id: _id, ...meta } = tutorOf(await requireTutor(db, userId));
-  return meta;
+  const row = await requireTutor(db, userId);
+  const { id: _id, ...meta } = tutorOf(row);
+  return { ...meta, onboarded: row.onboardedAt !== null };
 }
 
 /** PATCH /user/tutor/{id} (admins): activation, notice period, onboarding bypass. */

@@ -7,6 +7,7 @@ import type { LessonListQuery } from '@talaqa/domain';
 import { useCurrentUser } from '../../lib/session';
 import { LessonItem } from '../lessons/LessonItem';
 import { useLessonPage } from '../lessons/queries';
+import { tourTarget } from './GuidedTour';
 
 /** Lessons a dashboard shows of each list; the rest are one link away. */
 export const DASHBOARD_LESSONS = 3;
@@ -48,6 +49,7 @@ export function DashboardLessons({
   actions,
   more,
   empty,
+  tour,
 }: {
   /** The section's heading, which names it: "الدروس القادمة". */
   title: string;
@@ -56,6 +58,8 @@ export function DashboardLessons({
   actions: boolean;
   more: { to: string; label: string };
   empty: ReactNode;
+  /** The guided tour's name for this section (`tourTarget`). */
+  tour?: string;
 }) {
   const headingId = useId();
   const user = useCurrentUser();
@@ -63,7 +67,11 @@ export function DashboardLessons({
   const list = lessons.data?.list ?? null;
 
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-3">
+    <section
+      aria-labelledby={headingId}
+      className="flex flex-col gap-3"
+      {...(tour !== undefined ? tourTarget(tour) : {})}
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id={headingId} className="text-xl font-bold text-ink">
           {title}

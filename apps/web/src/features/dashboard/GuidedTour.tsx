@@ -5,8 +5,12 @@
  * The dialog is not modal: the page stays readable and usable behind it, so it never blocks a
  * person (or a test) who wants to act at once. Focus moves into it when it opens, Escape or
  * "تخطّي" closes it, and focus goes back where it was (or to `returnFocusTo`).
+ *
+ * Each step points at a real element of the page, marked `data-tour="<target>"` (`tourTarget`):
+ * the element is scrolled into view and outlined while its step is shown, and a step whose
+ * element is not on the page when the tour opens (a section that failed to load) is left out.
  */
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { ReactNode, RefObject } from 'react';
 import { Link } from 'react-router';
 import { Button, CloseIcon, buttonClasses, stepOfTotalText } from '@talaqa/ui';
@@ -14,6 +18,8 @@ import { Button, CloseIcon, buttonClasses, stepOfTotalText } from '@talaqa/ui';
 export interface TourStep {
   title: string;
   body: ReactNode;
+  /** The `data-tour` value of the element of the page this step is about. */
+  target: string;
   /** Where this step's subject lives, offered as a link. */
   link?: { to: string; label: string };
 }
@@ -66,10 +72,33 @@ export interface GuidedTourProps {
   returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
-/** The tour's dialog; renders nothing while closed. */
+/** Spread on the element a step points at: `<section {...tourTarget('upcoming')}>`. */
+export const tourTarget = (target: string) => ({ 'data-tour': target });
+
+/** The element of the page a step points at, or null when the page does not show it. */
+export const tourTargetElement = (target: string): HTMLElement | null =>
+  document.querySelector<HTMLElement>(`[data-tour="${CSS.escape(target)}"]`);
+
+/** Marks the element of the step shown (styles.css outlines it). */
+const ACTIVE_ATTRIBUTE = 'data-tour-active';
+
+/**
+ * The tour's dialog; renders nothing while closed. When it opens, the steps whose element is
+ * on the page are kept (none: the tour closes at once).
+ */
 export function GuidedTour({ label, steps, open, onClose, returnFocusTo }: GuidedTourProps) {
-  if (!open || steps.length === 0) return null;
-  return <TourDialog label={label} steps={steps} onClose={onClose} returnFocusTo={returnFocusTo} />;
+  const [shown, setShown] = useState<readonly TourStep[] | null>(null);
+  useLayoutEffect(() => {
+    if (!open) {
+      setShown(null);
+      return;
+    }
+    const present = steps.filter((step) => tourTargetElement(step.target) !== null);
+    if (present.length === 0) onClose();
+    else setShown(present);
+  }, [open, steps, onClose]);
+  if (!open || !shown) return null;
+  return <TourDialog label={label} steps={shown} onClose={onClose} returnFocusTo={returnFocusTo} />;
 }
 
 function TourDialog({ label, steps, onClose, returnFocusTo }: Omit<GuidedTourProps, 'open'>) {
@@ -80,6 +109,16 @@ function TourDialog({ label, steps, onClose, returnFocusTo }: Omit<GuidedTourPro
   const bodyId = useId();
   const step = steps[Math.min(index, steps.length - 1)]!;
   const last = index >= steps.length - 1;
+
+  // The step's element: in view (above the dialog at the bottom) and outlined.
+  useEffect(() => {
+    const element = tourTargetElement(step.target);
+    if (!element) return;
+    element.setAttribute(ACTIVE_ATTRIBUTE, '');
+    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? true;
+    element.scrollIntoView?.({ block: 'start', behavior: still ? 'auto' : 'smooth' });
+    return () => element.removeAttribute(ACTIVE_ATTRIBUTE);
+  }, [step.target]);
 
   useEffect(() => {
     const previous = document.activeElement;

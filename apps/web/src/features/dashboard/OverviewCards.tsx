@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { ReactNode } from 'react';
 import { Skeleton } from '@talaqa/ui';
+import { tourTarget } from './GuidedTour';
 
 export interface OverviewItem {
   label: string;
@@ -8,6 +9,8 @@ export interface OverviewItem {
   value: string | null;
   /** A smaller line under the figure. */
   hint?: ReactNode;
+  /** The guided tour's name for this card (`tourTarget`). */
+  tour?: string;
 }
 
 function OverviewCard({ item }: { item: OverviewItem }) {
@@ -17,6 +20,7 @@ function OverviewCard({ item }: { item: OverviewItem }) {
     <li
       aria-labelledby={`${labelId} ${valueId}`}
       aria-busy={item.value === null || undefined}
+      {...(item.tour !== undefined ? tourTarget(item.tour) : {})}
       className="flex min-h-28 flex-col gap-1 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
     >
       <p id={labelId} className="text-sm font-semibold text-muted">

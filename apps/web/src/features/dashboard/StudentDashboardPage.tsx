@@ -12,42 +12,22 @@ import { useCurrentUser } from '../../lib/session';
 import { MORE_MINUTES_PATH } from '../payments/CurrentSubscription';
 import { useCurrentSubscription } from '../payments/queries';
 import { DashboardLessons, PAST_LESSONS, UPCOMING_LESSONS } from './DashboardLessons';
-import { GuidedTour, TourButton, useFirstVisitTour } from './GuidedTour';
-import type { TourStep } from './GuidedTour';
+import { GuidedTour, TourButton, tourTarget, useFirstVisitTour } from './GuidedTour';
+import { STUDENT_TOUR_STEPS, STUDENT_TOUR_TARGETS } from './student-tour';
 import { OverviewCards } from './OverviewCards';
 import type { OverviewItem } from './OverviewCards';
 import { CHART_WEEKS, WeeklyMinutesSection } from './WeeklyMinutesChart';
 
-const TOUR_STEPS: readonly TourStep[] = [
-  {
-    title: 'ابحث عن معلم',
-    body: 'تصفّح المعلمين واختر بحسب الموضوع والجنس والتقييم ومن لديه مواعيد متاحة هذا الأسبوع.',
-    link: { to: paths.tutors, label: 'تصفّح المعلمين' },
-  },
-  {
-    title: 'احجز درسًا',
-    body: 'من صفحة المعلم اختر اليوم والمدة (١٥ أو ٣٠ دقيقة) والموعد، وتُخصم الدقائق من رصيدك الأسبوعي.',
-  },
-  {
-    title: 'دروسك',
-    body: 'تظهر دروسك القادمة والسابقة في هذه الصفحة، ومنها تدخل الدرس أو تغيّر موعده أو تلغيه.',
-    link: { to: paths.upcomingLessons, label: 'الدروس القادمة' },
-  },
-  {
-    title: 'باقتك',
-    body: 'بطاقة «الدقائق المتبقية» تعرض رصيدك هذا الأسبوع، ومن صفحة الباقات تشترك أو تتابع اشتراكك.',
-    link: { to: paths.plans, label: 'الباقات' },
-  },
-];
-
 /** The card of the student's weekly minutes: loading, failure, none, or what is left. */
 function minutesLeftItem(subscription: ReturnType<typeof useCurrentSubscription>): OverviewItem {
   const label = 'الدقائق المتبقية هذا الأسبوع';
-  if (subscription.isPending) return { label, value: null };
+  const tour = STUDENT_TOUR_TARGETS.minutes;
+  if (subscription.isPending) return { label, value: null, tour };
   if (subscription.isError) {
     return {
       label,
       value: '—',
+      tour,
       hint: (
         <button
           type="button"
@@ -64,6 +44,7 @@ function minutesLeftItem(subscription: ReturnType<typeof useCurrentSubscription>
     return {
       label,
       value: 'لا يوجد اشتراك',
+      tour,
       hint: (
         <Link to={paths.plans} className="font-semibold text-brand-700 underline">
           اختر باقة
@@ -75,6 +56,7 @@ function minutesLeftItem(subscription: ReturnType<typeof useCurrentSubscription>
   return {
     label: trial ? 'دقائق التجربة المتبقية' : label,
     value: minutesText(current.remainingMinutes),
+    tour,
     hint: (
       <>
         من {minutesText(current.weeklyMinutes)}،{' '}
@@ -116,7 +98,16 @@ export default function StudentDashboardPage() {
           <PageTitle title="لوحة تحكم الطالب">
             <p>أهلًا {user.name}، هذه دروسك ودقائقك في لمحة.</p>
           </PageTitle>
-          <TourButton onClick={tour.start} buttonRef={tourButton} />
+          <div className="flex flex-wrap gap-2">
+            <Link
+              to={paths.tutors}
+              className={buttonClasses({ size: 'sm' })}
+              {...tourTarget(STUDENT_TOUR_TARGETS.findTutor)}
+            >
+              تصفّح المعلمين
+            </Link>
+            <TourButton onClick={tour.start} buttonRef={tourButton} />
+          </div>
         </div>
 
         {/* The next lesson is what a returning student looks for: first, above the figures, and
@@ -125,6 +116,7 @@ export default function StudentDashboardPage() {
           title="الدروس القادمة"
           query={UPCOMING_LESSONS}
           actions
+          tour={STUDENT_TOUR_TARGETS.upcoming}
           more={{ to: paths.upcomingLessons, label: 'كل الدروس القادمة' }}
           empty={
             <EmptyState
@@ -189,11 +181,12 @@ export default function StudentDashboardPage() {
           />
         )}
 
-        <div className="grid gap-8 lg:grid-cols-2">
+        <div className="grid grid-cols-1 gap-8 lg:grid-cols-2">
           <DashboardLessons
             title="الدروس السابقة"
             query={PAST_LESSONS}
             actions={false}
+            tour={STUDENT_TOUR_TARGETS.past}
             more={{ to: paths.lessonsSchedule, label: 'جدول الدروس' }}
             empty={
               <EmptyState title="لم تحضر أي درس بعد" description="بعد أن تحضر درسًا سيظهر هنا." />
@@ -204,7 +197,7 @@ export default function StudentDashboardPage() {
       </div>
       <GuidedTour
         label="جولة تعريفية"
-        steps={TOUR_STEPS}
+        steps={STUDENT_TOUR_STEPS}
         open={tour.open}
         onClose={tour.close}
         returnFocusTo={tourButton}

@@ -3,6 +3,7 @@ import { EmptyState, ErrorState, PageTitle, buttonClasses, formatNumber } from '
 import type { LessonStats } from '@talaqa/domain';
 import { paths } from '../../paths';
 import { EmailVerificationBanner } from '../account/EmailVerificationBanner';
+import { ProfileVisibility } from '../account/ProfileVisibility';
 import { useLessonEvents, useLessonStats } from '../lessons/queries';
 import { minutesText } from '../../lib/format';
 import { DashboardLessons, PAST_LESSONS, UPCOMING_LESSONS } from './DashboardLessons';
@@ -37,6 +38,8 @@ export default function TutorDashboardPage() {
           <p>دروسك وإحصاءاتك وجدول مواعيدك في لمحة.</p>
         </PageTitle>
 
+        <ProfileVisibility />
+
         <ScheduleSummary />
 
         <section aria-labelledby="tutor-overview-title" className="flex flex-col gap-3">
@@ -70,7 +73,7 @@ export default function TutorDashboardPage() {
           />
         )}
 
-        <div className="grid gap-8 lg:grid-cols-2">
+        <div className="grid grid-cols-1 gap-8 lg:grid-cols-2">
           <DashboardLessons
             title="الدروس القادمة"
             query={UPCOMING_LESSONS}

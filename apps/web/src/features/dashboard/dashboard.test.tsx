@@ -4,13 +4,22 @@ import userEvent from '@testing-library/user-event';
 import { LessonStatus, Role, formatCairoDayMonth } from '@talaqa/domain';
 import type { AvailabilityWeek, LessonStats, LessonView } from '@talaqa/domain';
 import { stubHealthyApi } from '@talaqa/ui/testing';
-import { fakeApi, json, makeUser, renderApp, resetSession, signInAs } from '../../testing/fake-api';
+import {
+  apiError,
+  fakeApi,
+  json,
+  makeUser,
+  renderApp,
+  resetSession,
+  signInAs,
+} from '../../testing/fake-api';
 import { makeLesson } from '../../testing/lessons-fixtures';
 import { makeMessage, makeRoom, roomPage } from '../../testing/chat-fixtures';
 import type { FakeRequest } from '../../testing/fake-api';
 import { fakeSockets } from '../../testing/fake-socket';
 import { makeSubscription, pageOf } from '../../testing/payments-fixtures';
-import { tourStorageKey } from './GuidedTour';
+import { tourStorageKey, tourTargetElement } from './GuidedTour';
+import { STUDENT_TOUR_STEPS } from './student-tour';
 
 vi.mock('socket.io-client', async () => (await import('../../testing/fake-socket')).socketIoModule);
 
@@ -272,6 +281,51 @@ describe('the student guided tour', () => {
     await ui.click(within(tour).getByRole('button', { name: 'تخطّي' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(reopen);
+  });
+
+  it('points every step at an element of the rendered dashboard, loaded or empty', async () => {
+    for (const lessons of [[], [TOMORROW]]) {
+      answerQuietly();
+      answerLessons({ future: () => lessons, past: () => lessons });
+      localStorage.setItem(STUDENT_TOUR, NOW.toISOString());
+      renderApp('/s/dashboard');
+      expect(await screen.findByRole('listitem', { name: 'دروس حضرتها ٥' })).toBeTruthy();
+      await waitFor(() => expect(screen.queryAllByRole('status', { name: /جارٍ/ })).toHaveLength(0));
+      for (const step of STUDENT_TOUR_STEPS) {
+        expect(tourTargetElement(step.target), `${step.title} → ${step.target}`).not.toBeNull();
+      }
+      cleanup();
+    }
+  });
+
+  it('outlines the element of the step shown, and leaves out a step whose element is absent', async () => {
+    answerQuietly();
+    // The figures fail to load: the minutes card is not on the page, so neither is its step.
+    server.on('GET', '/lesson/attended/stats', apiError(500, 'unexpected'));
+    localStorage.setItem(STUDENT_TOUR, NOW.toISOString());
+    renderApp('/s/dashboard');
+    const ui = userEvent.setup();
+    expect(
+      await screen.findByText('تعذّر تحميل إحصاءات دروسك', undefined, { timeout: 5000 }),
+    ).toBeTruthy();
+    await ui.click(screen.getByRole('button', { name: 'جولة تعريفية' }));
+    const tour = await screen.findByRole('dialog', { name: /جولة تعريفية/ });
+    expect(tour.textContent).toContain('الخطوة ١ من ٣');
+    const outlined = () => [...document.querySelectorAll('[data-tour-active]')];
+    const findTutor = tourTargetElement('find-tutor');
+    expect(findTutor?.textContent).toBe('تصفّح المعلمين');
+    expect(outlined()).toEqual([findTutor]);
+
+    await ui.click(within(tour).getByRole('button', { name: 'التالي' }));
+    expect(within(tour).getByRole('heading').textContent).toBe('احجز درسًا');
+    expect(outlined()).toEqual([section('الدروس القادمة')]);
+    await ui.click(within(tour).getByRole('button', { name: 'التالي' }));
+    expect(within(tour).getByRole('heading').textContent).toBe('دروسك السابقة');
+    expect(outlined()).toEqual([section('الدروس السابقة')]);
+    expect(within(tour).getByRole('button', { name: 'إنهاء الجولة' })).toBeTruthy();
+    await ui.click(within(tour).getByRole('button', { name: 'إنهاء الجولة' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(outlined()).toEqual([]);
   });
 
   it('is remembered per user', async () => {

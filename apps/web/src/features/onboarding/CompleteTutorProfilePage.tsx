@@ -4,6 +4,7 @@ import { tutorNameSchema } from '@talaqa/domain';
 import { Alert, PageTitle, buttonClasses, cx } from '@talaqa/ui';
 import { paths } from '../../paths';
 import { ProfileImageForm } from '../account/ProfileImageForm';
+import { ProfileVisibility } from '../account/ProfileVisibility';
 import { useTutorMeta } from '../account/queries';
 import { TutorProfileForm } from '../account/TutorProfileForm';
 import { VerificationPanel } from '../account/VerificationPanel';
@@ -38,8 +39,10 @@ export default function CompleteTutorProfilePage() {
   return (
     <section className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-8 sm:px-6">
       <PageTitle title="إكمال ملف المعلم">
-        <p>البيانات التي يحتاجها ملفك كمعلم قبل أن يظهر للطلاب.</p>
+        <p>البيانات التي يحتاجها ملفك كمعلم، وهل يراه الطلاب الآن.</p>
       </PageTitle>
+
+      <ProfileVisibility />
 
       <Card title="ما يحتاجه ملفك">
         <ul className="grid gap-2 sm:grid-cols-2">
@@ -84,7 +87,7 @@ export default function CompleteTutorProfilePage() {
       </Card>
 
       <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-        <VerificationPanel intro="تأكيد البريد الإلكتروني ورقم الهاتف شرط لظهور ملفك للطلاب." />
+        <VerificationPanel intro="تأكيد البريد الإلكتروني ورقم الهاتف يتيح لنا ولطلابك التواصل معك بشأن الدروس." />
       </div>
     </section>
   );

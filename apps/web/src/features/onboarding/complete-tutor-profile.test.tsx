@@ -33,6 +33,7 @@ const metaOf = (overrides: Partial<TutorMeta> = {}): TutorMeta => ({
   activated: false,
   noticePeriod: NOTICE_PERIOD_PLACEHOLDER_MINUTES,
   bypassOnboarding: false,
+  onboarded: false,
   missingData: ['image', 'video', 'thumbnail', 'verified-phone'],
   ...overrides,
 });

@@ -1,6 +1,8 @@
+import { useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import {
+  Button,
   buttonClasses,
   EmptyState,
   ErrorState,
@@ -20,18 +22,25 @@ import {
   formatMoney,
   isPaidTransactionStatus,
 } from '@talaqa/domain';
-import type { TransactionView } from '@talaqa/domain';
+import type { TransactionView, User } from '@talaqa/domain';
 import { paths, checkoutResultPath, isPaidPeriod } from '../../paths';
+import { useCurrentUser } from '../../lib/session';
+import { counted, installmentCountText, planTitle } from '../../lib/format';
 import { CurrentSubscription } from './CurrentSubscription';
-import { installmentCountText, planTitle } from '../../lib/format';
-import { useCurrentSubscription, useTransactionPage } from './queries';
+import { useAllTransactions, useCurrentSubscription } from './queries';
+import { Receipt } from './Receipt';
 import { TransactionStatusBadge } from './TransactionStatusBadge';
+import './print.css';
 
 const PAGE_PARAM = 'page';
 
-const pageOf = (value: string | null): number => {
+/** A receipt exists for every payment that took money, refunded later or not. */
+export const hasReceipt = (transaction: TransactionView): boolean =>
+  isPaidTransactionStatus(transaction.status) || transaction.status === TransactionStatus.Refunded;
+
+const pageOf = (value: string | null): number | null => {
   const page = Number(value);
-  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
+  return value !== null && Number.isSafeInteger(page) && page >= 1 ? page : null;
 };
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -43,22 +52,48 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** One payment: what, how much, how, when, its status, and the details behind a disclosure. */
-function TransactionItem({ transaction }: { transaction: TransactionView }) {
+/** `null` prints every receipt of the page; a number prints that receipt alone. */
+type Printing = { only: number | null } | null;
+
+interface PaymentItemProps {
+  transaction: TransactionView;
+  customer: Pick<User, 'name' | 'email'>;
+  /** The receipt is shown under the payment (opened, linked to, or being printed). */
+  receiptShown: boolean;
+  onToggleReceipt: () => void;
+  onPrint: () => void;
+  skipWhenPrinting: boolean;
+}
+
+/**
+ * One payment: what, how much, how, when, its status, the details behind a disclosure, and for a
+ * payment that took money its receipt, opened in place and printable.
+ */
+function PaymentItem({
+  transaction,
+  customer,
+  receiptShown,
+  onToggleReceipt,
+  onPrint,
+  skipWhenPrinting,
+}: PaymentItemProps) {
   const titleId = `transaction-${transaction.id}`;
+  const receiptId = `receipt-${transaction.id}`;
   const title = transaction.plan ? planTitle(transaction.plan) : 'عملية دفع';
+  const receipt = hasReceipt(transaction);
   const resultPath =
     transaction.planId !== null && isPaidPeriod(transaction.period)
       ? checkoutResultPath(transaction.planId, transaction.period, transaction.id)
       : null;
   return (
-    <li>
+    <li className="flex flex-col gap-2">
       <article
         aria-labelledby={titleId}
+        data-print-hide=""
         className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
       >
         <div className="flex flex-wrap items-start justify-between gap-2">
-          <div className="flex flex-col gap-0.5">
+          <div className="flex min-w-0 flex-col gap-0.5">
             <h2 id={titleId} className="text-lg font-bold text-ink">
               {title}
               {transaction.period !== null && (
@@ -84,11 +119,29 @@ function TransactionItem({ transaction }: { transaction: TransactionView }) {
             <Detail label="المبلغ المسترد">{formatMoney(transaction.refundedAmount)}</Detail>
           )}
         </dl>
+        <div className="flex flex-wrap gap-2">
+          {transaction.status === TransactionStatus.New && resultPath && (
+            <Link to={resultPath} className={buttonClasses({ size: 'sm' })}>
+              متابعة الدفع
+            </Link>
+          )}
+          {receipt && (
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-expanded={receiptShown}
+              aria-controls={receiptShown ? receiptId : undefined}
+              onClick={onToggleReceipt}
+            >
+              {receiptShown ? 'إخفاء الإيصال' : 'عرض الإيصال'}
+            </Button>
+          )}
+        </div>
         <details className="rounded-xl bg-slate-50 px-3 py-2">
           <summary className="min-h-11 cursor-pointer content-center font-semibold text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-600">
             التفاصيل
           </summary>
-          <dl className="grid gap-3 py-2 sm:grid-cols-2">
+          <dl className="grid grid-cols-1 gap-3 py-2 sm:grid-cols-2">
             {transaction.referenceNumber && (
               <Detail label="الرقم المرجعي">
                 <bdi dir="ltr">{transaction.referenceNumber}</bdi>
@@ -121,38 +174,73 @@ function TransactionItem({ transaction }: { transaction: TransactionView }) {
               {formatCairoDateTime(new Date(transaction.updatedAt))}
             </Detail>
           </dl>
-          <div className="flex flex-wrap gap-3 pb-2">
-            {transaction.status === TransactionStatus.New && resultPath && (
-              <Link to={resultPath} className={buttonClasses({ size: 'sm' })}>
-                متابعة الدفع
-              </Link>
-            )}
-            {(isPaidTransactionStatus(transaction.status) ||
-              transaction.status === TransactionStatus.Refunded) && (
-              <Link
-                to={`${paths.invoices}#receipt-${transaction.id}`}
-                className={buttonClasses({ variant: 'secondary', size: 'sm' })}
-              >
-                عرض الإيصال
-              </Link>
-            )}
-          </div>
         </details>
       </article>
+      {receipt && receiptShown && (
+        <Receipt
+          transaction={transaction}
+          customer={customer}
+          onPrint={onPrint}
+          skipWhenPrinting={skipWhenPrinting}
+        />
+      )}
     </li>
   );
 }
 
 /**
- * /payments: the student's subscription and every payment, newest first, ten to a page (the
- * page number is in the address, so back and reload keep it).
+ * /payments (and /invoices for a student, record 310): one page for the student's money: the
+ * current subscription, then every payment newest first, ten to a page (the page number is in
+ * the address, so back and reload keep it), each paid one with its printable receipt in place.
+ * `#receipt-{id}` opens the page holding that receipt, shows it and moves the focus to it.
  */
 export default function PaymentsPage() {
+  const user = useCurrentUser();
+  const location = useLocation();
   const [params, setParams] = useSearchParams();
-  const page = pageOf(params.get(PAGE_PARAM));
-  const transactions = useTransactionPage(page, DEFAULT_PAGE_SIZE);
+  const transactions = useAllTransactions();
   const subscription = useCurrentSubscription();
-  const totalPages = Math.max(1, Math.ceil((transactions.data?.total ?? 0) / DEFAULT_PAGE_SIZE));
+  const [printing, setPrinting] = useState<Printing>(null);
+
+  const all = useMemo(() => transactions.data ?? [], [transactions.data]);
+  const totalPages = Math.max(1, Math.ceil(all.length / DEFAULT_PAGE_SIZE));
+  const targetId = Number(/^#receipt-(\d+)$/.exec(location.hash)?.[1] ?? Number.NaN);
+  const targetIndex = all.findIndex((tx) => tx.id === targetId && hasReceipt(tx));
+  const requested = pageOf(params.get(PAGE_PARAM));
+  const page = Math.min(
+    requested ?? (targetIndex >= 0 ? Math.floor(targetIndex / DEFAULT_PAGE_SIZE) + 1 : 1),
+    totalPages,
+  );
+  const shown = all.slice((page - 1) * DEFAULT_PAGE_SIZE, page * DEFAULT_PAGE_SIZE);
+  const receiptsShown = shown.filter(hasReceipt).length;
+  const [opened, setOpened] = useState<ReadonlySet<number>>(() => new Set());
+
+  // A linked receipt is shown, then scrolled to and focused, once the list is there.
+  const targetShown = targetIndex >= 0 && opened.has(targetId);
+  useEffect(() => {
+    if (targetIndex < 0) return;
+    setOpened((current) => (current.has(targetId) ? current : new Set(current).add(targetId)));
+  }, [targetId, targetIndex]);
+  useEffect(() => {
+    if (!targetShown) return;
+    const element = document.getElementById(`receipt-${targetId}`);
+    element?.scrollIntoView?.({ block: 'start' });
+    element?.focus({ preventScroll: true });
+  }, [targetId, targetShown]);
+
+  // The print dialog opens once the page shows only what is to be printed.
+  useEffect(() => {
+    if (!printing) return;
+    window.print();
+    setPrinting(null);
+  }, [printing]);
+
+  const toggle = (id: number) =>
+    setOpened((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
 
   const goTo = (next: number) => {
     const search = new URLSearchParams(params);
@@ -162,16 +250,23 @@ export default function PaymentsPage() {
   };
 
   return (
-    <section className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-8 sm:px-6">
-      <PageTitle title="المدفوعات">
-        <p>اشتراكك الحالي وكل عمليات الدفع التي قمت بها وحالتها.</p>
+    <section
+      data-receipts=""
+      className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-8 sm:px-6"
+    >
+      <PageTitle title="المدفوعات والفواتير">
+        <p data-print-hide="">
+          اشتراكك الحالي وكل عمليات الدفع وحالتها، ولكل عملية مدفوعة إيصال تطبعه أو تحفظه بصيغة PDF.
+        </p>
       </PageTitle>
 
       {subscription.data && (
-        <CurrentSubscription subscription={subscription.data} cancellable showMoreMinutesLink />
+        <div data-print-hide="">
+          <CurrentSubscription subscription={subscription.data} cancellable showMoreMinutesLink />
+        </div>
       )}
 
-      <h2 className="sr-only">عمليات الدفع</h2>
+      <h2 className="sr-only">عمليات الدفع والإيصالات</h2>
       {transactions.isPending ? (
         <SkeletonCards
           label="جارٍ تحميل عمليات الدفع"
@@ -185,50 +280,63 @@ export default function PaymentsPage() {
           onRetry={() => void transactions.refetch()}
           retrying={transactions.isFetching}
         />
-      ) : transactions.data.list.length === 0 ? (
-        page > 1 ? (
-          <EmptyState
-            title="لا توجد عمليات في هذه الصفحة"
-            action={
-              <button
-                type="button"
-                className={buttonClasses({ variant: 'secondary' })}
-                onClick={() => goTo(1)}
-              >
-                العودة إلى الصفحة الأولى
-              </button>
-            }
-          />
-        ) : (
-          <EmptyState
-            illustration={<NoPaymentsIllustration />}
-            title="لا توجد عمليات دفع بعد"
-            description="عندما تشترك في باقة ستظهر عملية الدفع هنا مع حالتها."
-            action={
-              <Link to={paths.plans} className={buttonClasses()}>
-                تصفّح الباقات
-              </Link>
-            }
-          />
-        )
+      ) : all.length === 0 ? (
+        <EmptyState
+          illustration={<NoPaymentsIllustration />}
+          title="لا توجد عمليات دفع بعد"
+          description="عندما تشترك في باقة ستظهر عملية الدفع هنا مع حالتها وإيصالها."
+          action={
+            <Link to={paths.plans} className={buttonClasses()}>
+              تصفّح الباقات
+            </Link>
+          }
+        />
       ) : (
         <>
-          <ul
-            className="flex flex-col gap-3"
-            aria-busy={transactions.isPlaceholderData || undefined}
-          >
-            {transactions.data.list.map((transaction) => (
-              <TransactionItem key={transaction.id} transaction={transaction} />
+          <div data-print-hide="" className="flex flex-wrap items-center justify-between gap-3">
+            <p className="text-muted">
+              {counted(all.length, {
+                one: 'عملية دفع واحدة',
+                two: 'عمليتا دفع',
+                few: 'عمليات دفع',
+                many: 'عملية دفع',
+                other: 'عملية دفع',
+              })}
+            </p>
+            {receiptsShown > 0 && (
+              <Button variant="secondary" size="sm" onClick={() => setPrinting({ only: null })}>
+                طباعة إيصالات هذه الصفحة
+              </Button>
+            )}
+          </div>
+          <ul className="flex flex-col gap-4" aria-label="عمليات الدفع">
+            {shown.map((transaction) => (
+              <PaymentItem
+                key={transaction.id}
+                transaction={transaction}
+                customer={user}
+                receiptShown={
+                  opened.has(transaction.id) ||
+                  (printing !== null &&
+                    (printing.only === null || printing.only === transaction.id))
+                }
+                onToggleReceipt={() => toggle(transaction.id)}
+                onPrint={() => setPrinting({ only: transaction.id })}
+                skipWhenPrinting={
+                  printing !== null && printing.only !== null && printing.only !== transaction.id
+                }
+              />
             ))}
           </ul>
           {totalPages > 1 && (
-            <Pagination
-              page={Math.min(page, totalPages)}
-              totalPages={totalPages}
-              onPageChange={goTo}
-              label="صفحات عمليات الدفع"
-              disabled={transactions.isFetching}
-            />
+            <div data-print-hide="">
+              <Pagination
+                page={page}
+                totalPages={totalPages}
+                onPageChange={goTo}
+                label="صفحات عمليات الدفع"
+              />
+            </div>
           )}
         </>
       )}

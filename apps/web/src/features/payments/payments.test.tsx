@@ -1,8 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   PAYMENT_METHODS,
+  PaymentMethod,
   PlanPeriod,
   Role,
   SubscriptionState,
@@ -48,23 +49,19 @@ const ALL: TransactionView[] = Array.from({ length: 23 }, (_, index) =>
   }),
 );
 
-function answerPages() {
-  server.on('GET', '/tx/list', (request) => {
-    const page = Number(request.query.get('page') ?? 1);
-    const size = Number(request.query.get('size') ?? 10);
-    return json(pageOf(ALL.slice((page - 1) * size, page * size), ALL.length));
-  });
-}
-
-describe('/payments', () => {
+describe('/payments: payments and invoices on one page', () => {
   it('lists the payments with Arabic status and method labels, ten to a page', async () => {
-    answerPages();
+    server.on('GET', '/tx/list', json(pageOf(ALL)));
     const { router } = renderApp('/payments');
     const ui = userEvent.setup();
 
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'المدفوعات والفواتير' }),
+    ).toBeTruthy();
     const articles = await screen.findAllByRole('article');
     expect(articles).toHaveLength(10);
-    expect(server.callsTo('GET', '/tx/list')[0]?.query.get('size')).toBe('10');
+    expect(server.callsTo('GET', '/tx/list')[0]?.query.get('size')).toBe('100');
+    expect(screen.getByText('٢٣ عملية دفع')).toBeTruthy();
 
     ALL.slice(0, 10).forEach((transaction, index) => {
       const article = articles[index]!;
@@ -93,13 +90,16 @@ describe('/payments', () => {
       ),
     );
     expect(router.state.location.search).toBe('?page=2');
-    expect(server.callsTo('GET', '/tx/list').at(-1)?.query.get('page')).toBe('2');
 
     await ui.click(within(pages).getByRole('button', { name: UI_MESSAGES.paginationLast }));
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(3));
+    // One read of the list serves every page.
+    expect(server.callsTo('GET', '/tx/list')).toHaveLength(1);
   });
 
-  it('links an unpaid payment to its result screen and a paid one to its receipt', async () => {
+  it('continues an unpaid payment at its result screen; a paid one has its receipt in place', async () => {
+    const user = makeUser();
+    signInAs(server, user);
     const unpaid = makeTransaction({
       id: 41,
       status: TransactionStatus.New,
@@ -117,18 +117,108 @@ describe('/payments', () => {
     const ui = userEvent.setup();
     const [first, second] = (await screen.findAllByRole('article')) as [HTMLElement, HTMLElement];
 
-    await ui.click(within(first).getByText('التفاصيل'));
     expect(within(first).getByRole('link', { name: 'متابعة الدفع' }).getAttribute('href')).toBe(
       `/checkout/2/quarter?tx=41`,
     );
+    expect(within(first).queryByRole('button', { name: 'عرض الإيصال' })).toBeNull();
+    await ui.click(within(first).getByText('التفاصيل'));
     expect(first.textContent).toContain('123456');
 
-    await ui.click(within(second).getByText('التفاصيل'));
-    expect(within(second).getByRole('link', { name: 'عرض الإيصال' }).getAttribute('href')).toBe(
-      '/invoices#receipt-42',
+    expect(screen.queryByRole('region', { name: /^إيصال دفع رقم/ })).toBeNull();
+    const show = within(second).getByRole('button', { name: 'عرض الإيصال' });
+    expect(show.getAttribute('aria-expanded')).toBe('false');
+    await ui.click(show);
+    const receipt = screen.getByRole('region', { name: 'إيصال دفع رقم ٤٢' });
+    expect(show.getAttribute('aria-expanded')).toBe('true');
+    expect(show.getAttribute('aria-controls')).toBe(receipt.id);
+    expect(receipt.textContent).toContain(user.name);
+    expect(receipt.textContent).toContain('SAVE10');
+    expect(receipt.textContent).toContain(formatMoney(5_000));
+    await ui.click(within(second).getByRole('button', { name: 'إخفاء الإيصال' }));
+    expect(screen.queryByRole('region', { name: /^إيصال دفع رقم/ })).toBeNull();
+  });
+
+  it('prints one receipt alone, or every receipt of the page, with its amounts and refund', async () => {
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    const transactions = [
+      makeTransaction({ id: 77, status: TransactionStatus.Failed }),
+      makeTransaction({
+        id: 76,
+        status: TransactionStatus.PartialRefunded,
+        amount: 267_300,
+        couponCode: 'SAVE10',
+        refundedAmount: 50_000,
+        method: PaymentMethod.BankInstallment,
+        installments: 2,
+      }),
+      makeTransaction({ id: 75, status: TransactionStatus.New }),
+      makeTransaction({ id: 74, status: TransactionStatus.Processed, amount: 297_000 }),
+    ];
+    server.on('GET', '/tx/list', json(pageOf(transactions)));
+    renderApp('/payments');
+    const ui = userEvent.setup();
+    const articles = await screen.findAllByRole('article');
+    expect(articles).toHaveLength(4);
+    for (const article of articles) expect(article.hasAttribute('data-print-hide')).toBe(true);
+
+    // Both receipts open: printing the one of 74 hides the other on paper.
+    await ui.click(within(articles[1]!).getByRole('button', { name: 'عرض الإيصال' }));
+    await ui.click(within(articles[3]!).getByRole('button', { name: 'عرض الإيصال' }));
+    const receipts = screen.getAllByRole('region', { name: /^إيصال دفع رقم/ });
+    expect(receipts.map((receipt) => receipt.id)).toEqual(['receipt-76', 'receipt-74']);
+    const [refunded, processed] = receipts as [HTMLElement, HTMLElement];
+    expect(refunded.textContent).toContain('الباقة المتقدمة');
+    expect(refunded.textContent).toContain(formatMoney(267_300));
+    expect(refunded.textContent).toContain(formatMoney(217_300));
+    expect(refunded.textContent).toContain('تقسيط بنكي (دفعتان)');
+    expect(processed.textContent).toContain(formatMoney(297_000));
+
+    let printed: string[] = [];
+    let skipped: string[] = [];
+    print.mockImplementation(() => {
+      const shown = [...document.querySelectorAll('[data-receipt]')].map((el) => el.id);
+      skipped = [...document.querySelectorAll('[data-print-skip]')].map((el) => el.id);
+      printed = shown.filter((id) => !skipped.includes(id));
+    });
+    await ui.click(within(processed).getByRole('button', { name: 'طباعة الإيصال رقم ٧٤' }));
+    await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
+    expect(printed).toEqual(['receipt-74']);
+    expect(skipped).toEqual(['receipt-76']);
+    await waitFor(() => expect(document.querySelectorAll('[data-print-skip]')).toHaveLength(0));
+
+    // The page's receipts print even when closed, and close again after.
+    await ui.click(within(articles[1]!).getByRole('button', { name: 'إخفاء الإيصال' }));
+    await ui.click(within(articles[3]!).getByRole('button', { name: 'إخفاء الإيصال' }));
+    await ui.click(screen.getByRole('button', { name: 'طباعة إيصالات هذه الصفحة' }));
+    await waitFor(() => expect(print).toHaveBeenCalledTimes(2));
+    expect(printed).toEqual(['receipt-76', 'receipt-74']);
+    await waitFor(() => expect(document.querySelectorAll('[data-receipt]')).toHaveLength(0));
+    vi.unstubAllGlobals();
+  });
+
+  it('/invoices sends a student here, on the page of the receipt it linked to, focused', async () => {
+    const many = Array.from({ length: 15 }, (_, index) =>
+      makeTransaction({ id: 300 - index, status: TransactionStatus.Paid }),
     );
-    expect(second.textContent).toContain('SAVE10');
-    expect(second.textContent).toContain(formatMoney(5_000));
+    server.on('GET', '/tx/list', json(pageOf(many)));
+    const { router } = renderApp('/invoices#receipt-288');
+    const receipt = await screen.findByRole('region', { name: 'إيصال دفع رقم ٢٨٨' });
+    expect(router.state.location.pathname).toBe('/payments');
+    expect(router.state.location.hash).toBe('#receipt-288');
+    await waitFor(() => expect(document.activeElement).toBe(receipt));
+    const pages = screen.getByRole('navigation', { name: 'صفحات عمليات الدفع' });
+    expect(pages.textContent).toContain(pageOfText(2, 2));
+  });
+
+  it('keeps /invoices as the earnings page for tutors', async () => {
+    signInAs(server, makeUser({ role: Role.Tutor }));
+    const { router } = renderApp('/invoices');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'الأرباح وطلبات السحب' }),
+    ).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/invoices');
+    expect(server.callsTo('GET', '/tx/list')).toHaveLength(0);
   });
 
   it('shows the subscription, loading, an empty list and a failure with a retry', async () => {

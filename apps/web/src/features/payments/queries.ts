@@ -3,8 +3,8 @@
  * checkout, payments and invoices screens.
  */
 import { useEffect, useRef } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_PAGE_SIZE, ServerEvent, TransactionStatus } from '@talaqa/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ServerEvent, TransactionStatus } from '@talaqa/domain';
 import type { SubscriptionView, TransactionView } from '@talaqa/domain';
 import { paymentsApi, subscriptionsApi, transactionsApi } from '../../api';
 import { useRealtimeEvent } from '../../lib/realtime';
@@ -12,7 +12,6 @@ import { useRealtimeEvent } from '../../lib/realtime';
 export const paymentKeys = {
   currentSubscription: ['sub', 'user'] as const,
   transactions: ['tx'] as const,
-  transactionPage: (page: number, size: number) => ['tx', 'list', { page, size }] as const,
   allTransactions: ['tx', 'all'] as const,
   transaction: (id: number) => ['tx', 'one', id] as const,
   methods: ['fawry', 'payment-methods'] as const,
@@ -53,23 +52,13 @@ export function useCancelSubscription() {
   });
 }
 
-/** GET /tx/list: one page of the student's transactions, newest first. */
-export function useTransactionPage(page: number, size = DEFAULT_PAGE_SIZE) {
-  return useQuery({
-    queryKey: paymentKeys.transactionPage(page, size),
-    queryFn: ({ signal }) => transactionsApi.list({ page, size, order: 'desc' }, signal),
-    placeholderData: keepPreviousData,
-  });
-}
-
 /** The most pages read for the receipts (1,000 transactions is far beyond one student's). */
 const ALL_PAGES_LIMIT = 10;
 const ALL_PAGE_SIZE = 100;
 
 /**
- * Every transaction of the student, newest first (GET /tx/list, 100 at a time). The receipts
- * page filters the paid ones itself: the list filters by one status, and a receipt is any of
- * four (paid, processed, partly or fully refunded).
+ * Every transaction of the student, newest first (GET /tx/list, 100 at a time): the payments
+ * page pages them itself, so that a linked receipt opens on the page that holds it (record 310).
  */
 export function useAllTransactions() {
   return useQuery({

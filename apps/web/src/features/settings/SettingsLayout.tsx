@@ -1,19 +1,23 @@
 import type { ReactNode } from 'react';
 import { PageTitle } from '@talaqa/ui';
 
-/** The frame of a settings page: its title and the tabs. */
+/** The frame of a settings page: its title, an optional notice and the tabs. */
 export function SettingsLayout({
   title,
   intro,
+  notice,
   children,
 }: {
   title: string;
   intro?: ReactNode;
+  /** Shown between the title and the tabs (the tutor's profile visibility). */
+  notice?: ReactNode;
   children: ReactNode;
 }) {
   return (
     <section className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6">
       <PageTitle title={title}>{intro}</PageTitle>
+      {notice && <div className="mb-6">{notice}</div>}
       <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
         {children}
       </div>

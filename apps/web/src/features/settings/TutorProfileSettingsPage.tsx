@@ -1,5 +1,6 @@
 import { Tabs } from '@talaqa/ui';
 import { ProfileImageForm } from '../account/ProfileImageForm';
+import { ProfileVisibility } from '../account/ProfileVisibility';
 import { TutorProfileForm } from '../account/TutorProfileForm';
 import { SettingsLayout, TabSection } from './SettingsLayout';
 import { useTabParam } from './useTabParam';
@@ -13,6 +14,7 @@ export default function TutorProfileSettingsPage() {
     <SettingsLayout
       title="إعدادات الملف التعريفي"
       intro={<p>ما يراه الطلاب في ملفك: اسمك ونبذتك وفقرة «عن المعلم» وصورتك.</p>}
+      notice={<ProfileVisibility />}
     >
       <Tabs
         label="أقسام الملف التعريفي"

@@ -8,7 +8,7 @@ import {
 import { formatCairoDateTime, formatMoney } from '@talaqa/domain';
 import type { TransactionView, User } from '@talaqa/domain';
 import { installmentCountText, planTitle, weeklyMinutesText } from '../../lib/format';
-import { TransactionStatusBadge } from '../payments/TransactionStatusBadge';
+import { TransactionStatusBadge } from './TransactionStatusBadge';
 
 export interface ReceiptProps {
   transaction: TransactionView;
@@ -49,7 +49,7 @@ export function Receipt({ transaction, customer, onPrint, skipWhenPrinting }: Re
   const titleId = `receipt-title-${transaction.id}`;
   const net = transaction.amount - transaction.refundedAmount;
   return (
-    <li
+    <section
       id={`receipt-${transaction.id}`}
       data-receipt=""
       {...(skipWhenPrinting ? { 'data-print-skip': '' } : {})}
@@ -60,9 +60,9 @@ export function Receipt({ transaction, customer, onPrint, skipWhenPrinting }: Re
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex flex-col gap-1">
           <p className="text-lg font-bold text-brand-700">{BRAND_NAME}</p>
-          <h2 id={titleId} className="text-xl font-bold text-ink">
+          <h3 id={titleId} className="text-xl font-bold text-ink">
             إيصال دفع رقم {formatId(transaction.id)}
-          </h2>
+          </h3>
           <p className="text-sm text-muted">
             <time dateTime={transaction.createdAt}>
               {formatCairoDateTime(new Date(transaction.createdAt))}
@@ -133,6 +133,6 @@ export function Receipt({ transaction, customer, onPrint, skipWhenPrinting }: Re
           طباعة الإيصال
         </Button>
       </div>
-    </li>
+    </section>
   );
 }
