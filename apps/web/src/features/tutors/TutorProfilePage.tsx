@@ -66,7 +66,7 @@ function ProfileTab({ tutor }: { tutor: TutorProfile }) {
             src={video ?? undefined}
             poster={thumbnail ?? undefined}
             aria-label={`الفيديو التعريفي للمعلم ${tutor.name}`}
-            className="w-full max-w-2xl rounded-2xl bg-slate-900"
+            className="aspect-video w-full max-w-2xl rounded-2xl bg-slate-900"
           />
         </section>
       )}
