@@ -21,7 +21,7 @@ import { accessControl } from './http/access';
 import { memoryAttemptCounter, redisAttemptCounterWithFallback } from './http/attempts';
 import type { AttemptCounter } from './http/attempts';
 import { redisStoreWithFallback } from './http/rate-limit-store';
-import { assetRoutes, diskStorage } from './modules/assets';
+import { assetRoutes, createStorage } from './modules/assets';
 import type { AssetStorage } from './modules/assets';
 import { authRoutes, sessionVersionOf } from './modules/auth';
 import { availabilityRoutes } from './modules/availability';
@@ -210,7 +210,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   app.decorate('google', options.providers.google);
   app.decorate('telegram', options.providers.telegram ?? disabledTelegramChannel);
   app.decorate('whatsapp', options.providers.whatsapp ?? disabledWhatsAppChannel);
-  app.decorate('assets', diskStorage(config.uploadsDir));
+  app.decorate('assets', createStorage(config));
   app.decorate('payments', options.providers.payments);
   app.decorate('clock', systemClock());
   // Before the modules: they subscribe to each other's events while they are registered.
