@@ -52,6 +52,7 @@ import {
   paymobRoutes,
 } from './modules/payments';
 import type { PaymentGateways, PaymentNoticeMessenger } from './modules/payments';
+import { mediaRoutes } from './modules/media';
 import { planInviteRoutes, planRoutes } from './modules/plans';
 import { ratingRoutes } from './modules/ratings';
 import { statsRoutes } from './modules/stats';
@@ -66,6 +67,8 @@ import { userRoutes } from './modules/users';
 import { disabledWhatsAppChannel, whatsappRoutes } from './modules/whatsapp';
 import type { WhatsAppChannel } from './modules/whatsapp';
 import type { GoogleIdTokenVerifier } from './integrations/google/verify';
+import { videoTools } from './integrations/ffmpeg';
+import type { VideoTools } from './integrations/ffmpeg';
 import { attachRealtime } from './realtime';
 import type { RealtimeServer } from './realtime';
 import { connectRedis } from './redis';
@@ -110,6 +113,8 @@ export interface Providers {
   /** The WhatsApp status webhook's checks (and simulator); off when absent. */
   whatsapp?: WhatsAppChannel;
   payments: PaymentGateways;
+  /** ffprobe and ffmpeg for uploaded videos; Debian's, on the PATH, when absent. */
+  videoTools?: VideoTools;
 }
 
 export interface BuildOptions {
@@ -264,6 +269,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
         await api.register(lessonConfirmationJobs);
         await api.register(calendarRoutes);
         await api.register(assetRoutes);
+        await api.register(mediaRoutes, { tools: options.providers.videoTools ?? videoTools() });
         await api.register(planRoutes);
         await api.register(planInviteRoutes);
         await api.register(couponRoutes);

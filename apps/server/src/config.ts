@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { ENVIRONMENTS, LOCAL_PORTS } from '@talaqa/domain';
+import { ENVIRONMENTS, LOCAL_PORTS, VIDEO_MAX_BYTES } from '@talaqa/domain';
 import type { Environment } from '@talaqa/domain';
 import { isLoopbackHost } from './integrations/email/sender';
 import { FAWRY_PRODUCTION_URL, FAWRY_STAGING_URL } from './integrations/fawry/protocol';
@@ -60,6 +60,8 @@ export interface Config {
    * every instance shares (docs/decisions/311-media-storage.md).
    */
   mediaStorage: { kind: 'disk' } | { kind: 's3'; s3: S3StorageConfig };
+  /** The most bytes an uploaded video may have: VIDEO_MAX_BYTES (tests set less). */
+  videoMaxBytes: number;
   /** How often the job runner looks for due jobs, in milliseconds. */
   jobsPollMs: number;
   /** How long a page of the public tutors list is cached, in seconds; 0 turns the cache off. */
@@ -636,6 +638,7 @@ export function loadConfig(rawEnv: Env, repoRoot: string = REPO_ROOT): Config {
     appPorts,
     appsDistDir: v.APPS_DIST_DIR ?? repoRoot,
     uploadsDir: v.UPLOADS_DIR ?? join(repoRoot, '.data', 'uploads'),
+    videoMaxBytes: VIDEO_MAX_BYTES,
     mediaStorage:
       v.MEDIA_STORAGE === 's3' && v.S3_BUCKET
         ? {
