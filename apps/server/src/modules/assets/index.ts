@@ -3,4 +3,4 @@ export { assetRoutes } from './routes';
 export { createStorage, diskStorage, s3Storage } from './storage';
 export type { AssetFolder, AssetStorage, ByteRange } from './storage';
 export { recordProfileImage, replaceProfileImage } from './service';
-export { FileTooLargeError } from './storage';
+export { FileTooLargeError, SAFE_NAME } from './storage';

@@ -3,6 +3,7 @@ import { Role } from '@talaqa/domain';
 import type { ServiceContext } from '../../context';
 import { AppError } from '../../errors';
 import { isAdmin } from '../../http/access';
+import { SAFE_NAME } from '../assets';
 import type { AssetStorage, ByteRange } from '../assets';
 import { isValidMediaSignature } from './links';
 import { mediaAudienceOf } from './repo';
@@ -60,6 +61,8 @@ async function assertMayRead(
   }>,
 ): Promise<boolean> {
   const { name } = request.params;
+  // Only names we generate reach the database (a NUL or `..` is simply not found).
+  if (!SAFE_NAME.test(name)) throw new AppError('asset-not-found');
   const audience = await mediaAudienceOf(ctx.db, name);
   if (!audience) throw new AppError('asset-not-found');
   if (audience.public) return true;
