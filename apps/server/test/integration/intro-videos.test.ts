@@ -170,6 +170,15 @@ describe('POST /intro-video/with/asset', () => {
     expect((await upload(tutor, ok)).status).toBe(201);
   });
 
+  it('lets one of two uploads at once win; the other stores nothing', async () => {
+    const tutor = await signedInUser(server, Role.Tutor);
+    const before = await media();
+    const answers = await Promise.all([upload(tutor, ok), upload(tutor, ok)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    const won = answers.find((answer) => answer.status === 201)!.body as unknown as IntroVideoView;
+    expect(await media()).toEqual([...before, won.video, won.thumbnail].sort());
+  });
+
   it('is for tutors only', async () => {
     for (const role of [Role.Student, Role.TutorManager, Role.Studio, Role.SuperAdmin]) {
       const caller = await signedInUser(server, role);
