@@ -1,4 +1,5 @@
 import {
+  buildApiUrl,
   createApiClient,
   createDeviceTokenStore,
   resolveApiUrl,
@@ -18,7 +19,7 @@ import type {
   RoomSettingsInput,
   UserRoomsQuery,
 } from '@talaqa/domain';
-import { API, LOCAL_PORTS, isSignUpSession } from '@talaqa/domain';
+import { API, LOCAL_PORTS, isSignUpSession, pathOf } from '@talaqa/domain';
 import type {
   AvailabilityBody,
   AvailabilityQuery,
@@ -74,6 +75,14 @@ export function landingUrl(): string {
     `${location.protocol}//${location.hostname}:${LOCAL_PORTS.landing}`
   );
 }
+
+/**
+ * The address of a stored video or thumbnail (GET /assets/media/{name}) for `<video src>` and
+ * `poster`: the browser streams it by range, so it seeks without downloading the whole file.
+ * Published media are public; a video under review comes with its own signed link instead.
+ */
+export const mediaUrl = (name: string): string =>
+  buildApiUrl(API_BASE_URL, pathOf(API.media.file.path, { name }));
 
 /** Whether the API and its database answer (the status badge in the footer). */
 export const getHealth = () => api.call(API.health.check);
