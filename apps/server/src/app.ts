@@ -21,7 +21,7 @@ import { accessControl } from './http/access';
 import { memoryAttemptCounter, redisAttemptCounterWithFallback } from './http/attempts';
 import type { AttemptCounter } from './http/attempts';
 import { redisStoreWithFallback } from './http/rate-limit-store';
-import { assetRoutes, diskStorage } from './modules/assets';
+import { assetRoutes, createStorage } from './modules/assets';
 import type { AssetStorage } from './modules/assets';
 import { authRoutes, sessionVersionOf } from './modules/auth';
 import { availabilityRoutes } from './modules/availability';
@@ -53,6 +53,7 @@ import {
   paymobRoutes,
 } from './modules/payments';
 import type { PaymentGateways, PaymentNoticeMessenger } from './modules/payments';
+import { mediaRoutes } from './modules/media';
 import { planInviteRoutes, planRoutes } from './modules/plans';
 import { ratingRoutes } from './modules/ratings';
 import { statsRoutes } from './modules/stats';
@@ -67,6 +68,8 @@ import { userRoutes } from './modules/users';
 import { disabledWhatsAppChannel, whatsappRoutes } from './modules/whatsapp';
 import type { WhatsAppChannel } from './modules/whatsapp';
 import type { GoogleIdTokenVerifier } from './integrations/google/verify';
+import { videoTools } from './integrations/ffmpeg';
+import type { VideoTools } from './integrations/ffmpeg';
 import { attachRealtime } from './realtime';
 import type { RealtimeServer } from './realtime';
 import { connectRedis } from './redis';
@@ -111,6 +114,8 @@ export interface Providers {
   /** The WhatsApp status webhook's checks (and simulator); off when absent. */
   whatsapp?: WhatsAppChannel;
   payments: PaymentGateways;
+  /** ffprobe and ffmpeg for uploaded videos; Debian's, on the PATH, when absent. */
+  videoTools?: VideoTools;
 }
 
 export interface BuildOptions {
@@ -211,7 +216,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   app.decorate('google', options.providers.google);
   app.decorate('telegram', options.providers.telegram ?? disabledTelegramChannel);
   app.decorate('whatsapp', options.providers.whatsapp ?? disabledWhatsAppChannel);
-  app.decorate('assets', diskStorage(config.uploadsDir));
+  app.decorate('assets', createStorage(config));
   app.decorate('payments', options.providers.payments);
   app.decorate('clock', systemClock());
   // Before the modules: they subscribe to each other's events while they are registered.
@@ -272,6 +277,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
         await api.register(lessonConfirmationJobs);
         await api.register(calendarRoutes);
         await api.register(assetRoutes);
+        await api.register(mediaRoutes, { tools: options.providers.videoTools ?? videoTools() });
         await api.register(planRoutes);
         await api.register(planInviteRoutes);
         await api.register(couponRoutes);

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { ENVIRONMENTS, LOCAL_PORTS } from '@talaqa/domain';
+import { ENVIRONMENTS, LOCAL_PORTS, VIDEO_MAX_BYTES } from '@talaqa/domain';
 import type { Environment } from '@talaqa/domain';
 import { isLoopbackHost } from './integrations/email/sender';
 import { FAWRY_PRODUCTION_URL, FAWRY_STAGING_URL } from './integrations/fawry/protocol';
@@ -14,6 +14,18 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export type AppName = 'web' | 'admin' | 'landing';
+
+/** Where the S3 storage adapter stores: the bucket, and the client's endpoint and credentials. */
+export interface S3StorageConfig {
+  bucket: string;
+  region: string;
+  /** An S3-compatible server's URL (MinIO, Ceph, R2...); unset for AWS itself. */
+  endpoint?: string;
+  /** Path-style addresses (`<endpoint>/<bucket>/<key>`), which most S3-compatible servers need. */
+  forcePathStyle: boolean;
+  /** Unset: the SDK's default chain (environment, instance role). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+}
 
 /** The server's whole configuration, read once at start-up. */
 export interface Config {
@@ -41,8 +53,15 @@ export interface Config {
    * own host name on the configured port", which is right for one machine.
    */
   publicUrls: Partial<Record<'api' | AppName, string>>;
-  /** Folder of uploaded files (profile images, receipts). */
+  /** Folder of uploaded files (profile images, receipts, videos) when stored on disk. */
   uploadsDir: string;
+  /**
+   * Where uploads are stored: this machine's disk (`uploadsDir`), or an S3-compatible bucket that
+   * every instance shares (docs/decisions/311-media-storage.md).
+   */
+  mediaStorage: { kind: 'disk' } | { kind: 's3'; s3: S3StorageConfig };
+  /** The most bytes an uploaded video may have: VIDEO_MAX_BYTES (tests set less). */
+  videoMaxBytes: number;
   /** How often the job runner looks for due jobs, in milliseconds. */
   jobsPollMs: number;
   /** How long a page of the public tutors list is cached, in seconds; 0 turns the cache off. */
@@ -266,6 +285,16 @@ const envSchema = z.object({
   LANDING_PORT: port(LOCAL_PORTS.landing),
   APPS_DIST_DIR: z.string().optional(),
   UPLOADS_DIR: z.string().optional(),
+  MEDIA_STORAGE: z.enum(['disk', 's3'], { error: 'must be disk or s3' }).default('disk'),
+  S3_ENDPOINT: z.string().url('must be a URL like http://127.0.0.1:9000').optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name')
+    .optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: flag.default(false),
   JOBS_POLL_MS: z.coerce
     .number({ error: 'must be a number of milliseconds' })
     .int('must be a whole number of milliseconds')
@@ -502,6 +531,15 @@ function smtpProblems(env: Env): string[] {
   return problems;
 }
 
+/** S3 storage needs its bucket; keys go in pairs (none: the SDK's default credential chain). */
+function mediaStorageProblems(env: Env): string[] {
+  if (env.MEDIA_STORAGE !== 's3') return [];
+  return [
+    ...(env.S3_BUCKET ? [] : ['S3_BUCKET: is required when MEDIA_STORAGE is s3']),
+    ...groupProblem(env, ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']),
+  ];
+}
+
 const FAWRY_KEYS = ['FAWRY_MERCHANT_CODE', 'FAWRY_SECURITY_KEY'];
 const PAYMOB_KEYS = [
   'PAYMOB_SECRET_KEY',
@@ -585,6 +623,7 @@ export function loadConfig(rawEnv: Env, repoRoot: string = REPO_ROOT): Config {
       'WHATSAPP_APP_SECRET',
       'WHATSAPP_VERIFY_TOKEN',
     ]),
+    ...mediaStorageProblems(env),
     ...groupProblem(env, [
       'TELEGRAM_BOT_TOKEN',
       'TELEGRAM_BOT_USERNAME',
@@ -611,6 +650,23 @@ export function loadConfig(rawEnv: Env, repoRoot: string = REPO_ROOT): Config {
     appPorts,
     appsDistDir: v.APPS_DIST_DIR ?? repoRoot,
     uploadsDir: v.UPLOADS_DIR ?? join(repoRoot, '.data', 'uploads'),
+    videoMaxBytes: VIDEO_MAX_BYTES,
+    mediaStorage:
+      v.MEDIA_STORAGE === 's3' && v.S3_BUCKET
+        ? {
+            kind: 's3',
+            s3: {
+              bucket: v.S3_BUCKET,
+              region: v.S3_REGION,
+              endpoint: v.S3_ENDPOINT,
+              forcePathStyle: v.S3_FORCE_PATH_STYLE,
+              credentials:
+                v.S3_ACCESS_KEY_ID && v.S3_SECRET_ACCESS_KEY
+                  ? { accessKeyId: v.S3_ACCESS_KEY_ID, secretAccessKey: v.S3_SECRET_ACCESS_KEY }
+                  : undefined,
+            },
+          }
+        : { kind: 'disk' },
     jobsPollMs: v.JOBS_POLL_MS,
     tutorsCacheSeconds: v.TUTORS_CACHE_SECONDS,
     redisKeyPrefix: v.REDIS_KEY_PREFIX,

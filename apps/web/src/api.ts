@@ -1,4 +1,5 @@
-import { api, deviceTokens } from './client';
+import { buildApiUrl } from '@talaqa/api-client';
+import { API_BASE_URL, api, deviceTokens } from './client';
 import type { ImageUploadControls } from '@talaqa/ui';
 import type {
   BookLessonBody,
@@ -13,7 +14,7 @@ import type {
   RoomSettingsInput,
   UserRoomsQuery,
 } from '@talaqa/domain';
-import { API, isSignUpSession } from '@talaqa/domain';
+import { API, isSignUpSession, pathOf } from '@talaqa/domain';
 import type {
   AvailabilityBody,
   AvailabilityQuery,
@@ -48,6 +49,14 @@ import type {
  * the client here too.
  */
 export { API_BASE_URL, api, deviceTokens, landingUrl } from './client';
+
+/**
+ * The address of a stored video or thumbnail (GET /assets/media/{name}) for `<video src>` and
+ * `poster`: the browser streams it by range, so it seeks without downloading the whole file.
+ * Published media are public; a video under review comes with its own signed link instead.
+ */
+export const mediaUrl = (name: string): string =>
+  buildApiUrl(API_BASE_URL, pathOf(API.media.file.path, { name }));
 
 // ---------------------------------------------------------------------------------------------
 // Auth: sign-up, sign-in, Google, passwords

@@ -13,6 +13,7 @@ import { contactRequestEndpoints } from './contact/contract';
 import { couponEndpoints } from './coupons/contract';
 import { healthEndpoints } from './health/contract';
 import { lessonEndpoints } from './lessons/contract';
+import { introVideoEndpoints, mediaEndpoints, photoSessionEndpoints } from './media/contract';
 import { fawryEndpoints, paymobEndpoints } from './payments/contract';
 import { planEndpoints, planInviteEndpoints } from './plans/contract';
 import { ratingEndpoints } from './ratings/contract';
@@ -55,6 +56,9 @@ export const API = {
   transactions: transactionEndpoints,
   contactRequests: contactRequestEndpoints,
   stats: statsEndpoints,
+  introVideos: introVideoEndpoints,
+  photoSessions: photoSessionEndpoints,
+  media: mediaEndpoints,
 } as const;
 
 export const ENDPOINTS: readonly EndpointDefinition[] = Object.values(API).flatMap(

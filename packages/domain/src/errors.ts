@@ -210,6 +210,9 @@ export const VALIDATION_CODES = [
   'invalid-invoice-method',
   'invalid-page-size',
   'invalid-video-type',
+  // Added with intro-video reviews (issue 21): a rejection's reason, shown to the tutor.
+  'review-reason-too-short',
+  'review-reason-too-long',
 ] as const;
 
 export type ValidationCode = (typeof VALIDATION_CODES)[number];

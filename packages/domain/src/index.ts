@@ -62,6 +62,7 @@ export * from './chat/events';
 export * from './session/rules';
 export * from './session/contract';
 export * from './session/events';
+export * from './media';
 export * from './contract';
 export * from './endpoints';
 export * from './routes';

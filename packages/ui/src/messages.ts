@@ -217,6 +217,9 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
 
   'invalid-page': 'رقم الصفحة غير موجود، من فضلك اختر صفحة من القائمة',
   'invalid-page-size': 'عدد العناصر في الصفحة غير صالح، من فضلك اختر عددًا من القائمة',
+
+  'review-reason-too-short': 'سبب الرفض قصير جدًا، من فضلك اكتب للمعلم سببًا واضحًا',
+  'review-reason-too-long': 'سبب الرفض طويل جدًا، من فضلك اختصره',
 };
 
 /** The user-facing messages of spec section 8 that are not tied to one error code. */

@@ -25,6 +25,11 @@ export interface DomainEvents {
    * at its end. Its room closes (issue 19).
    */
   LessonClosed: { lessonId: number };
+  /**
+   * A tutor manager or an admin approved a tutor's intro video (issue 21): the onboarding step
+   * has passed, so activation may follow.
+   */
+  IntroVideoApproved: { tutorId: number; introVideoId: number };
 }
 
 export type DomainEventName = keyof DomainEvents;
@@ -53,7 +58,11 @@ type Listeners = { [Name in DomainEventName]: DomainEventListener<Name>[] };
 
 export function createDomainEventBus(log: Pick<FastifyBaseLogger, 'error'>): DomainEventBus {
   // One list per event of the map (TypeScript asks for a new event's list here).
-  const listeners: Listeners = { TutorListingChanged: [], LessonClosed: [] };
+  const listeners: Listeners = {
+    TutorListingChanged: [],
+    LessonClosed: [],
+    IntroVideoApproved: [],
+  };
   return {
     on(name, listener) {
       listeners[name].push(listener);

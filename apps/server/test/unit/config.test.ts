@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { VIDEO_MAX_BYTES } from '@talaqa/domain';
 import {
   ConfigError,
   DEFAULT_ACCESS_TOKEN_TTL,
@@ -174,6 +175,8 @@ describe('loadConfig', () => {
       appsDistDir: '/repo',
       publicUrls: {},
       uploadsDir: '/repo/.data/uploads',
+      mediaStorage: { kind: 'disk' },
+      videoMaxBytes: VIDEO_MAX_BYTES,
       jobsPollMs: 1000,
       tutorsCacheSeconds: 60,
       redisKeyPrefix: 'talaqa:',
@@ -466,5 +469,62 @@ describe('loadConfig', () => {
     const config = loadConfig({ APP_ENV: 'local', WEB_PORT: '5100' }, '/repo');
     expect(config.corsOrigins).toContain('http://localhost:5100');
     expect(config.corsOrigins).not.toContain('http://localhost:4100');
+  });
+});
+
+describe('media storage', () => {
+  it('is the disk unless MEDIA_STORAGE says s3', () => {
+    expect(loadConfig({ APP_ENV: 'local' }, '/repo').mediaStorage).toEqual({ kind: 'disk' });
+    expect(problemsOf({ APP_ENV: 'local', MEDIA_STORAGE: 'ftp' })).toMatch(
+      /MEDIA_STORAGE: must be disk or s3/,
+    );
+  });
+
+  it('reads the bucket, the endpoint and the keys for s3', () => {
+    const config = loadConfig(
+      {
+        APP_ENV: 'local',
+        MEDIA_STORAGE: 's3',
+        S3_BUCKET: 'talaqa-media',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_ACCESS_KEY_ID: 'id',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+      },
+      '/repo',
+    );
+    expect(config.mediaStorage).toEqual({
+      kind: 's3',
+      s3: {
+        bucket: 'talaqa-media',
+        region: 'us-east-1',
+        endpoint: 'http://127.0.0.1:9000',
+        forcePathStyle: true,
+        credentials: { accessKeyId: 'id', secretAccessKey: 'secret' },
+      },
+    });
+    // No keys: the SDK's default chain (environment, instance role).
+    const roles = loadConfig(
+      { APP_ENV: 'local', MEDIA_STORAGE: 's3', S3_BUCKET: 'talaqa-media' },
+      '/repo',
+    );
+    expect(roles.mediaStorage).toMatchObject({ kind: 's3', s3: { credentials: undefined } });
+  });
+
+  it('names what s3 lacks: the bucket, or half of the key pair', () => {
+    expect(problemsOf({ APP_ENV: 'local', MEDIA_STORAGE: 's3' })).toMatch(
+      /S3_BUCKET: is required when MEDIA_STORAGE is s3/,
+    );
+    expect(
+      problemsOf({
+        APP_ENV: 'local',
+        MEDIA_STORAGE: 's3',
+        S3_BUCKET: 'b-1',
+        S3_ACCESS_KEY_ID: 'x',
+      }),
+    ).toMatch(/S3_SECRET_ACCESS_KEY: is required with S3_ACCESS_KEY_ID/);
+    expect(problemsOf({ APP_ENV: 'local', S3_BUCKET: 'Bad_Bucket' })).toMatch(
+      /S3_BUCKET: must be an S3 bucket name/,
+    );
   });
 });

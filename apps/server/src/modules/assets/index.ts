@@ -1,5 +1,6 @@
-/** Assets: uploaded files (profile images for now), where they are stored and who may read them. */
+/** Assets: uploaded files (images, videos), where they are stored and who may read them. */
 export { assetRoutes } from './routes';
-export { diskStorage } from './storage';
-export type { AssetStorage } from './storage';
-export { replaceProfileImage } from './service';
+export { createStorage, diskStorage, s3Storage } from './storage';
+export type { AssetFolder, AssetStorage, ByteRange } from './storage';
+export { recordProfileImage, replaceProfileImage } from './service';
+export { FileTooLargeError, SAFE_NAME } from './storage';

@@ -54,14 +54,15 @@ export const assetRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The bytes go out as a stream: the contract's answer schema describes them, never reads them.
   serve(app, API.assets.file, async (request, reply) => {
-    const stream = await app.assets.open('uploads', request.params.name);
-    if (!stream) throw new AppError('asset-not-found');
+    const file = await app.assets.open('uploads', request.params.name);
+    if (!file) throw new AppError('asset-not-found');
     const extension = request.params.name.split('.').pop() as keyof typeof IMAGE_CONTENT_TYPES;
     if (extension === 'svg') reply.header('content-security-policy', SVG_POLICY);
     return reply
       .type(IMAGE_CONTENT_TYPES[extension] ?? 'application/octet-stream')
       .header('cache-control', 'public, max-age=31536000, immutable')
       .header('x-content-type-options', 'nosniff')
-      .send(stream);
+      .header('content-length', String(file.size))
+      .send(file.stream);
   });
 };

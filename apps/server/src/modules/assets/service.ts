@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { detectImageType, IMAGE_MAX_BYTES, USER_STORAGE_MAX_BYTES } from '@talaqa/domain';
 import type { ImageType, User } from '@talaqa/domain';
 import type { ServiceContext } from '../../context';
+import type { Database } from '../../db';
 import { AppError } from '../../errors';
 import { patchUser } from '../accounts';
 import type { AssetStorage } from './storage';
@@ -80,11 +81,36 @@ export async function readImageUpload(
 export type StoredImageType = ImageType | 'svg';
 
 /**
+ * Inside the caller's transaction: makes the stored image `name` (`bytes` long) `userId`'s profile
+ * image. Locks the user, checks what they hold against USER_STORAGE_MAX_BYTES (the image it
+ * replaces does not count), records the new file, forgets the old one and points the profile at
+ * the new one. Answers the user and the replaced image's name, which the caller deletes from the
+ * store once the transaction has committed.
+ */
+export async function recordProfileImage(
+  tx: Database,
+  userId: number,
+  image: { name: string; bytes: number },
+): Promise<{ user: User; previous: string | null }> {
+  const locked = await lockUserImage(tx, userId);
+  if (!locked) throw new AppError('user-not-found');
+  const held = await heldBytesBesides(tx, userId, locked.image);
+  if (held + image.bytes > USER_STORAGE_MAX_BYTES) {
+    throw new AppError('large-file-size', 'Past the storage one account may hold', {
+      fields: [{ path: 'image', code: 'file-too-large' }],
+    });
+  }
+  await addUserFile(tx, { name: image.name, userId, bytes: image.bytes });
+  if (locked.image) await removeUserFile(tx, locked.image);
+  const user = await patchUser(tx, userId, { image: image.name });
+  return { user, previous: locked.image };
+}
+
+/**
  * Makes a stored image `userId`'s profile image. The file is written first under a new name; one
- * transaction then locks the user, checks what they hold against USER_STORAGE_MAX_BYTES (the
- * image it replaces does not count), records the new file, forgets the old one and points the
- * profile at the new one. After the commit the old file is deleted; a failed delete is logged,
- * never the user's problem. When the transaction fails, the new file is deleted instead.
+ * transaction then records it (`recordProfileImage`). After the commit the old file is deleted; a
+ * failed delete is logged, never the user's problem. When the transaction fails, the new file is
+ * deleted instead.
  */
 export async function replaceProfileImage(
   { db, log }: Pick<ServiceContext, 'db' | 'log'>,
@@ -95,20 +121,9 @@ export async function replaceProfileImage(
   const name = await assets.save('uploads', image.bytes, image.type);
   let result: { user: User; previous: string | null };
   try {
-    result = await db.transaction(async (tx) => {
-      const locked = await lockUserImage(tx, userId);
-      if (!locked) throw new AppError('user-not-found');
-      const held = await heldBytesBesides(tx, userId, locked.image);
-      if (held + image.bytes.length > USER_STORAGE_MAX_BYTES) {
-        throw new AppError('large-file-size', 'Past the storage one account may hold', {
-          fields: [{ path: 'image', code: 'file-too-large' }],
-        });
-      }
-      await addUserFile(tx, { name, userId, bytes: image.bytes.length });
-      if (locked.image) await removeUserFile(tx, locked.image);
-      const user = await patchUser(tx, userId, { image: name });
-      return { user, previous: locked.image };
-    });
+    result = await db.transaction((tx) =>
+      recordProfileImage(tx, userId, { name, bytes: image.bytes.length }),
+    );
   } catch (error) {
     await assets.remove('uploads', name).catch((removal: unknown) => {
       log.warn({ err: removal, name }, 'could not delete the refused upload');

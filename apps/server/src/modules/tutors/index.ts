@@ -10,7 +10,7 @@ export { countListedTutors } from './listing/queries';
 export { refreshNextFree, storeNextFree } from './listing/next-free';
 export type { StoredNextFree } from './listing/next-free';
 export { isListedRow } from '../../db/listed-tutor';
-export { findTutorRow, upsertTutorText } from './repo';
+export { findTutorRow, setTutorProfileVideo, upsertTutorText } from './repo';
 export type { TutorRow, TutorTextPatch } from './repo';
 export { busyOf, templateOf } from './schedule';
 export { requireTutor } from './service';

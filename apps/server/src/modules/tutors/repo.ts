@@ -27,6 +27,25 @@ export async function upsertTutorText(
     });
 }
 
+/**
+ * Sets the video and thumbnail the tutor's public profile shows (an approved intro video or the
+ * photo session's), creating the profile row on the first write.
+ */
+export async function setTutorProfileVideo(
+  db: Database,
+  userId: number,
+  media: { video: string; thumbnail: string | null },
+): Promise<void> {
+  await db
+    .insert(tutorProfiles)
+    .values({ userId, ...media })
+    .onConflictDoUpdate({
+      target: tutorProfiles.userId,
+      // eslint-disable-next-line no-restricted-syntax -- row bookkeeping, not business time
+      set: { ...media, updatedAt: new Date() },
+    });
+}
+
 /** Everything a tutor's card, profile and listing need from the user and profile rows. */
 export interface TutorRow {
   id: number;

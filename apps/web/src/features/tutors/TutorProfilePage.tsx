@@ -12,6 +12,7 @@ import {
   usePageTitle,
 } from '@talaqa/ui';
 import type { TutorProfile } from '@talaqa/domain';
+import { mediaUrl } from '../../api';
 import { useAssetUrl } from '../account/queries';
 import { MessageTutorButton } from '../chat/MessageTutorButton';
 import { useSession } from '../../lib/session';
@@ -29,8 +30,6 @@ const idOf = (value: string | undefined): number | null => {
 };
 
 function ProfileTab({ tutor }: { tutor: TutorProfile }) {
-  const video = useAssetUrl(tutor.video);
-  const thumbnail = useAssetUrl(tutor.thumbnail);
   return (
     <div className="flex flex-col gap-5">
       <section aria-labelledby="tutor-about" className="flex flex-col gap-2">
@@ -63,8 +62,8 @@ function ProfileTab({ tutor }: { tutor: TutorProfile }) {
           <video
             controls
             preload="metadata"
-            src={video ?? undefined}
-            poster={thumbnail ?? undefined}
+            src={mediaUrl(tutor.video)}
+            poster={tutor.thumbnail ? mediaUrl(tutor.thumbnail) : undefined}
             aria-label={`الفيديو التعريفي للمعلم ${tutor.name}`}
             className="aspect-video w-full max-w-2xl rounded-2xl bg-slate-900"
           />
