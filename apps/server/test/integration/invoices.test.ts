@@ -139,8 +139,8 @@ describe('POST /invoice', () => {
     const tutor = await fundedTutor();
     const answer = await request(tutor, body);
     expect(answer.status).toBe(400);
-    const body = answer.body as { code?: string; fields?: { code: string }[] };
-    expect([body.code, ...(body.fields ?? []).map((field) => field.code)]).toContain(code);
+    const answered = answer.body as { code?: string; fields?: { code: string }[] };
+    expect([answered.code, ...(answered.fields ?? []).map((field) => field.code)]).toContain(code);
     expect(await invoiceCount(tutor.id)).toBe(0);
     expect((await totalsOf(server, tutor)).pending).toBe(0);
   });
