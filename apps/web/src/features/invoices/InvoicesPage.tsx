@@ -6,7 +6,6 @@ import {
   ErrorState,
   PageTitle,
   Pagination,
-  PreparingPage,
   Skeleton,
   buttonClasses,
 } from '@talaqa/ui';
@@ -22,6 +21,7 @@ import { useCurrentUser } from '../../lib/session';
 import { counted } from '../../lib/format';
 import { useAllTransactions } from '../payments/queries';
 import { Receipt } from './Receipt';
+import { TutorEarnings } from './TutorEarnings';
 import './print.css';
 
 const PAGE_PARAM = 'page';
@@ -35,20 +35,10 @@ const pageOf = (value: string | null): number | null => {
   return value !== null && Number.isSafeInteger(page) && page >= 1 ? page : null;
 };
 
-/**
- * /invoices: a student's receipts; a tutor's earnings and withdrawal requests come with the
- * tutors' invoices issue.
- */
+/** /invoices: a student's receipts; a tutor's earnings and withdrawal requests (issue 22). */
 export default function InvoicesPage() {
   const user = useCurrentUser();
-  if (user.role === Role.Tutor) {
-    return (
-      <PreparingPage
-        title="الأرباح وطلبات السحب"
-        description="أرباحك كمعلم وطلبات سحبها عبر إنستاباي أو التحويل البنكي أو المحفظة الإلكترونية."
-      />
-    );
-  }
+  if (user.role === Role.Tutor) return <TutorEarnings tutorId={user.id} />;
   return <Receipts />;
 }
 
