@@ -30,6 +30,7 @@ import { codeRoutes } from './modules/codes';
 import type { AccountMessenger } from './modules/codes';
 import { couponRoutes } from './modules/coupons';
 import { contactRoutes } from './modules/contact';
+import { invoiceRoutes } from './modules/earnings';
 import { healthRoutes } from './modules/health';
 import { monitoring } from './modules/monitoring';
 import { docsPage, docsPageServed, openApiDocument, referenceRoutes } from './modules/reference';
@@ -287,6 +288,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
         await api.register(paymobRoutes);
         await api.register(paymentNoticeJobs);
         await api.register(transactionRoutes);
+        await api.register(invoiceRoutes);
         await api.register(chatRoutes);
         await api.register(sessionRoutes);
         await api.register(contactRoutes);

@@ -14,7 +14,19 @@ import type {
   RoomSettingsInput,
   UserRoomsQuery,
 } from '@talaqa/domain';
-import { API, isSignUpSession, pathOf } from '@talaqa/domain';
+import {
+  API,
+  INVOICE_RECEIPT_FIELD,
+  INVOICE_UPDATE_DATA_FIELD,
+  isSignUpSession,
+  pathOf,
+} from '@talaqa/domain';
+import type {
+  InvoiceListQuery,
+  InvoiceUpdate,
+  LedgerQuery,
+  WithdrawalRequestInput,
+} from '@talaqa/domain';
 import type {
   AvailabilityBody,
   AvailabilityQuery,
@@ -231,6 +243,26 @@ export const transactionsApi = {
     api.call(API.transactions.list, { query }, { signal }),
   /** The caller's newest transaction, or null. */
   last: (signal?: AbortSignal) => api.call(API.transactions.last, {}, { signal }),
+};
+
+export const invoicesApi = {
+  /** POST /invoice: the tutor asks to withdraw part of the available balance. */
+  create: (body: WithdrawalRequestInput) => api.call(API.invoices.create, { body }),
+  list: (query: InvoiceListQuery = {}, signal?: AbortSignal) =>
+    api.call(API.invoices.list, { query }, { signal }),
+  stats: (id: number, signal?: AbortSignal) =>
+    api.call(API.invoices.stats, { params: { id } }, { signal }),
+  ledger: (query: LedgerQuery = {}, signal?: AbortSignal) =>
+    api.call(API.invoices.ledger, { query }, { signal }),
+  /** A transfer receipt, as a blob (its tutor and admins only). */
+  receipt: (name: string) => api.call(API.invoices.receipt, { params: { name } }),
+  /** PUT /invoice/{id}/with/asset: `data` as JSON, with the receipt image when there is one. */
+  update: (id: number, data: InvoiceUpdate, receipt?: File) => {
+    const form = new FormData();
+    form.set(INVOICE_UPDATE_DATA_FIELD, JSON.stringify(data));
+    if (receipt) form.set(INVOICE_RECEIPT_FIELD, receipt);
+    return api.uploadTo(API.invoices.update, form, { params: { id } });
+  },
 };
 
 // The realtime channel lives in ./realtime-channel (decision 306).

@@ -11,6 +11,7 @@ import { chatEndpoints } from './chat/contract';
 import { codeEndpoints } from './codes/contract';
 import { contactRequestEndpoints } from './contact/contract';
 import { couponEndpoints } from './coupons/contract';
+import { invoiceEndpoints } from './earnings/contract';
 import { healthEndpoints } from './health/contract';
 import { lessonEndpoints } from './lessons/contract';
 import { introVideoEndpoints, mediaEndpoints, photoSessionEndpoints } from './media/contract';
@@ -54,6 +55,7 @@ export const API = {
   fawry: fawryEndpoints,
   paymob: paymobEndpoints,
   transactions: transactionEndpoints,
+  invoices: invoiceEndpoints,
   contactRequests: contactRequestEndpoints,
   stats: statsEndpoints,
   introVideos: introVideoEndpoints,

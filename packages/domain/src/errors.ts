@@ -173,6 +173,8 @@ export const VALIDATION_CODES = [
   'withdraw-limit-not-positive',
   'invoice-amount-below-min',
   'invoice-amount-above-max',
+  /** Ours: more than the tutor's available balance (earned less withdrawn and pending). */
+  'invoice-amount-above-balance',
   'invoice-note-empty',
   'invoice-note-invalid',
   'invoice-note-too-long',

@@ -4,7 +4,11 @@
  * so adding a value to an enumeration without its Arabic name fails type-checking (and the test).
  */
 import {
+  Bank,
   CardBrand,
+  InvoiceLabel,
+  LedgerEntryKind,
+  WithdrawMethod,
   EnglishLevel,
   Gender,
   Governorate,
@@ -150,4 +154,39 @@ export const SUBSCRIPTION_STATE_NAMES_AR: Record<SubscriptionState, string> = {
   [SubscriptionState.Active]: 'فعّال',
   [SubscriptionState.Canceled]: 'ملغى',
   [SubscriptionState.Ended]: 'منتهٍ',
+};
+
+export const WITHDRAW_METHOD_NAMES_AR: Record<WithdrawMethod, string> = {
+  [WithdrawMethod.Instapay]: 'إنستاباي',
+  [WithdrawMethod.Bank]: 'تحويل بنكي',
+  [WithdrawMethod.Wallet]: 'محفظة إلكترونية',
+};
+
+/** The seven banks of spec section 3, by their usual Arabic names. */
+export const BANK_NAMES_AR: Record<Bank, string> = {
+  [Bank.CIB]: 'البنك التجاري الدولي (CIB)',
+  [Bank.ALEX]: 'بنك الإسكندرية',
+  [Bank.NBE]: 'البنك الأهلي المصري',
+  [Bank.MISR]: 'بنك مصر',
+  [Bank.QNB]: 'بنك QNB الأهلي',
+  [Bank.MASHREQ]: 'بنك المشرق',
+  [Bank.AAIB]: 'البنك العربي الأفريقي الدولي',
+};
+
+/** A withdrawal request's state as the tutor and the admin read it (spec section 4's labels). */
+export const INVOICE_LABEL_NAMES_AR: Record<InvoiceLabel, string> = {
+  [InvoiceLabel.Pending]: 'قيد المراجعة',
+  [InvoiceLabel.CancellationRequested]: 'طُلب إلغاؤه',
+  [InvoiceLabel.UpdatedByReceiver]: 'عُدِّل بطلبك',
+  [InvoiceLabel.CanceledByAdmin]: 'ألغته الإدارة',
+  [InvoiceLabel.CancellationApprovedByAdmin]: 'أُلغي بطلبك',
+  [InvoiceLabel.Fulfilled]: 'تم التحويل',
+  [InvoiceLabel.Rejected]: 'مرفوض',
+};
+
+export const LEDGER_ENTRY_KIND_NAMES_AR: Record<LedgerEntryKind, string> = {
+  [LedgerEntryKind.Lesson]: 'درس مكتمل',
+  [LedgerEntryKind.LessonReversal]: 'استرداد درس لم يُعقد',
+  [LedgerEntryKind.Withdrawal]: 'طلب سحب',
+  [LedgerEntryKind.WithdrawalRelease]: 'إعادة مبلغ طلب سحب',
 };

@@ -7,10 +7,13 @@ export {
 } from './messages';
 export type { UiMessageKey } from './messages';
 export {
+  BANK_NAMES_AR,
   CARD_BRAND_NAMES_AR,
   ENGLISH_LEVEL_NAMES_AR,
   GENDER_NAMES_AR,
   GOVERNORATE_NAMES_AR,
+  INVOICE_LABEL_NAMES_AR,
+  LEDGER_ENTRY_KIND_NAMES_AR,
   NOTIFICATION_METHOD_NAMES_AR,
   PAYMENT_METHOD_NAMES_AR,
   PLAN_NAMES_AR,
@@ -20,6 +23,7 @@ export {
   SUBSCRIPTION_STATE_NAMES_AR,
   TRANSACTION_STATUS_NAMES_AR,
   TUTOR_LIST_SORT_NAMES_AR,
+  WITHDRAW_METHOD_NAMES_AR,
 } from './enum-labels';
 export { countedText, formatId, formatNumber, percentText } from './format';
 export type { CountedNoun } from './format';

@@ -186,6 +186,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   'withdraw-limit-not-positive': 'حدود السحب يجب أن تكون أكبر من صفر',
   'invoice-amount-below-min': 'المبلغ أقل من الحد الأدنى المسموح بسحبه، من فضلك أدخل مبلغًا أكبر',
   'invoice-amount-above-max': 'المبلغ أكبر من الحد الأقصى المسموح بسحبه، من فضلك أدخل مبلغًا أصغر',
+  'invoice-amount-above-balance': 'المبلغ أكبر من رصيدك المتاح للسحب، من فضلك أدخل مبلغًا أصغر',
   'invoice-note-empty': 'الملاحظة مطلوبة، من فضلك اكتب ملاحظة على الطلب',
   'invoice-note-invalid': 'الملاحظة غير صالحة، من فضلك راجعها',
   'invoice-note-too-long': 'الملاحظة طويلة جدًا، من فضلك اختصرها',

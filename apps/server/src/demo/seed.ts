@@ -1,4 +1,4 @@
-import { DEMO_PLANS, LessonStatus, Role, RoomType, Weekday } from '@talaqa/domain';
+import { DEMO_PLANS, LessonStatus, Role, RoomType, Weekday, lessonEarning } from '@talaqa/domain';
 import type { Gender, WeeklySlot } from '@talaqa/domain';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -25,6 +25,7 @@ import { replaceProfileImage } from '../modules/assets';
 import type { AssetStorage } from '../modules/assets';
 import { replaceTemplate } from '../modules/availability';
 import { pairKeyOf } from '../modules/chat';
+import { creditFulfilledLesson } from '../modules/earnings';
 import { refreshNextFree } from '../modules/tutors';
 import { DEMO_PORTRAITS_DIR } from '../paths';
 
@@ -135,8 +136,8 @@ const DEMO_PAST_LESSON_DAYS_AGO = 3;
 
 /**
  * A fulfilled 30-minute lesson of the demo student with the demo tutor, three days before the
- * first start (on the hour), so the student can try rating a tutor (issue 19). Written once: a
- * student with any lesson with that tutor gets none.
+ * first start (on the hour), so the student can try rating a tutor (issue 19) and the tutor sees
+ * it earned (issue 22). Written once: a student with any lesson with that tutor gets none.
  */
 async function seedPastLesson(db: Database, now: Date): Promise<void> {
   const student = await findUserRowByEmail(db, 'student@talaqa.eg');
@@ -157,15 +158,29 @@ async function seedPastLesson(db: Database, now: Date): Promise<void> {
       .values({ tutorId: tutor.id, kind: 'lesson', startsAt, endsAt })
       .returning({ id: appointments.id });
     if (!appointment) return;
-    await tx.insert(lessons).values({
-      appointmentId: appointment.id,
-      tutorId: tutor.id,
-      studentId: student.id,
-      startsAt,
-      duration: 30,
-      // Both came (record 287): the room's attendance would have made it fulfilled.
-      status: LessonStatus.Fulfilled,
-    });
+    const price = lessonEarning({ duration: 30, minutesReturned: 0 });
+    const [lesson] = await tx
+      .insert(lessons)
+      .values({
+        appointmentId: appointment.id,
+        tutorId: tutor.id,
+        studentId: student.id,
+        startsAt,
+        duration: 30,
+        price,
+        // Both came (record 287): the room's attendance would have made it fulfilled.
+        status: LessonStatus.Fulfilled,
+      })
+      .returning({ id: lessons.id });
+    // And the tutor earned it (record 318), as the closing job would have credited it.
+    if (lesson) {
+      await creditFulfilledLesson(tx, {
+        lessonId: lesson.id,
+        tutorId: tutor.id,
+        amount: price,
+        at: endsAt,
+      });
+    }
   });
 }
 

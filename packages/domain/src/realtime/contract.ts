@@ -74,6 +74,7 @@ import {
   userSharingScreenPayloadSchema,
 } from '../session/events';
 import { transactionViewSchema } from '../transactions/contract';
+import { invoiceDeletedEventSchema, invoiceViewSchema } from '../earnings/contract';
 import { tutorsCacheUpdatedEventSchema, tutorUpdatedEventSchema } from '../tutors/events';
 import { phoneCodeUndeliveredEventSchema } from '../whatsapp/events';
 import type { AckResult, ClientEvent, ServerEvent } from './names';
@@ -85,7 +86,13 @@ import type { AckResult, ClientEvent, ServerEvent } from './names';
  * the one socket that asked, or every connection (public data).
  */
 export type EventAudience =
-  'user' | 'lesson-members' | 'room-members' | 'session-peer' | 'socket' | 'everyone';
+  | 'user'
+  | 'user-and-admin-invoices'
+  | 'lesson-members'
+  | 'room-members'
+  | 'session-peer'
+  | 'socket'
+  | 'everyone';
 
 export interface ServerEventDefinition {
   /** One line for the reference. */
@@ -133,6 +140,16 @@ export const SERVER_TO_CLIENT = {
     summary: 'Tutors list pages changed: read these tutors again, or all of them (null)',
     audience: 'everyone',
     payload: tutorsCacheUpdatedEventSchema,
+  }),
+  InvoiceUpdated: serverEvent({
+    summary: 'A withdrawal request was made or changed (its tutor; admins on AdminInvoices)',
+    audience: 'user-and-admin-invoices',
+    payload: invoiceViewSchema,
+  }),
+  InvoiceDeleted: serverEvent({
+    summary: 'A withdrawal request is gone (its tutor; admins on AdminInvoices)',
+    audience: 'user-and-admin-invoices',
+    payload: invoiceDeletedEventSchema,
   }),
   TransactionStatusUpdate: serverEvent({
     summary: 'Where one of the user’s payments stands now',

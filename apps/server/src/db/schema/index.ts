@@ -10,3 +10,4 @@ export * from './whatsapp';
 export * from './chat';
 export * from './contact';
 export * from './media';
+export * from './earnings';

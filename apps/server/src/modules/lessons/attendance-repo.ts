@@ -44,11 +44,16 @@ export async function markHappening(
 export async function markFulfilled(
   db: Database,
   lessonId: number,
-  values: { minutesReturned: number; now: Date },
+  values: { minutesReturned: number; price: number; now: Date },
 ): Promise<LessonRow | undefined> {
   const [row] = await db
     .update(lessons)
-    .set({ status: 'fulfilled', minutesReturned: values.minutesReturned, updatedAt: values.now })
+    .set({
+      status: 'fulfilled',
+      minutesReturned: values.minutesReturned,
+      price: values.price,
+      updatedAt: values.now,
+    })
     .where(and(eq(lessons.id, lessonId), sql`${lessons.status} in ('pending', 'happening')`))
     .returning();
   return row;

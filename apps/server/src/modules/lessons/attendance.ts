@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import {
   isTutorNoShow,
   JoinLeaveEvent,
+  lessonEarning,
   LessonCanceledBy,
   sessionOutcome,
   ServerEvent,
@@ -10,6 +11,7 @@ import type { LessonCanceledAnswer, LessonStatus, SessionLesson } from '@talaqa/
 import type { ServiceContext } from '../../context';
 import type { Database } from '../../db';
 import type { LessonRow } from '../../db/schema';
+import { creditFulfilledLesson } from '../earnings';
 import { returnMinutes } from '../subscriptions';
 import { scheduleMinutesBackNotice, scheduleNoShowNotices } from './attendance-notices';
 import { attendanceOf, insertAttendance, markFulfilled, markHappening } from './attendance-repo';
@@ -150,7 +152,17 @@ export async function closeLesson(deps: AttendanceDeps, payload: unknown): Promi
     ) {
       minutesReturned = outcome.minutesReturned;
     }
-    await markFulfilled(tx, lesson.id, { minutesReturned, now });
+    // What the tutor earned is credited in this same transaction, once (decision 318).
+    const price = lessonEarning({ duration: lesson.duration, minutesReturned });
+    const fulfilled = await markFulfilled(tx, lesson.id, { minutesReturned, price, now });
+    if (fulfilled) {
+      await creditFulfilledLesson(tx, {
+        lessonId: lesson.id,
+        tutorId: lesson.tutorId,
+        amount: price,
+        at: now,
+      });
+    }
     await scheduleMinutesBackNotice(tx, lesson, minutesReturned);
     return { id: lesson.id, minutes: null };
   });

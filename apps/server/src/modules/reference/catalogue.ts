@@ -134,6 +134,7 @@ export const clientEventComponentNames = (event: ClientEventName) => ({
 
 const AUDIENCES: Record<EventAudience, string> = {
   user: 'the user’s own tabs',
+  'user-and-admin-invoices': 'the tutor’s own tabs and admins on the AdminInvoices channel',
   'lesson-members': 'the lesson’s student and tutor',
   'room-members': 'the chat room’s members (each one’s tabs)',
   'session-peer': 'the other member’s connections in the lesson room',

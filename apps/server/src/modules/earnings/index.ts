@@ -1,0 +1,6 @@
+/**
+ * Earnings: the tutor's per-lesson ledger, balance and withdrawal requests (issue 22). Lessons
+ * credit a fulfilled lesson through `creditFulfilledLesson` inside their own transaction.
+ */
+export { invoiceRoutes } from './routes';
+export { creditFulfilledLesson, reverseLessonCredit } from './ledger';

@@ -1,0 +1,122 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { InvoiceStatus, Role, WithdrawMethod, formatMoney } from '@talaqa/domain';
+import type { InvoiceView } from '@talaqa/domain';
+import { ERROR_MESSAGES } from '@talaqa/ui';
+import { stubHealthyApi } from '@talaqa/ui/testing';
+import { fakeApi, json, makeUser, renderApp, resetSession, signInAs } from '../../testing/fake-api';
+import type { FakeRequest } from '../../testing/fake-api';
+
+const server = fakeApi(stubHealthyApi());
+afterEach(resetSession);
+
+const TUTOR = makeUser({ id: 31, role: Role.Tutor, name: 'أحمد علي' });
+
+const invoice = (overrides: Partial<InvoiceView> = {}): InvoiceView => ({
+  id: 5,
+  userId: TUTOR.id,
+  userName: TUTOR.name,
+  amount: 50_000,
+  method: WithdrawMethod.Instapay,
+  receiver: 'ahmed@instapay',
+  bank: null,
+  phone: null,
+  accountNumber: null,
+  username: null,
+  instapayAddress: 'ahmed@instapay',
+  status: InvoiceStatus.PendingApproval,
+  label: 'pending',
+  adminNote: null,
+  receiptImage: null,
+  addressedBy: null,
+  requestedChange: null,
+  createdAt: '2030-01-09T10:00:00.000Z',
+  updatedAt: '2030-01-09T10:00:00.000Z',
+  ...overrides,
+});
+
+describe('/invoices for a tutor', () => {
+  it('shows the balance, the requests and the ledger, and sends a checked request', async () => {
+    signInAs(server, TUTOR);
+    server.on(
+      'GET',
+      '/invoice/stats/:id',
+      json({
+        tutorId: 31,
+        earned: 300_000,
+        withdrawn: 100_000,
+        pending: 50_000,
+        available: 150_000,
+      }),
+    );
+    server.on(
+      'GET',
+      '/invoice',
+      json({ list: [invoice(), invoice({ id: 4, status: 3, label: 'fulfilled' })], total: 2 }),
+    );
+    server.on(
+      'GET',
+      '/invoice/ledger',
+      json({
+        list: [
+          {
+            id: 1,
+            kind: 'lesson',
+            amount: 6_000,
+            lessonId: 9,
+            lessonStart: '2030-01-09T10:00:00.000Z',
+            lessonMinutes: 30,
+            invoiceId: null,
+            createdAt: '2030-01-09T10:30:00.000Z',
+          },
+        ],
+        total: 1,
+      }),
+    );
+    let sent: unknown;
+    server.on('POST', '/invoice', (request: FakeRequest) => {
+      sent = request.body;
+      return json(invoice({ id: 6, amount: 20_000 }), 201);
+    });
+    renderApp('/invoices');
+    const ui = userEvent.setup();
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'الأرباح وطلبات السحب' }),
+    ).toBeTruthy();
+    expect((await screen.findByTestId('available')).textContent).toBe(formatMoney(150_000));
+    const requests = await screen.findAllByRole('listitem', { name: /^طلب سحب/ });
+    expect(requests).toHaveLength(2);
+    expect(within(requests[0] as HTMLElement).getByText('قيد المراجعة')).toBeTruthy();
+    expect(within(requests[1] as HTMLElement).getByText('تم التحويل')).toBeTruthy();
+    expect(await screen.findByText('درس مكتمل')).toBeTruthy();
+
+    await ui.click(screen.getByRole('button', { name: 'طلب سحب جديد' }));
+    const dialog = await screen.findByRole('dialog', { name: 'طلب سحب جديد' });
+    expect(dialog.textContent).toContain('٤ إلى ٥ أيام عمل');
+    const amount = within(dialog).getByLabelText('المبلغ بالجنيه');
+    await ui.type(amount, '99');
+    await ui.type(within(dialog).getByLabelText('عنوان إنستاباي'), 'ahmed@instapay');
+    await ui.click(within(dialog).getByRole('button', { name: 'إرسال الطلب' }));
+    expect(
+      await within(dialog).findByText(ERROR_MESSAGES['invoice-amount-below-min']),
+    ).toBeTruthy();
+    await ui.clear(amount);
+    await ui.type(amount, '2000');
+    await ui.click(within(dialog).getByRole('button', { name: 'إرسال الطلب' }));
+    expect(
+      await within(dialog).findByText(ERROR_MESSAGES['invoice-amount-above-balance']),
+    ).toBeTruthy();
+    expect(sent).toBeUndefined();
+    await ui.clear(amount);
+    await ui.type(amount, '200');
+    await ui.click(within(dialog).getByRole('button', { name: 'إرسال الطلب' }));
+    await screen.findByText('وصل طلب السحب، وسنراجعه خلال أيام العمل القادمة');
+    expect(sent).toEqual({
+      method: WithdrawMethod.Instapay,
+      amount: 20_000,
+      instapayAddress: 'ahmed@instapay',
+    });
+  });
+});
