@@ -30,6 +30,14 @@ import { codeRoutes } from './modules/codes';
 import type { AccountMessenger } from './modules/codes';
 import { couponRoutes } from './modules/coupons';
 import { contactRoutes } from './modules/contact';
+import {
+  appointmentReminderJobs,
+  demoSessionStep,
+  interviewRoutes,
+  interviewStep,
+} from './modules/interviews';
+import { onboardingRoutes } from './modules/onboarding';
+import type { OnboardingStepReaders } from './modules/onboarding';
 import { healthRoutes } from './modules/health';
 import { docsPage, docsPageServed, openApiDocument, referenceRoutes } from './modules/reference';
 import { chatRoutes, disabledChatNoticeMessenger } from './modules/chat';
@@ -154,6 +162,16 @@ async function registerHttpPlugins(app: App, config: Config): Promise<void> {
  * The living SQL files (db/living-sql.ts) that `migrate()` applies after the migrations: the
  * current database code of the features that have some.
  */
+/**
+ * The onboarding steps and who reads each (docs/decisions/316-onboarding-and-activation.md): the
+ * intro video's reader joins this list from its module (`{ step: 'intro-video', read }`), the
+ * optional photo session's too.
+ */
+export const ONBOARDING_STEP_READERS: OnboardingStepReaders = [
+  { step: 'interview', read: interviewStep },
+  { step: 'demo-session', read: demoSessionStep },
+];
+
 export const LIVING_SQL: readonly LivingSql[] = [tutorListingSql];
 
 /** Opens the database and brings its schema up to date; closes it again if that fails. */
@@ -276,6 +294,9 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
         await api.register(chatRoutes);
         await api.register(sessionRoutes);
         await api.register(contactRoutes);
+        await api.register(interviewRoutes);
+        await api.register(appointmentReminderJobs);
+        await api.register(onboardingRoutes, { steps: ONBOARDING_STEP_READERS });
         await api.register(statsRoutes);
       },
       { prefix: API_PREFIX },

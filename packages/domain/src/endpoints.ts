@@ -12,7 +12,9 @@ import { codeEndpoints } from './codes/contract';
 import { contactRequestEndpoints } from './contact/contract';
 import { couponEndpoints } from './coupons/contract';
 import { healthEndpoints } from './health/contract';
+import { demoSessionEndpoints, interviewEndpoints } from './interviews/contract';
 import { lessonEndpoints } from './lessons/contract';
+import { onboardingEndpoints } from './onboarding/contract';
 import { fawryEndpoints, paymobEndpoints } from './payments/contract';
 import { planEndpoints, planInviteEndpoints } from './plans/contract';
 import { ratingEndpoints } from './ratings/contract';
@@ -55,6 +57,9 @@ export const API = {
   transactions: transactionEndpoints,
   contactRequests: contactRequestEndpoints,
   stats: statsEndpoints,
+  interviews: interviewEndpoints,
+  demoSessions: demoSessionEndpoints,
+  onboarding: onboardingEndpoints,
 } as const;
 
 export const ENDPOINTS: readonly EndpointDefinition[] = Object.values(API).flatMap(

@@ -25,6 +25,12 @@ export interface DomainEvents {
    * at its end. Its room closes (issue 19).
    */
   LessonClosed: { lessonId: number };
+  /**
+   * One of these tutors' onboarding steps was decided (an interview or demo session passed or
+   * rejected, an intro video reviewed) or their e-mail or phone was verified: onboarding checks
+   * whether they are now onboarded (issue 21, docs/decisions/316-onboarding-and-activation.md).
+   */
+  OnboardingStepChanged: { tutorIds: readonly number[] };
 }
 
 export type DomainEventName = keyof DomainEvents;
@@ -53,7 +59,11 @@ type Listeners = { [Name in DomainEventName]: DomainEventListener<Name>[] };
 
 export function createDomainEventBus(log: Pick<FastifyBaseLogger, 'error'>): DomainEventBus {
   // One list per event of the map (TypeScript asks for a new event's list here).
-  const listeners: Listeners = { TutorListingChanged: [], LessonClosed: [] };
+  const listeners: Listeners = {
+    TutorListingChanged: [],
+    LessonClosed: [],
+    OnboardingStepChanged: [],
+  };
   return {
     on(name, listener) {
       listeners[name].push(listener);

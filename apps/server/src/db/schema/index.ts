@@ -9,3 +9,4 @@ export * from './assets';
 export * from './whatsapp';
 export * from './chat';
 export * from './contact';
+export * from './interviews';

@@ -12,7 +12,7 @@ import { isExclusionViolation } from '../../db/errors';
 import { AppError } from '../../errors';
 import type { Identity } from '../../http/access';
 import { isAdmin } from '../../http/access';
-import { busyOf, isListedRow, refreshNextFree, requireTutor, templateOf } from '../tutors';
+import { busyOf, isListedRow, refreshNextFree, requireScheduleOwner, templateOf } from '../tutors';
 import type { TutorRow } from '../tutors';
 import { lockTutor, replaceTemplate, upcomingLessonsOf } from './repo';
 
@@ -60,7 +60,7 @@ export async function readAvailability(
 ): Promise<AvailabilityWeek> {
   const now = clock.now();
   const tutorId = query.tutorId ?? caller.userId;
-  const tutor = await requireTutor(db, tutorId);
+  const tutor = await requireScheduleOwner(db, tutorId);
   if (tutorId !== caller.userId && !isAdmin(caller) && !isListedRow(tutor)) {
     throw new AppError('tutor-not-found');
   }
@@ -127,6 +127,6 @@ export async function saveAvailability(
       }
       throw error;
     });
-  const tutor = await requireTutor(db, tutorId);
+  const tutor = await requireScheduleOwner(db, tutorId);
   return availabilityWeek(db, tutor, { weekOf: now, viewerId: tutorId }, now);
 }
