@@ -69,9 +69,11 @@ import { cancelAppointmentReminders, scheduleAppointmentReminders } from './remi
 /**
  * Interviews and demo sessions (issue 21), each change in one transaction under the rules of
  * `@talaqa/domain` interviews/rules.ts. The manager's time is an `appointments` row, so the
- * exclusion constraint `appointments_no_overlap` has the last word on overlaps; a tutor's own
- * bookings queue behind a lock on the tutor's user row, so the "one at a time" and reapply
- * checks hold under concurrency (and the partial unique indexes back them).
+ * exclusion constraint `appointments_no_overlap` has the last word on overlaps. A booking locks
+ * the tutor's user row, then the manager's (always in that order: tutors and managers are
+ * different people, so no cycle): a tutor's "one at a time" and reapply checks hold under
+ * concurrency (the partial unique indexes back them), and a manager's bookings run one at a time
+ * (overlapping inserts racing on the exclusion constraint could deadlock each other).
  */
 
 type Context = Pick<ServiceContext, 'db' | 'clock'>;
@@ -242,6 +244,9 @@ export async function bookInterview(
   const id = await db
     .transaction(async (tx) => {
       if (!(await lockUser(tx, caller.userId))) throw new AppError('unauthenticated');
+      // Then the manager's row: bookings of one manager run one at a time (two overlapping
+      // inserts racing on the exclusion constraint can deadlock each other otherwise).
+      await lockUser(tx, body.interviewerId);
       await requireManager(tx, body.interviewerId);
       const earlier = await interviewsOf(tx, caller.userId);
       refuseRetry(
@@ -426,6 +431,8 @@ export async function bookDemoSession(
         (row) => row.status === InterviewStatus.Passed,
       );
       if (!passed) throw new AppError('illegal', 'The demo session follows a passed interview');
+      // The manager's row next, as for interviews: one booking of a manager at a time.
+      await lockUser(tx, body.tutorManagerId);
       await requireManager(tx, body.tutorManagerId);
       const earlier = await demoSessionsOf(tx, caller.userId);
       refuseRetry(
