@@ -1,7 +1,13 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { InterviewStatus, Role } from '@talaqa/domain';
-import type { InterviewPage, InterviewTimes, InterviewView, PersonSummary } from '@talaqa/domain';
+import { InterviewStatus, Role, Weekday } from '@talaqa/domain';
+import type {
+  AvailabilityWeek,
+  InterviewPage,
+  InterviewTimes,
+  InterviewView,
+  PersonSummary,
+} from '@talaqa/domain';
 import { appointments, jobs } from '../../src/db/schema';
 import { call } from './api';
 import type { Caller } from './api';
@@ -467,5 +473,32 @@ describe('reminders', () => {
     expect(left.filter((job) => job.key?.startsWith(`interview:${interview.body.id}:`))).toEqual(
       [],
     );
+  });
+});
+
+describe('the manager’s schedule', () => {
+  it('is kept as a tutor keeps theirs, and cannot drop a booked interview', async () => {
+    const manager = await insertManager(server, []);
+    const slots = [{ weekday: Weekday.Wednesday, start: '12:00', length: 30 }];
+    const saved = await call<AvailabilityWeek>(server, 'POST', '/availability-slot/', manager, {
+      slots,
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.template).toEqual(slots);
+    // Now active: a tutor books the one half hour.
+    const tutor = await insertNewTutor(server);
+    expect((await book(tutor, manager.id, '12:00')).status).toBe(201);
+    const emptied = await call<{ code: string; message: string }>(
+      server,
+      'POST',
+      '/availability-slot/',
+      manager,
+      {
+        slots: [{ weekday: Weekday.Thursday, start: '12:00', length: 30 }],
+      },
+    );
+    expect([emptied.status, emptied.body.code]).toEqual([409, 'conflicting-schedule']);
+    const own = await call<AvailabilityWeek>(server, 'GET', '/availability-slot/', manager);
+    expect(own.body.busy.map((busy) => busy.start)).toEqual([at('12:00')]);
   });
 });

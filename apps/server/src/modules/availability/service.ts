@@ -14,7 +14,7 @@ import type { Identity } from '../../http/access';
 import { isAdmin } from '../../http/access';
 import { busyOf, isListedRow, refreshNextFree, requireScheduleOwner, templateOf } from '../tutors';
 import type { TutorRow } from '../tutors';
-import { lockTutor, replaceTemplate, upcomingLessonsOf } from './repo';
+import { lockTutor, replaceTemplate, upcomingLessonsOf, upcomingMeetingsOf } from './repo';
 
 /**
  * The tutor's schedule on the calendar of the Cairo week holding `weekOf`, as seen by `viewerId`.
@@ -102,7 +102,11 @@ export async function saveAvailability(
   await db
     .transaction(async (tx) => {
       if (!(await lockTutor(tx, tutorId))) throw new AppError('tutor-not-found');
-      const upcoming = await upcomingLessonsOf(tx, tutorId, now);
+      // Lessons, and a tutor manager's interviews and demo sessions (issue 21).
+      const upcoming = [
+        ...(await upcomingLessonsOf(tx, tutorId, now)),
+        ...(await upcomingMeetingsOf(tx, tutorId, now)),
+      ];
       const verdict = checkScheduleChange(slots, upcoming);
       if (!verdict.ok && verdict.reason === 'overlapping-slots') {
         throw overlapping(...verdict.slots);
