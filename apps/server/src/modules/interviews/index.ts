@@ -6,3 +6,5 @@
 export { interviewRoutes } from './routes';
 export { appointmentReminderJobs, APPOINTMENT_REMINDER_JOB } from './reminders';
 export { demoSessionStep, interviewStep } from './steps';
+export { findSessionMeeting } from './room';
+export type { SessionMeeting } from './room';

@@ -4,7 +4,7 @@ import { serviceContextOf } from '../../context';
 import { identityOf } from '../../http/access';
 import { serve } from '../../http/endpoint';
 import { attachSessionRealtime, sessionRoom } from './realtime';
-import { getSession } from './service';
+import { getMeetingSession, getSession } from './service';
 import { sessionToken } from './turn';
 
 /**
@@ -25,5 +25,10 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   serve(app, API.sessions.get, async (request) =>
     getSession(ctx, identityOf(request), request.params.id),
+  );
+
+  // Interviews and demo sessions are held in the same room (issue 21, decision 317).
+  serve(app, API.sessions.meeting, async (request) =>
+    getMeetingSession(ctx, identityOf(request), request.params.kind, request.params.id),
   );
 };
