@@ -31,6 +31,8 @@ export interface DomainEvents {
    * whether they are now onboarded (issue 21, docs/decisions/316-onboarding-and-activation.md).
    */
   OnboardingStepChanged: { tutorIds: readonly number[] };
+  /** An interview or demo session was canceled or decided: its room closes (issue 21). */
+  MeetingClosed: { kind: 'interview' | 'demo-session'; id: number };
 }
 
 export type DomainEventName = keyof DomainEvents;
@@ -63,6 +65,7 @@ export function createDomainEventBus(log: Pick<FastifyBaseLogger, 'error'>): Dom
     TutorListingChanged: [],
     LessonClosed: [],
     OnboardingStepChanged: [],
+    MeetingClosed: [],
   };
   return {
     on(name, listener) {

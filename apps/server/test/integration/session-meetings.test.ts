@@ -138,6 +138,27 @@ describe('the room’s events', () => {
     expect((await sessionAck(tutorSocket, 'LeaveSession', payload)).result).toBe('ok');
   });
 
+  it('closes the room when the interview is canceled: relays are refused from then on', async () => {
+    const { manager, tutor, id } = await bookedInterview();
+    setNow(cairo(9, '11:55'));
+    const [tutorSocket, managerSocket] = await Promise.all([
+      sessionSocket(server, tutor, sockets),
+      sessionSocket(server, manager, sockets),
+    ]);
+    const payload = { sessionId: id, kind: 'interview' };
+    expect((await sessionAck(tutorSocket, 'JoinSession', payload)).result).toBe('ok');
+    expect((await sessionAck(managerSocket, 'JoinSession', payload)).result).toBe('ok');
+    const ping = { ...payload, nonce: 'n1' };
+    expect((await sessionAck(managerSocket, 'PingSessionMember', ping)).result).toBe('ok');
+    const canceled = await call(server, 'PATCH', '/interview', manager, {
+      id,
+      status: InterviewStatus.CanceledByInterviewer,
+    });
+    expect(canceled.status).toBe(200);
+    expect((await sessionAck(managerSocket, 'PingSessionMember', ping)).result).toBe('unallowed');
+    expect((await sessionAck(tutorSocket, 'PingSessionMember', ping)).result).toBe('unallowed');
+  });
+
   it('refuses strangers, unknown ids and a canceled interview', async () => {
     const { tutor, id } = await bookedInterview();
     setNow(cairo(9, '11:55'));

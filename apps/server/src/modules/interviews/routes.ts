@@ -35,7 +35,12 @@ export const interviewRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   serve(app, API.interviews.update, async (request) => {
-    const { view, decidedTutorId } = await updateInterview(ctx, identityOf(request), request.body);
+    const { view, decidedTutorId, closed } = await updateInterview(
+      ctx,
+      identityOf(request),
+      request.body,
+    );
+    if (closed) await app.domainEvents.emit('MeetingClosed', { kind: 'interview', id: view.id });
     await decided(decidedTutorId);
     return view;
   });
@@ -49,11 +54,12 @@ export const interviewRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   serve(app, API.demoSessions.update, async (request) => {
-    const { view, decidedTutorId } = await updateDemoSession(
+    const { view, decidedTutorId, closed } = await updateDemoSession(
       ctx,
       identityOf(request),
       request.body,
     );
+    if (closed) await app.domainEvents.emit('MeetingClosed', { kind: 'demo-session', id: view.id });
     await decided(decidedTutorId);
     return view;
   });

@@ -311,6 +311,8 @@ export interface Changed<View> {
   view: View;
   /** The tutor whose onboarding step was decided (re-check activation), if any. */
   decidedTutorId: number | null;
+  /** Canceled or decided now: its room closes. */
+  closed: boolean;
 }
 
 /** A level the request schema let through (1-6) as the enumeration's value. */
@@ -344,7 +346,7 @@ export async function updateInterview(
     const to = body.status;
     if (to === undefined || to === interview.status) {
       if (Object.keys(texts).length > 0) await writeInterview(tx, interview.id, { ...texts, now });
-      return false;
+      return null;
     }
     refuseUnlessOk(
       checkInterviewTransition(
@@ -367,7 +369,7 @@ export async function updateInterview(
     return isInterviewDecision(to);
   });
   const view = await interviewView(db, body.id, caller.userId);
-  return { view, decidedTutorId: decided ? view.intervieweeId : null };
+  return { view, decidedTutorId: decided ? view.intervieweeId : null, closed: decided !== null };
 }
 
 /** GET /interview/list/: the caller's (as tutor or manager), everyone's for admins. */
@@ -499,7 +501,7 @@ export async function updateDemoSession(
     const to = body.status;
     if (to === undefined || to === demo.status) {
       if (Object.keys(texts).length > 0) await writeDemoSession(tx, demo.id, { ...texts, now });
-      return false;
+      return null;
     }
     refuseUnlessOk(
       checkDemoSessionTransition({ status: demo.status, start: demo.startsAt }, to, side, now),
@@ -514,7 +516,7 @@ export async function updateDemoSession(
     return isDemoSessionDecision(to);
   });
   const view = await demoSessionView(db, body.id, caller.userId);
-  return { view, decidedTutorId: decided ? view.tutorId : null };
+  return { view, decidedTutorId: decided ? view.tutorId : null, closed: decided !== null };
 }
 
 /** GET /demo-session/list. */

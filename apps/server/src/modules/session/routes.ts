@@ -19,6 +19,11 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     app.io.in(sessionRoom(lessonId)).socketsLeave(sessionRoom(lessonId));
   });
 
+  // So does an interview or demo session canceled or decided (issue 21).
+  app.domainEvents.on('MeetingClosed', ({ kind, id }) => {
+    app.io.in(sessionRoom(id, kind)).socketsLeave(sessionRoom(id, kind));
+  });
+
   serve(app, API.sessions.token, async (request) =>
     sessionToken(app.config.ice, identityOf(request).userId, ctx.clock.now()),
   );
