@@ -31,6 +31,14 @@ import type { AccountMessenger } from './modules/codes';
 import { couponRoutes } from './modules/coupons';
 import { contactRoutes } from './modules/contact';
 import { invoiceRoutes } from './modules/earnings';
+import {
+  appointmentReminderJobs,
+  demoSessionStep,
+  interviewRoutes,
+  interviewStep,
+} from './modules/interviews';
+import { onboardingRoutes } from './modules/onboarding';
+import type { OnboardingStepReaders } from './modules/onboarding';
 import { healthRoutes } from './modules/health';
 import { monitoring } from './modules/monitoring';
 import { docsPage, docsPageServed, openApiDocument, referenceRoutes } from './modules/reference';
@@ -54,7 +62,7 @@ import {
   paymobRoutes,
 } from './modules/payments';
 import type { PaymentGateways, PaymentNoticeMessenger } from './modules/payments';
-import { mediaRoutes } from './modules/media';
+import { introVideoStep, mediaRoutes } from './modules/media';
 import { planInviteRoutes, planRoutes } from './modules/plans';
 import { ratingRoutes } from './modules/ratings';
 import { statsRoutes } from './modules/stats';
@@ -161,6 +169,17 @@ async function registerHttpPlugins(app: App, config: Config): Promise<void> {
  * The living SQL files (db/living-sql.ts) that `migrate()` applies after the migrations: the
  * current database code of the features that have some.
  */
+/**
+ * The onboarding steps and who reads each (docs/decisions/316-onboarding-and-activation.md): the
+ * intro video's reader joins this list from its module (`{ step: 'intro-video', read }`), the
+ * optional photo session's too.
+ */
+export const ONBOARDING_STEP_READERS: OnboardingStepReaders = [
+  { step: 'intro-video', read: introVideoStep },
+  { step: 'interview', read: interviewStep },
+  { step: 'demo-session', read: demoSessionStep },
+];
+
 export const LIVING_SQL: readonly LivingSql[] = [tutorListingSql];
 
 /** Opens the database and brings its schema up to date; closes it again if that fails. */
@@ -292,6 +311,9 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
         await api.register(chatRoutes);
         await api.register(sessionRoutes);
         await api.register(contactRoutes);
+        await api.register(interviewRoutes);
+        await api.register(appointmentReminderJobs);
+        await api.register(onboardingRoutes, { steps: ONBOARDING_STEP_READERS });
         await api.register(statsRoutes);
       },
       { prefix: API_PREFIX },

@@ -13,8 +13,10 @@ import { contactRequestEndpoints } from './contact/contract';
 import { couponEndpoints } from './coupons/contract';
 import { invoiceEndpoints } from './earnings/contract';
 import { healthEndpoints } from './health/contract';
+import { demoSessionEndpoints, interviewEndpoints } from './interviews/contract';
 import { lessonEndpoints } from './lessons/contract';
 import { introVideoEndpoints, mediaEndpoints, photoSessionEndpoints } from './media/contract';
+import { onboardingEndpoints } from './onboarding/contract';
 import { fawryEndpoints, paymobEndpoints } from './payments/contract';
 import { planEndpoints, planInviteEndpoints } from './plans/contract';
 import { ratingEndpoints } from './ratings/contract';
@@ -61,6 +63,9 @@ export const API = {
   introVideos: introVideoEndpoints,
   photoSessions: photoSessionEndpoints,
   media: mediaEndpoints,
+  interviews: interviewEndpoints,
+  demoSessions: demoSessionEndpoints,
+  onboarding: onboardingEndpoints,
 } as const;
 
 export const ENDPOINTS: readonly EndpointDefinition[] = Object.values(API).flatMap(

@@ -30,17 +30,27 @@ describe('intro video rules', () => {
     expect(introVideoUploadProblem(rejected, retry!)).toBeUndefined();
   });
 
-  it('tells the onboarding step', () => {
-    expect(introVideoStepOf(null)).toEqual({ state: 'not-started' });
-    expect(introVideoStepOf({ status: ReviewStatus.Pending, reviewedAt: null })).toEqual({
+  it('tells the onboarding step, as every step reads', () => {
+    const now = at('2026-02-01T10:00:00Z');
+    expect(introVideoStepOf(null, now)).toEqual({ state: 'not-started', at: null, retryAt: null });
+    expect(introVideoStepOf({ status: ReviewStatus.Pending, reviewedAt: null }, now)).toEqual({
       state: 'pending',
+      at: null,
+      retryAt: null,
     });
-    expect(introVideoStepOf({ status: ReviewStatus.Approved, reviewedAt: rejectedAt })).toEqual({
-      state: 'passed',
-    });
-    expect(introVideoStepOf(rejected)).toEqual({
+    expect(
+      introVideoStepOf({ status: ReviewStatus.Approved, reviewedAt: rejectedAt }, now),
+    ).toEqual({ state: 'passed', at: rejectedAt, retryAt: null });
+    expect(introVideoStepOf(rejected, now)).toEqual({
       state: 'rejected',
-      retryAfter: at('2026-04-15T10:00:00Z'),
+      at: rejectedAt,
+      retryAt: at('2026-04-15T10:00:00Z'),
+    });
+    // Once the three months are over the tutor may try again: no date left to wait for.
+    expect(introVideoStepOf(rejected, at('2026-04-15T10:00:00Z'))).toEqual({
+      state: 'rejected',
+      at: rejectedAt,
+      retryAt: null,
     });
   });
 

@@ -26,10 +26,13 @@ export interface DomainEvents {
    */
   LessonClosed: { lessonId: number };
   /**
-   * A tutor manager or an admin approved a tutor's intro video (issue 21): the onboarding step
-   * has passed, so activation may follow.
+   * One of these tutors' onboarding steps was decided (an interview or demo session passed or
+   * rejected, an intro video reviewed) or their e-mail or phone was verified: onboarding checks
+   * whether they are now onboarded (issue 21, docs/decisions/316-onboarding-and-activation.md).
    */
-  IntroVideoApproved: { tutorId: number; introVideoId: number };
+  OnboardingStepChanged: { tutorIds: readonly number[] };
+  /** An interview or demo session was canceled or decided: its room closes (issue 21). */
+  MeetingClosed: { kind: 'interview' | 'demo-session'; id: number };
 }
 
 export type DomainEventName = keyof DomainEvents;
@@ -61,7 +64,8 @@ export function createDomainEventBus(log: Pick<FastifyBaseLogger, 'error'>): Dom
   const listeners: Listeners = {
     TutorListingChanged: [],
     LessonClosed: [],
-    IntroVideoApproved: [],
+    OnboardingStepChanged: [],
+    MeetingClosed: [],
   };
   return {
     on(name, listener) {

@@ -13,6 +13,8 @@ export interface SocketData {
 /** A lesson room a connection is in: which, the user's counterpart, until when, its peer id. */
 export interface JoinedRoom {
   sessionId: number;
+  /** What the id names: a lesson (absent), an interview or a demo session. */
+  kind?: 'interview' | 'demo-session';
   otherId: number;
   /** Unix milliseconds: relays stop being accepted then. */
   closesAt: number;

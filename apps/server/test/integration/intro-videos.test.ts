@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ReviewStatus, Role } from '@talaqa/domain';
+import { NOT_STARTED, ReviewStatus, Role } from '@talaqa/domain';
 import type { IntroVideoPage, IntroVideoView } from '@talaqa/domain';
 import { tutorProfiles } from '../../src/db/schema';
 import { introVideoStep } from '../../src/modules/media';
@@ -29,7 +29,7 @@ const db = () => server.app.database.db;
 /** The cap of a video in this file's server: small, so "just over it" is quick to send. */
 const CAP = 1024 * 1024;
 const START = new Date('2026-03-01T10:00:00Z');
-const approvals: { tutorId: number; introVideoId: number }[] = [];
+const decided: (readonly number[])[] = [];
 
 beforeAll(async () => {
   uploadsDir = await mkdtemp(join(tmpdir(), 'talaqa-media-'));
@@ -41,8 +41,8 @@ beforeAll(async () => {
   ]);
   server = await startTestServer({ uploadsDir, videoMaxBytes: CAP });
   server.app.clock.now = () => START;
-  server.app.domainEvents.on('IntroVideoApproved', (event) => {
-    approvals.push(event);
+  server.app.domainEvents.on('OnboardingStepChanged', (event) => {
+    decided.push(event.tutorIds);
   });
 });
 afterAll(async () => {
@@ -81,7 +81,7 @@ const introTempDirs = async () =>
 describe('POST /intro-video/with/asset', () => {
   it('measures the video itself, makes a thumbnail and keeps one video per tutor', async () => {
     const tutor = await signedInUser(server, Role.Tutor);
-    expect(await introVideoStep(db(), tutor.id)).toEqual({ state: 'not-started' });
+    expect(await introVideoStep(db(), tutor.id, START)).toEqual(NOT_STARTED);
     // The browser's claim (here 99 s) is not what is stored: ffprobe measured 35 s.
     const answer = await upload(tutor, ok, '99');
     expect(answer.status).toBe(201);
@@ -96,7 +96,7 @@ describe('POST /intro-video/with/asset', () => {
       createdAt: START.toISOString(),
     });
     expect(await media()).toEqual([video.thumbnail, video.video].sort());
-    expect(await introVideoStep(db(), tutor.id)).toEqual({ state: 'pending' });
+    expect((await introVideoStep(db(), tutor.id, START)).state).toBe('pending');
     // The thumbnail is a real JPEG, played through its signed link.
     const thumbnail = await fetch(`${server.baseUrl}${video.thumbnailUrl}`);
     expect(thumbnail.status).toBe(200);
@@ -143,7 +143,7 @@ describe('POST /intro-video/with/asset', () => {
     });
     expect(await media()).toEqual(before);
     expect(await introTempDirs()).toEqual([]);
-    expect(await introVideoStep(db(), tutor.id)).toEqual({ state: 'not-started' });
+    expect(await introVideoStep(db(), tutor.id, START)).toEqual(NOT_STARTED);
   });
 
   it('refuses a video one byte over the cap, declared or streamed, and keeps nothing', async () => {
@@ -215,8 +215,12 @@ describe('PUT /intro-video/{id}', () => {
       reviewedAt: START.toISOString(),
       reason: null,
     });
-    expect(approvals).toContainEqual({ tutorId: tutor.id, introVideoId: video.id });
-    expect(await introVideoStep(db(), tutor.id)).toEqual({ state: 'passed' });
+    expect(decided).toContainEqual([tutor.id]);
+    expect(await introVideoStep(db(), tutor.id, START)).toEqual({
+      state: 'passed',
+      at: START,
+      retryAt: null,
+    });
     const [profile] = await db()
       .select({ video: tutorProfiles.video, thumbnail: tutorProfiles.thumbnail })
       .from(tutorProfiles)
@@ -256,9 +260,9 @@ describe('PUT /intro-video/{id}', () => {
       reason: 'الإضاءة ضعيفة والصوت غير واضح',
       retryAfter,
     });
-    expect(await introVideoStep(db(), tutor.id)).toEqual({
+    expect(await introVideoStep(db(), tutor.id, START)).toMatchObject({
       state: 'rejected',
-      retryAfter: new Date(retryAfter),
+      retryAt: new Date(retryAfter),
     });
     // A rejected video is still private: only its tutor and the staff.
     expect((await api('GET', `/assets/media/${first.video}`)).status).toBe(401);
@@ -279,7 +283,7 @@ describe('PUT /intro-video/{id}', () => {
       const files = await media();
       expect(files).not.toContain(first.video);
       expect(files).not.toContain(first.thumbnail);
-      expect(await introVideoStep(db(), tutor.id)).toEqual({ state: 'pending' });
+      expect((await introVideoStep(db(), tutor.id, START)).state).toBe('pending');
     } finally {
       server.app.clock.now = () => START;
     }

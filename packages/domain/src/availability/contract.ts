@@ -83,8 +83,8 @@ export const availabilityEndpoints = {
   save: endpoint({
     method: 'POST',
     path: '/availability-slot/',
-    summary: 'Replaces the tutor’s whole weekly schedule; answers the current week',
-    access: rolesOnly(Role.Tutor),
+    summary: 'Replaces the tutor’s (or tutor manager’s) weekly schedule; answers the current week',
+    access: rolesOnly(Role.Tutor, Role.TutorManager),
     body: availabilityBodySchema,
     responses: { 200: availabilityWeekSchema },
     errors: ['conflicting-schedule', 'tutor-not-found'],

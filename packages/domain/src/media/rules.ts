@@ -11,20 +11,13 @@
 import { REAPPLY_AFTER_REJECTION_MONTHS } from '../constants';
 import { ReviewStatus } from '../statuses';
 import { reapplyAllowedFrom } from '../time';
+import { NOT_STARTED } from '../onboarding/rules';
+import type { StepState } from '../onboarding/rules';
 
 /** What a tutor's intro video is, as far as the upload rule needs. */
 export interface IntroVideoState {
   status: ReviewStatus;
   reviewedAt: Date | null;
-}
-
-/** Where a tutor stands on the intro-video step of onboarding. */
-export type IntroVideoStepState = 'not-started' | 'pending' | 'passed' | 'rejected';
-
-export interface IntroVideoStep {
-  state: IntroVideoStepState;
-  /** Rejected: the first moment a new video may be uploaded. */
-  retryAfter?: Date;
 }
 
 /** The first moment a rejected video may be replaced, or null while it is not rejected. */
@@ -44,13 +37,24 @@ export function introVideoUploadProblem(
   return retryAt && now.getTime() >= retryAt.getTime() ? undefined : 'illegal';
 }
 
-/** The onboarding step of a tutor with this intro video (null: none uploaded yet). */
-export function introVideoStepOf(existing: IntroVideoState | null): IntroVideoStep {
-  if (!existing) return { state: 'not-started' };
-  if (existing.status === ReviewStatus.Approved) return { state: 'passed' };
-  if (existing.status === ReviewStatus.Pending) return { state: 'pending' };
-  const retryAfter = introVideoRetryAt(existing);
-  return retryAfter ? { state: 'rejected', retryAfter } : { state: 'rejected' };
+/**
+ * The onboarding step of a tutor with this intro video (null: none uploaded yet), as every step
+ * reads (onboarding's `StepState`): `at` the review, `retryAt` the first moment a rejected tutor
+ * may upload again, null once that moment has come.
+ */
+export function introVideoStepOf(existing: IntroVideoState | null, now: Date): StepState {
+  if (!existing) return NOT_STARTED;
+  if (existing.status === ReviewStatus.Approved) {
+    return { state: 'passed', at: existing.reviewedAt, retryAt: null };
+  }
+  if (existing.status === ReviewStatus.Pending)
+    return { state: 'pending', at: null, retryAt: null };
+  const retryAt = introVideoRetryAt(existing);
+  return {
+    state: 'rejected',
+    at: existing.reviewedAt,
+    retryAt: retryAt && retryAt.getTime() > now.getTime() ? retryAt : null,
+  };
 }
 
 /** The review decisions a tutor manager or an admin may take on a pending video. */

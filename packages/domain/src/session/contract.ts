@@ -77,6 +77,30 @@ export const sessionViewSchema = z.object({
 });
 export type SessionView = z.infer<typeof sessionViewSchema>;
 
+/**
+ * GET /session/{kind}/{id}: the room of an interview or a demo session (issue 21): its two
+ * members (the tutor, the tutor manager), the same window as a lesson's, who is in it now.
+ * `status` is the interview's or demo session's own status number.
+ */
+export const meetingSessionViewSchema = z.object({
+  id,
+  kind: z.enum(['interview', 'demo-session']),
+  tutorId: id,
+  managerId: id,
+  members: z.array(sessionMemberSchema),
+  start: instantSchema,
+  end: instantSchema,
+  opensAt: instantSchema,
+  closesAt: instantSchema,
+  open: z.boolean(),
+  status: z.number().int(),
+});
+export type MeetingSessionView = z.infer<typeof meetingSessionViewSchema>;
+
+export const meetingSessionParamsSchema = idParamsSchema.extend({
+  kind: z.enum(['interview', 'demo-session'], { error: 'invalid-type' }),
+});
+
 export const sessionEndpoints = {
   token: endpoint({
     method: 'GET',
@@ -97,6 +121,18 @@ export const sessionEndpoints = {
     access: signedIn,
     params: idParamsSchema,
     responses: { 200: sessionViewSchema },
+    errors: ['session-not-found'],
+  }),
+  meeting: endpoint({
+    method: 'GET',
+    path: '/session/:kind/:id',
+    summary: 'An interview’s or demo session’s room: its members, its window, who is in it',
+    description:
+      'Its tutor or tutor manager (any for admins); others get `session-not-found`. ' +
+      '`kind` is `interview` or `demo-session`.',
+    access: signedIn,
+    params: meetingSessionParamsSchema,
+    responses: { 200: meetingSessionViewSchema },
     errors: ['session-not-found'],
   }),
 };

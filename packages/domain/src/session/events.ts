@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { API_ERROR_CODES, VALIDATION_CODES } from '../errors';
 import type { AckResult } from '../realtime/names';
 import { idSchema } from '../validation/ids';
+import { SESSION_KINDS } from './rules';
 
 /** The longest session description (SDP) relayed; real ones are a few kilobytes. */
 export const SDP_MAX_LENGTH = 65_536;
@@ -32,15 +33,21 @@ const ackSchema = <const R extends readonly AckResult[], S extends z.ZodRawShape
 
 const id = z.number().int();
 
-/** Every session event names its session. */
+/**
+ * Every session event names its session: the id, and its kind when it is not a lesson
+ * (`SESSION_KINDS`; absent means a lesson, so lesson rooms' events are unchanged).
+ */
 const sessionPayload = <S extends z.ZodRawShape>(shape: S) =>
-  z.object({ sessionId: idSchema, ...shape });
+  z.object({ sessionId: idSchema, kind: z.enum(SESSION_KINDS).optional(), ...shape });
 
 /** What every session event may answer. */
 export const SESSION_ACKS = [
   'ok',
   'invalid-session-id',
   'lesson-not-found',
+  // An interview's or demo session's room that does not exist (a demo session's ack also
+  // carries the code `demo-session-not-found`): the spec's list has no result of its own for it.
+  'interview-not-found',
   'not-member',
   'unallowed',
   'unreachable',
@@ -56,7 +63,10 @@ const presentSchema = z.array(id);
 /** The room as PreJoinSession and JoinSession answer it. */
 export const sessionRoomStateSchema = z.object({
   sessionId: id,
+  /** Absent for a lesson. */
+  kind: z.enum(SESSION_KINDS).optional(),
   tutorId: id,
+  /** A lesson's student; for an interview or demo session, the tutor manager. */
   studentId: id,
   opensAt: z.string(),
   closesAt: z.string(),

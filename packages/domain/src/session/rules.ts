@@ -15,6 +15,41 @@ import { endOf, MINUTE_MS } from '../booking/grid';
 import { JoinLeaveEvent } from '../enums';
 import { LessonStatus } from '../statuses';
 
+/**
+ * What a session id names (docs/decisions/317-session-room-for-interviews.md): a lesson (the
+ * default, so every lesson's id and event stays as it was), an interview or a demo session. The
+ * id is that row's own id; the kind travels beside it (`kind` in the events, the path of
+ * `GET /session/{kind}/{id}`).
+ */
+export const SESSION_KINDS = ['lesson', 'interview', 'demo-session'] as const;
+export type SessionKind = (typeof SESSION_KINDS)[number];
+
+/**
+ * An interview or demo session as the room's rules read it: the same window and membership rule
+ * as a lesson (`SessionLesson`), with the tutor manager in the second seat. A pending one is
+ * open in its window; a decided one is over (fulfilled), a canceled one has no room.
+ */
+export function sessionMeetingOf(meeting: {
+  start: Date;
+  duration: number;
+  pending: boolean;
+  canceled: boolean;
+  tutorId: number;
+  managerId: number;
+}): SessionLesson {
+  return {
+    start: meeting.start,
+    duration: meeting.duration,
+    status: meeting.pending
+      ? LessonStatus.Pending
+      : meeting.canceled
+        ? LessonStatus.Cancelled
+        : LessonStatus.Fulfilled,
+    tutorId: meeting.tutorId,
+    studentId: meeting.managerId,
+  };
+}
+
 /** The room opens this many minutes before the lesson's start. */
 export const SESSION_OPENS_BEFORE_MINUTES = 10;
 

@@ -11,3 +11,4 @@ export * from './chat';
 export * from './contact';
 export * from './media';
 export * from './earnings';
+export * from './interviews';

@@ -1,8 +1,8 @@
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, ne } from 'drizzle-orm';
 import { slotWeekMinute } from '@talaqa/domain';
 import type { TimeRange, WeeklySlot } from '@talaqa/domain';
 import type { Database } from '../../db';
-import { availabilitySlots, lessons, users } from '../../db/schema';
+import { appointments, availabilitySlots, lessons, users } from '../../db/schema';
 
 /** Replaces the tutor's whole template (inside the caller's transaction). */
 export async function replaceTemplate(
@@ -57,4 +57,29 @@ export async function upcomingLessonsOf(
     start: row.start,
     end: new Date(row.start.getTime() + row.duration * 60_000),
   }));
+}
+
+/**
+ * The person's upcoming interviews and demo sessions (a tutor manager's, issue 21): live
+ * appointments other than lessons starting after `now`, by start. A schedule change must keep
+ * them inside, as it keeps lessons.
+ */
+export async function upcomingMeetingsOf(
+  tx: Database,
+  userId: number,
+  now: Date,
+): Promise<(TimeRange & { id: number })[]> {
+  const rows = await tx
+    .select({ id: appointments.id, start: appointments.startsAt, end: appointments.endsAt })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.tutorId, userId),
+        ne(appointments.kind, 'lesson'),
+        isNull(appointments.releasedAt),
+        gt(appointments.startsAt, now),
+      ),
+    )
+    .orderBy(asc(appointments.startsAt));
+  return rows;
 }

@@ -12,9 +12,9 @@ import { isExclusionViolation } from '../../db/errors';
 import { AppError } from '../../errors';
 import type { Identity } from '../../http/access';
 import { isAdmin } from '../../http/access';
-import { busyOf, isListedRow, refreshNextFree, requireTutor, templateOf } from '../tutors';
+import { busyOf, isListedRow, refreshNextFree, requireScheduleOwner, templateOf } from '../tutors';
 import type { TutorRow } from '../tutors';
-import { lockTutor, replaceTemplate, upcomingLessonsOf } from './repo';
+import { lockTutor, replaceTemplate, upcomingLessonsOf, upcomingMeetingsOf } from './repo';
 
 /**
  * The tutor's schedule on the calendar of the Cairo week holding `weekOf`, as seen by `viewerId`.
@@ -60,7 +60,7 @@ export async function readAvailability(
 ): Promise<AvailabilityWeek> {
   const now = clock.now();
   const tutorId = query.tutorId ?? caller.userId;
-  const tutor = await requireTutor(db, tutorId);
+  const tutor = await requireScheduleOwner(db, tutorId);
   if (tutorId !== caller.userId && !isAdmin(caller) && !isListedRow(tutor)) {
     throw new AppError('tutor-not-found');
   }
@@ -102,7 +102,11 @@ export async function saveAvailability(
   await db
     .transaction(async (tx) => {
       if (!(await lockTutor(tx, tutorId))) throw new AppError('tutor-not-found');
-      const upcoming = await upcomingLessonsOf(tx, tutorId, now);
+      // Lessons, and a tutor manager's interviews and demo sessions (issue 21).
+      const upcoming = [
+        ...(await upcomingLessonsOf(tx, tutorId, now)),
+        ...(await upcomingMeetingsOf(tx, tutorId, now)),
+      ];
       const verdict = checkScheduleChange(slots, upcoming);
       if (!verdict.ok && verdict.reason === 'overlapping-slots') {
         throw overlapping(...verdict.slots);
@@ -127,6 +131,6 @@ export async function saveAvailability(
       }
       throw error;
     });
-  const tutor = await requireTutor(db, tutorId);
+  const tutor = await requireScheduleOwner(db, tutorId);
   return availabilityWeek(db, tutor, { weekOf: now, viewerId: tutorId }, now);
 }

@@ -96,7 +96,10 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
       if (user.verifiedEmail || sentTo !== user.email.toLowerCase()) {
         throw new AppError('invalid-verification-code');
       }
-      return { user: await patchUser(db, user.id, { emailVerified: true }) };
+      const verified = await patchUser(db, user.id, { emailVerified: true });
+      // A tutor whose steps have all passed may now be onboarded (issue 21).
+      await app.domainEvents.emit('OnboardingStepChanged', { tutorIds: [user.id] });
+      return { user: verified };
     },
     checkLimits('email-confirm'),
   );
@@ -163,7 +166,10 @@ export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         clock.now(),
       );
-      return { user: await patchUser(db, userId, { phone: code.target, phoneVerified: true }) };
+      const verified = await patchUser(db, userId, { phone: code.target, phoneVerified: true });
+      // A tutor whose steps have all passed may now be onboarded (issue 21).
+      await app.domainEvents.emit('OnboardingStepChanged', { tutorIds: [userId] });
+      return { user: verified };
     },
     checkLimits('phone-verify'),
   );

@@ -15,7 +15,7 @@ import {
 } from '@talaqa/domain';
 import type {
   IntroVideoListFilters,
-  IntroVideoStep,
+  StepState,
   IntroVideoView,
   ReviewIntroVideoBody,
 } from '@talaqa/domain';
@@ -91,8 +91,8 @@ export function introVideoView(
 }
 
 /** The intro-video step of a tutor's onboarding (for the onboarding module). */
-export async function introVideoStep(db: Database, tutorId: number): Promise<IntroVideoStep> {
-  return introVideoStepOf(await findIntroVideoOf(db, tutorId));
+export async function introVideoStep(db: Database, tutorId: number, now: Date): Promise<StepState> {
+  return introVideoStepOf(await findIntroVideoOf(db, tutorId), now);
 }
 
 function assertMayUpload(existing: Awaited<ReturnType<typeof findIntroVideoOf>>, now: Date): void {
@@ -264,7 +264,7 @@ export async function listIntroVideosFor(
 /**
  * PUT /intro-video/{id}: approves or rejects a pending video. An approved video becomes the
  * profile's video unless a photo session gave the profile one; `onApproved` runs after the
- * commit (the route emits IntroVideoApproved).
+ * commit (the route emits OnboardingStepChanged).
  */
 export async function reviewIntroVideoAs(
   ctx: Pick<IntroVideoContext, 'db' | 'clock' | 'secret'>,

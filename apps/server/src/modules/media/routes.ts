@@ -23,8 +23,8 @@ export interface MediaRoutesOptions {
 
 /**
  * Intro videos, photo sessions and studios, and the media route (issue 21 items 2, 5 and 8).
- * After an approval the route emits IntroVideoApproved (onboarding listens) and, as the profile's
- * video may have changed, TutorListingChanged.
+ * After a review the route emits OnboardingStepChanged (onboarding re-checks the tutor) and, after
+ * an approval, as the profile's video may have changed, TutorListingChanged.
  */
 export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app, { tools }) => {
   const base = serviceContextOf(app, 'media');
@@ -58,11 +58,9 @@ export const mediaRoutes: FastifyPluginAsyncZod<MediaRoutesOptions> = async (app
       request.params.id,
       request.body,
     );
+    // The step was decided either way: onboarding checks whether the tutor is now onboarded.
+    await app.domainEvents.emit('OnboardingStepChanged', { tutorIds: [view.tutorId] });
     if (approved) {
-      await app.domainEvents.emit('IntroVideoApproved', {
-        tutorId: view.tutorId,
-        introVideoId: view.id,
-      });
       await app.domainEvents.emit('TutorListingChanged', { tutorIds: [view.tutorId] });
     }
     return view;

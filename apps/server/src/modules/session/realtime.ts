@@ -12,6 +12,7 @@ import {
   JoinLeaveEvent,
   mayJoinSession,
   ServerEvent,
+  sessionMeetingOf,
   sessionWindow,
   SIGNAL_DESCRIPTION_COST,
   signalBucket,
@@ -21,6 +22,8 @@ import type {
   ClientEventName,
   ErrorCode,
   SessionAckResult,
+  SessionKind,
+  SessionLesson,
   SessionRoomState,
   SignalBucket,
 } from '@talaqa/domain';
@@ -28,10 +31,45 @@ import type { z } from 'zod';
 import type { ServiceContext, ServiceLog } from '../../context';
 import { userRoom } from '../../realtime';
 import type { JoinedRoom, RealtimeServer, RealtimeSocket } from '../../realtime';
+import { findSessionMeeting } from '../interviews';
 import { findSessionLesson, recordAttendance, sessionLessonOf } from '../lessons';
 
-/** The socket.io room of a lesson's room: the sockets that joined it. */
-export const sessionRoom = (sessionId: number): string => `session:${String(sessionId)}`;
+/** A meeting's kind; lessons have none (their ids and rooms are as before). */
+type MeetingKind = Exclude<SessionKind, 'lesson'>;
+const meetingKindOf = (kind: SessionKind | undefined): MeetingKind | undefined =>
+  kind === 'lesson' ? undefined : kind;
+
+/**
+ * The socket.io room of a session's room: the sockets that joined it. A lesson's is
+ * `session:{id}`; an interview's or demo session's `session:{kind}:{id}`
+ * (docs/decisions/317-session-room-for-interviews.md).
+ */
+export const sessionRoom = (sessionId: number, kind?: MeetingKind): string =>
+  kind === undefined ? `session:${String(sessionId)}` : `session:${kind}:${String(sessionId)}`;
+
+/** The room of a socket's joined room. */
+const roomName = (room: JoinedRoom): string => sessionRoom(room.sessionId, room.kind);
+
+/** The lesson, interview or demo session of a room as the room's rules read it. */
+async function sessionOf(
+  ctx: Pick<ServiceContext, 'db'>,
+  sessionId: number,
+  kind: MeetingKind | undefined,
+): Promise<SessionLesson> {
+  if (kind === undefined) {
+    const row = await findSessionLesson(ctx.db, sessionId);
+    if (!row) throw new SessionRefused('lesson-not-found');
+    return sessionLessonOf(row.lesson);
+  }
+  const meeting = await findSessionMeeting(ctx.db, kind, sessionId);
+  if (!meeting) {
+    throw new SessionRefused(
+      'interview-not-found',
+      kind === 'demo-session' ? 'demo-session-not-found' : 'interview-not-found',
+    );
+  }
+  return sessionMeetingOf({ ...meeting, tutorId: meeting.tutor.id, managerId: meeting.manager.id });
+}
 
 type SessionEventName = Extract<
   ClientEventName,
@@ -72,8 +110,9 @@ export async function presentIn(
   io: RealtimeServer,
   sessionId: number,
   without?: string,
+  kind?: MeetingKind,
 ): Promise<number[]> {
-  const sockets = await io.in(sessionRoom(sessionId)).fetchSockets();
+  const sockets = await io.in(sessionRoom(sessionId, kind)).fetchSockets();
   const ids = sockets.filter((socket) => socket.id !== without).map((s) => s.data.userId);
   return [...new Set(ids)].toSorted((a, b) => a - b);
 }
@@ -92,7 +131,14 @@ function signalCost(socket: RealtimeSocket, event: SessionEventName, payload: un
       typeof payload === 'object' && payload !== null && 'sessionId' in payload
         ? payload.sessionId
         : undefined;
-    if (socket.data.room && socket.data.room.sessionId === sessionId) return 0;
+    const kind =
+      typeof payload === 'object' && payload !== null && 'kind' in payload
+        ? payload.kind
+        : undefined;
+    const room = socket.data.room;
+    if (room && room.sessionId === sessionId && (room.kind ?? 'lesson') === (kind ?? 'lesson')) {
+      return 0;
+    }
   }
   return 1;
 }
@@ -167,25 +213,26 @@ export function attachSessionRealtime(ctx: SessionContext, log: ServiceLog): voi
     (socket as unknown as { on(event: string, listener: Listener): void }).on(event, listener);
   }
 
-  /** The lesson and the caller's standing in it now: refused unless they may be in the room. */
+  /** The session and the caller's standing in it now: refused unless they may be in the room. */
   async function admit(
     userId: number,
     sessionId: number,
+    kind: MeetingKind | undefined,
   ): Promise<{ room: JoinedRoom; state: Omit<SessionRoomState, 'present'> }> {
-    const row = await findSessionLesson(ctx.db, sessionId);
-    if (!row) throw new SessionRefused('lesson-not-found');
-    const lesson = sessionLessonOf(row.lesson);
+    const lesson = await sessionOf(ctx, sessionId, kind);
     const verdict = mayJoinSession(lesson, userId, ctx.clock.now());
     if (verdict !== 'ok') throw new SessionRefused(verdict);
     const { opensAt, closesAt } = sessionWindow(lesson);
     return {
       room: {
         sessionId,
+        ...(kind !== undefined && { kind }),
         otherId: userId === lesson.tutorId ? lesson.studentId : lesson.tutorId,
         closesAt: closesAt.getTime(),
       },
       state: {
         sessionId,
+        ...(kind !== undefined && { kind }),
         tutorId: lesson.tutorId,
         studentId: lesson.studentId,
         opensAt: opensAt.toISOString(),
@@ -194,21 +241,35 @@ export function attachSessionRealtime(ctx: SessionContext, log: ServiceLog): voi
     };
   }
 
-  /** The room this socket joined, when it is `sessionId` and still open; else a refusal. */
-  async function joinedRoom(socket: RealtimeSocket, sessionId: number): Promise<JoinedRoom> {
+  /** The room this socket joined, when it is that session and still open; else a refusal. */
+  async function joinedRoom(
+    socket: RealtimeSocket,
+    sessionId: number,
+    kind: MeetingKind | undefined,
+  ): Promise<JoinedRoom> {
     const { room } = socket.data;
-    if (room?.sessionId === sessionId && socket.rooms.has(sessionRoom(sessionId))) {
+    if (
+      room?.sessionId === sessionId &&
+      room.kind === kind &&
+      socket.rooms.has(sessionRoom(sessionId, kind))
+    ) {
       if (ctx.clock.now().getTime() < room.closesAt) return room;
       throw new SessionRefused('unallowed');
     }
     // Not in that room: tell why (the same refusals as a join), else it has to join first.
-    await admit(socket.data.userId, sessionId);
+    await admit(socket.data.userId, sessionId, kind);
     throw new SessionRefused('unallowed');
   }
 
   /** Sends to the other member's joined sockets (any instance). */
-  const toOther = (socket: RealtimeSocket, sessionId: number) =>
-    io.to(sessionRoom(sessionId)).except(userRoom(socket.data.userId));
+  const toOther = (socket: RealtimeSocket, room: JoinedRoom) =>
+    io.to(roomName(room)).except(userRoom(socket.data.userId));
+
+  /** A relay: from a joined socket of the session to the other member. */
+  const relayRoom = (
+    socket: RealtimeSocket,
+    payload: { sessionId: number; kind?: SessionKind | undefined },
+  ): Promise<JoinedRoom> => joinedRoom(socket, payload.sessionId, meetingKindOf(payload.kind));
 
   async function announce(
     event: 'MemberJoinedSessionId' | 'MemberLeftSessionId',
@@ -216,7 +277,7 @@ export function attachSessionRealtime(ctx: SessionContext, log: ServiceLog): voi
     room: JoinedRoom,
     without?: string,
   ): Promise<number[]> {
-    const present = await presentIn(io, room.sessionId, without);
+    const present = await presentIn(io, room.sessionId, without, room.kind);
     io.to([userRoom(userId), userRoom(room.otherId)]).emit(ServerEvent[event], {
       sessionId: room.sessionId,
       userId,
@@ -230,15 +291,18 @@ export function attachSessionRealtime(ctx: SessionContext, log: ServiceLog): voi
     const { room } = socket.data;
     if (!room) return;
     delete socket.data.room;
-    const name = sessionRoom(room.sessionId);
+    const name = roomName(room);
     if (!socket.rooms.has(name)) return;
     const { userId } = socket.data;
-    await recordAttendance(ctx.db, {
-      lessonId: room.sessionId,
-      userId,
-      event: JoinLeaveEvent.UserLeft,
-      now: ctx.clock.now(),
-    });
+    // Attendance is a lesson's (its no-show and minutes rules); meetings keep none.
+    if (room.kind === undefined) {
+      await recordAttendance(ctx.db, {
+        lessonId: room.sessionId,
+        userId,
+        event: JoinLeaveEvent.UserLeft,
+        now: ctx.clock.now(),
+      });
+    }
     if (!going) await socket.leave(name);
     await announce('MemberLeftSessionId', userId, room, going ? socket.id : undefined);
   }
@@ -251,50 +315,63 @@ export function attachSessionRealtime(ctx: SessionContext, log: ServiceLog): voi
       );
     });
 
-    on(socket, 'PreJoinSession', async ({ sessionId }) => {
-      const { state } = await admit(userId, sessionId);
-      return { result: 'ok', session: { ...state, present: await presentIn(io, sessionId) } };
+    on(socket, 'PreJoinSession', async ({ sessionId, kind: asked }) => {
+      const kind = meetingKindOf(asked);
+      const { state } = await admit(userId, sessionId, kind);
+      return {
+        result: 'ok',
+        session: { ...state, present: await presentIn(io, sessionId, undefined, kind) },
+      };
     });
 
-    on(socket, 'JoinSession', async ({ sessionId }) => {
-      const { room, state } = await admit(userId, sessionId);
-      if (socket.data.room && socket.data.room.sessionId !== sessionId) await leave(socket, false);
-      await recordAttendance(ctx.db, {
-        lessonId: sessionId,
-        userId,
-        event: JoinLeaveEvent.UserJoined,
-        now: ctx.clock.now(),
-      });
+    on(socket, 'JoinSession', async ({ sessionId, kind: asked }) => {
+      const kind = meetingKindOf(asked);
+      const { room, state } = await admit(userId, sessionId, kind);
+      const current = socket.data.room;
+      if (current && (current.sessionId !== sessionId || current.kind !== kind)) {
+        await leave(socket, false);
+      }
+      if (kind === undefined) {
+        await recordAttendance(ctx.db, {
+          lessonId: sessionId,
+          userId,
+          event: JoinLeaveEvent.UserJoined,
+          now: ctx.clock.now(),
+        });
+      }
       // One connection per member in the room: the user's other tabs leave it (any instance;
       // the adapter does that after publishing, so this socket is left out of it).
-      io.in(userRoom(userId)).except(socket.id).socketsLeave(sessionRoom(sessionId));
-      await socket.join(sessionRoom(sessionId));
+      io.in(userRoom(userId)).except(socket.id).socketsLeave(sessionRoom(sessionId, kind));
+      await socket.join(sessionRoom(sessionId, kind));
       socket.data.room = room;
       const present = await announce('MemberJoinedSessionId', userId, room);
       return { result: 'ok', session: { ...state, present } };
     });
 
-    on(socket, 'LeaveSession', async ({ sessionId }) => {
-      if (socket.data.room?.sessionId === sessionId) await leave(socket, false);
+    on(socket, 'LeaveSession', async ({ sessionId, kind: asked }) => {
+      const kind = meetingKindOf(asked);
+      const current = socket.data.room;
+      if (current?.sessionId === sessionId && current.kind === kind) await leave(socket, false);
       else {
-        const row = await findSessionLesson(ctx.db, sessionId);
-        if (!row) throw new SessionRefused('lesson-not-found');
-        if (row.lesson.tutorId !== userId && row.lesson.studentId !== userId) {
+        const session = await sessionOf(ctx, sessionId, kind);
+        if (session.tutorId !== userId && session.studentId !== userId) {
           throw new SessionRefused('not-member');
         }
       }
       return { result: 'ok' };
     });
 
-    on(socket, 'SessionOffer', async ({ sessionId, description }) => {
-      await joinedRoom(socket, sessionId);
-      toOther(socket, sessionId).emit(ServerEvent.SessionOffer, { sessionId, userId, description });
+    on(socket, 'SessionOffer', async (payload) => {
+      const { sessionId, description } = payload;
+      const room = await relayRoom(socket, payload);
+      toOther(socket, room).emit(ServerEvent.SessionOffer, { sessionId, userId, description });
       return { result: 'ok' };
     });
 
-    on(socket, 'SessionAnswer', async ({ sessionId, description }) => {
-      await joinedRoom(socket, sessionId);
-      toOther(socket, sessionId).emit(ServerEvent.SessionAnswer, {
+    on(socket, 'SessionAnswer', async (payload) => {
+      const { sessionId, description } = payload;
+      const room = await relayRoom(socket, payload);
+      toOther(socket, room).emit(ServerEvent.SessionAnswer, {
         sessionId,
         userId,
         description,
@@ -302,40 +379,46 @@ export function attachSessionRealtime(ctx: SessionContext, log: ServiceLog): voi
       return { result: 'ok' };
     });
 
-    on(socket, 'IceCandidate', async ({ sessionId, candidate }) => {
-      await joinedRoom(socket, sessionId);
-      toOther(socket, sessionId).emit(ServerEvent.IceCandidate, { sessionId, userId, candidate });
+    on(socket, 'IceCandidate', async (payload) => {
+      const { sessionId, candidate } = payload;
+      const room = await relayRoom(socket, payload);
+      toOther(socket, room).emit(ServerEvent.IceCandidate, { sessionId, userId, candidate });
       return { result: 'ok' };
     });
 
-    on(socket, 'AnnounceIncomingOffer', async ({ sessionId }) => {
-      await joinedRoom(socket, sessionId);
-      toOther(socket, sessionId).emit(ServerEvent.AnnounceIncomingOffer, { sessionId, userId });
+    on(socket, 'AnnounceIncomingOffer', async (payload) => {
+      const { sessionId } = payload;
+      const room = await relayRoom(socket, payload);
+      toOther(socket, room).emit(ServerEvent.AnnounceIncomingOffer, { sessionId, userId });
       return { result: 'ok' };
     });
 
-    on(socket, 'ReadyToReceiveOffer', async ({ sessionId }) => {
-      await joinedRoom(socket, sessionId);
-      toOther(socket, sessionId).emit(ServerEvent.ReadyToReceiveOffer, { sessionId, userId });
+    on(socket, 'ReadyToReceiveOffer', async (payload) => {
+      const { sessionId } = payload;
+      const room = await relayRoom(socket, payload);
+      toOther(socket, room).emit(ServerEvent.ReadyToReceiveOffer, { sessionId, userId });
       return { result: 'ok' };
     });
 
-    on(socket, 'PingSessionMember', async ({ sessionId, nonce }) => {
-      await joinedRoom(socket, sessionId);
-      toOther(socket, sessionId).emit(ServerEvent.Ping, { sessionId, userId, nonce });
+    on(socket, 'PingSessionMember', async (payload) => {
+      const { sessionId, nonce } = payload;
+      const room = await relayRoom(socket, payload);
+      toOther(socket, room).emit(ServerEvent.Ping, { sessionId, userId, nonce });
       return { result: 'ok' };
     });
 
-    on(socket, 'PongSessionMember', async ({ sessionId, nonce }) => {
-      await joinedRoom(socket, sessionId);
-      toOther(socket, sessionId).emit(ServerEvent.Pong, { sessionId, userId, nonce });
+    on(socket, 'PongSessionMember', async (payload) => {
+      const { sessionId, nonce } = payload;
+      const room = await relayRoom(socket, payload);
+      toOther(socket, room).emit(ServerEvent.Pong, { sessionId, userId, nonce });
       return { result: 'ok' };
     });
 
-    on(socket, 'RegisterPeer', async ({ sessionId, peerId }) => {
-      const room = await joinedRoom(socket, sessionId);
+    on(socket, 'RegisterPeer', async (payload) => {
+      const { peerId } = payload;
+      const room = await relayRoom(socket, payload);
       room.peerId = peerId;
-      const sockets = await io.in(sessionRoom(sessionId)).fetchSockets();
+      const sockets = await io.in(roomName(room)).fetchSockets();
       const peers = sockets.flatMap((other) => {
         const { room: theirs } = other.data;
         return other.data.userId !== userId && theirs?.peerId
@@ -345,21 +428,24 @@ export function attachSessionRealtime(ctx: SessionContext, log: ServiceLog): voi
       return { result: 'ok', peers };
     });
 
-    on(socket, 'PeerOpened', async ({ sessionId, peerId }) => {
-      await joinedRoom(socket, sessionId);
-      toOther(socket, sessionId).emit(ServerEvent.UserJoinedSession, { sessionId, userId, peerId });
+    on(socket, 'PeerOpened', async (payload) => {
+      const { sessionId, peerId } = payload;
+      const room = await relayRoom(socket, payload);
+      toOther(socket, room).emit(ServerEvent.UserJoinedSession, { sessionId, userId, peerId });
       return { result: 'ok' };
     });
 
-    on(socket, 'UserSharingScreen', async ({ sessionId, sharing }) => {
-      await joinedRoom(socket, sessionId);
-      toOther(socket, sessionId).emit(ServerEvent.UserSharedScreen, { sessionId, userId, sharing });
+    on(socket, 'UserSharingScreen', async (payload) => {
+      const { sessionId, sharing } = payload;
+      const room = await relayRoom(socket, payload);
+      toOther(socket, room).emit(ServerEvent.UserSharedScreen, { sessionId, userId, sharing });
       return { result: 'ok' };
     });
 
-    on(socket, 'ToggleCamera', async ({ sessionId, on: cameraOn }) => {
-      await joinedRoom(socket, sessionId);
-      toOther(socket, sessionId).emit(ServerEvent.CameraToggle, {
+    on(socket, 'ToggleCamera', async (payload) => {
+      const { sessionId, on: cameraOn } = payload;
+      const room = await relayRoom(socket, payload);
+      toOther(socket, room).emit(ServerEvent.CameraToggle, {
         sessionId,
         userId,
         on: cameraOn,
@@ -367,15 +453,17 @@ export function attachSessionRealtime(ctx: SessionContext, log: ServiceLog): voi
       return { result: 'ok' };
     });
 
-    on(socket, 'ToggleMic', async ({ sessionId, on: micOn }) => {
-      await joinedRoom(socket, sessionId);
-      toOther(socket, sessionId).emit(ServerEvent.MicToggled, { sessionId, userId, on: micOn });
+    on(socket, 'ToggleMic', async (payload) => {
+      const { sessionId, on: micOn } = payload;
+      const room = await relayRoom(socket, payload);
+      toOther(socket, room).emit(ServerEvent.MicToggled, { sessionId, userId, on: micOn });
       return { result: 'ok' };
     });
 
-    on(socket, 'SetDataSaver', async ({ sessionId, mode }) => {
-      await joinedRoom(socket, sessionId);
-      toOther(socket, sessionId).emit(ServerEvent.DataSaverChanged, { sessionId, userId, mode });
+    on(socket, 'SetDataSaver', async (payload) => {
+      const { sessionId, mode } = payload;
+      const room = await relayRoom(socket, payload);
+      toOther(socket, room).emit(ServerEvent.DataSaverChanged, { sessionId, userId, mode });
       return { result: 'ok' };
     });
   });

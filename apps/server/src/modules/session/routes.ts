@@ -4,7 +4,7 @@ import { serviceContextOf } from '../../context';
 import { identityOf } from '../../http/access';
 import { serve } from '../../http/endpoint';
 import { attachSessionRealtime, sessionRoom } from './realtime';
-import { getSession } from './service';
+import { getMeetingSession, getSession } from './service';
 import { sessionToken } from './turn';
 
 /**
@@ -19,11 +19,21 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     app.io.in(sessionRoom(lessonId)).socketsLeave(sessionRoom(lessonId));
   });
 
+  // So does an interview or demo session canceled or decided (issue 21).
+  app.domainEvents.on('MeetingClosed', ({ kind, id }) => {
+    app.io.in(sessionRoom(id, kind)).socketsLeave(sessionRoom(id, kind));
+  });
+
   serve(app, API.sessions.token, async (request) =>
     sessionToken(app.config.ice, identityOf(request).userId, ctx.clock.now()),
   );
 
   serve(app, API.sessions.get, async (request) =>
     getSession(ctx, identityOf(request), request.params.id),
+  );
+
+  // Interviews and demo sessions are held in the same room (issue 21, decision 317).
+  serve(app, API.sessions.meeting, async (request) =>
+    getMeetingSession(ctx, identityOf(request), request.params.kind, request.params.id),
   );
 };

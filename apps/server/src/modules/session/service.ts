@@ -1,10 +1,11 @@
-import { isSessionOpen, Role, sessionWindow } from '@talaqa/domain';
-import type { LessonStatus, SessionView } from '@talaqa/domain';
+import { isSessionOpen, Role, sessionMeetingOf, sessionWindow } from '@talaqa/domain';
+import type { LessonStatus, MeetingSessionView, SessionView } from '@talaqa/domain';
 import type { ServiceContext } from '../../context';
 import { AppError } from '../../errors';
 import { isAdmin } from '../../http/access';
 import type { Identity } from '../../http/access';
 import { lessonRoom } from '../chat';
+import { findSessionMeeting } from '../interviews';
 import { attendanceOf, findSessionLesson, sessionLessonOf } from '../lessons';
 import { presentIn } from './realtime';
 
@@ -56,5 +57,43 @@ export async function getSession(
       at: mark.at.toISOString(),
     })),
     chatRoom,
+  };
+}
+
+/**
+ * GET /session/{kind}/{id}: an interview's or demo session's room as its tutor or tutor manager
+ * (or an admin) sees it; anyone else, and one that does not exist, get `session-not-found`. The
+ * window is a lesson's rule (`sessionWindow`), the members the tutor and the manager.
+ */
+export async function getMeetingSession(
+  ctx: Pick<ServiceContext, 'db' | 'clock' | 'io'>,
+  caller: Identity,
+  kind: 'interview' | 'demo-session',
+  id: number,
+): Promise<MeetingSessionView> {
+  const meeting = await findSessionMeeting(ctx.db, kind, id);
+  if (!meeting) throw new AppError('session-not-found');
+  const { tutor, manager } = meeting;
+  if (tutor.id !== caller.userId && manager.id !== caller.userId && !isAdmin(caller)) {
+    throw new AppError('session-not-found');
+  }
+  const rules = sessionMeetingOf({ ...meeting, tutorId: tutor.id, managerId: manager.id });
+  const { opensAt, closesAt } = sessionWindow(rules);
+  const present = await presentIn(ctx.io, id, undefined, kind);
+  return {
+    id,
+    kind,
+    tutorId: tutor.id,
+    managerId: manager.id,
+    members: [
+      { ...tutor, role: Role.Tutor, present: present.includes(tutor.id) },
+      { ...manager, role: Role.TutorManager, present: present.includes(manager.id) },
+    ],
+    start: meeting.start.toISOString(),
+    end: closesAt.toISOString(),
+    opensAt: opensAt.toISOString(),
+    closesAt: closesAt.toISOString(),
+    open: isSessionOpen(rules, ctx.clock.now()),
+    status: meeting.status,
   };
 }

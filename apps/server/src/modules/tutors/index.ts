@@ -12,5 +12,5 @@ export type { StoredNextFree } from './listing/next-free';
 export { isListedRow } from '../../db/listed-tutor';
 export { findTutorRow, setTutorProfileVideo, upsertTutorText } from './repo';
 export type { TutorRow, TutorTextPatch } from './repo';
-export { busyOf, templateOf } from './schedule';
-export { requireTutor } from './service';
+export { busyOf, storedSlotsOf, templateOf } from './schedule';
+export { requireScheduleOwner, requireTutor } from './service';

@@ -42,6 +42,18 @@ export async function requireTutor(db: Database, userId: number): Promise<TutorR
   return row;
 }
 
+/**
+ * A user who keeps a weekly schedule: a tutor, or a tutor manager (who is booked for interviews
+ * and demo sessions the same way, issue 21); else `tutor-not-found`.
+ */
+export async function requireScheduleOwner(db: Database, userId: number): Promise<TutorRow> {
+  const row = await findTutorRow(db, userId);
+  if (!row || (row.role !== Role.Tutor && row.role !== Role.TutorManager)) {
+    throw new AppError('tutor-not-found');
+  }
+  return row;
+}
+
 /** GET /user/tutor/meta: the spec's Tutor without the id, from the stored profile. */
 export async function tutorMeta(
   { db }: Pick<ServiceContext, 'db'>,
