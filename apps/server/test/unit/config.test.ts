@@ -180,6 +180,9 @@ describe('loadConfig', () => {
       jobsPollMs: 1000,
       tutorsCacheSeconds: 60,
       redisKeyPrefix: 'talaqa:',
+      // No metrics route without a token (docs/deploy.md); the build is named "local".
+      metricsToken: undefined,
+      version: 'local',
       ice: {
         stunUrls: ['stun:127.0.0.1:3478'],
         turnUrls: ['turn:127.0.0.1:3478?transport=udp', 'turn:127.0.0.1:3478?transport=tcp'],
@@ -397,6 +400,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ APP_ENV: 'local', TELEGRAM_BOT_TOKEN: 'x' })).toThrow(
       /TELEGRAM_BOT_USERNAME: is required with TELEGRAM_BOT_TOKEN/,
     );
+  });
+
+  it('takes a metrics token of 32 characters or more, and the build it names', () => {
+    expect(() => loadConfig({ APP_ENV: 'local', METRICS_TOKEN: 'short-token' })).toThrow(
+      /METRICS_TOKEN: must be at least 32 characters/,
+    );
+    const token = 'a-metrics-token-of-forty-characters-0123';
+    const config = loadConfig({ APP_ENV: 'local', METRICS_TOKEN: token, APP_VERSION: 'abc123' });
+    expect([config.metricsToken, config.version]).toEqual([token, 'abc123']);
   });
 
   it('requires TLS for an SMTP password unless plaintext is allowed for this machine', () => {
