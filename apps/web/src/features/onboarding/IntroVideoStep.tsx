@@ -77,7 +77,7 @@ const STATE: Record<ReviewStatus, { label: string; tone: BadgeTone; text: string
   [ReviewStatus.Approved]: {
     label: 'تمت الموافقة',
     tone: 'success',
-    text: 'تمت الموافقة على الفيديو التعريفي، وسيظهر للطلاب في ملفك بعد اكتمال انضمامك.',
+    text: 'تمت الموافقة على الفيديو التعريفي، وأصبح الفيديو المعروض في ملفك للطلاب ما لم يكن لديك فيديو من جلسة التصوير.',
   },
   [ReviewStatus.Rejected]: {
     label: 'مرفوض',
@@ -200,7 +200,11 @@ function IntroVideoUploader({ onRefused }: { onRefused: () => void }) {
 
       {phase.kind === 'uploading' && (
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-          <ProgressBar value={phase.progress} label={UI_MESSAGES.videoUploading} className="flex-1" />
+          <ProgressBar
+            value={phase.progress}
+            label={UI_MESSAGES.videoUploading}
+            className="flex-1"
+          />
           <Button variant="secondary" onClick={() => controller.current?.abort()}>
             {UI_MESSAGES.videoUploadCancel}
           </Button>
@@ -241,7 +245,9 @@ export function IntroVideoPlayer({ video, title }: { video: IntroVideoView; titl
         className="aspect-video w-full max-w-xl rounded-lg bg-black"
       />
       <p className="text-sm text-muted">المدة {secondsText(video.durationSeconds)}</p>
-      {failed && <p className="text-sm font-semibold text-red-700">{UI_MESSAGES.videoPlaybackFailed}</p>}
+      {failed && (
+        <p className="text-sm font-semibold text-red-700">{UI_MESSAGES.videoPlaybackFailed}</p>
+      )}
     </div>
   );
 }
@@ -309,10 +315,7 @@ export function IntroVideoStep() {
       <h2 id={headingId} className="text-lg font-bold text-ink">
         الفيديو التعريفي
       </h2>
-      <QueryContent
-        query={mine}
-        loading={<Skeleton className="h-24 w-full" />}
-      >
+      <QueryContent query={mine} loading={<Skeleton className="h-24 w-full" />}>
         {(video) => <IntroVideoState video={video} />}
       </QueryContent>
     </section>

@@ -35,7 +35,8 @@ class FakeXhr {
   statusText = '';
   responseText = '';
   upload: {
-    onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
+    onprogress:
+      ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
     onload: (() => void) | null;
   } = { onprogress: null, onload: null };
   onload: (() => void) | null = null;
@@ -98,7 +99,9 @@ const video = (overrides: Partial<IntroVideoView> = {}): IntroVideoView => ({
 /** The first bytes of an MP4 ("ftyp" at byte 4), padded to a file of `size` bytes. */
 function mp4(name = 'intro.mp4', size = 2048): File {
   const bytes = new Uint8Array(size);
-  bytes.set([0, 0, 0, 0x18, ...'ftypmp42'].map((c) => (typeof c === 'string' ? c.charCodeAt(0) : c)));
+  bytes.set(
+    [0, 0, 0, 0x18, ...'ftypmp42'].map((c) => (typeof c === 'string' ? c.charCodeAt(0) : c)),
+  );
   return new File([bytes], name, { type: 'video/mp4' });
 }
 
@@ -162,7 +165,11 @@ describe('the intro-video card on /t/onboarding', () => {
 
   it('shows an approved video', async () => {
     openOnboarding(
-      video({ status: ReviewStatus.Approved, reviewerId: 5, reviewedAt: '2026-11-21T10:00:00.000Z' }),
+      video({
+        status: ReviewStatus.Approved,
+        reviewerId: 5,
+        reviewedAt: '2026-11-21T10:00:00.000Z',
+      }),
     );
     const step = await card();
     expect(await within(step).findByText('تمت الموافقة')).toBeTruthy();
@@ -203,7 +210,9 @@ describe('the intro-video card on /t/onboarding', () => {
       }),
     );
     const step = await card();
-    expect(await within(step).findByText('يمكنك الآن رفع فيديو جديد بعد مراعاة سبب الرفض.')).toBeTruthy();
+    expect(
+      await within(step).findByText('يمكنك الآن رفع فيديو جديد بعد مراعاة سبب الرفض.'),
+    ).toBeTruthy();
     expect(within(step).getByRole('button', { name: UI_MESSAGES.videoChoose })).toBeTruthy();
   });
 
@@ -238,7 +247,9 @@ describe('the intro-video card on /t/onboarding', () => {
     openOnboarding(null);
     duration.mockResolvedValue(60);
     const { user, step } = await choose(mp4());
-    await user.click(await within(step).findByRole('button', { name: UI_MESSAGES.videoUploadStart }));
+    await user.click(
+      await within(step).findByRole('button', { name: UI_MESSAGES.videoUploadStart }),
+    );
     const xhr = FakeXhr.last!;
     act(() => xhr.progress(100, 2048));
     await user.click(within(step).getByRole('button', { name: UI_MESSAGES.videoUploadCancel }));
@@ -291,7 +302,9 @@ describe('the intro-video card on /t/onboarding', () => {
     openOnboarding(null);
     duration.mockResolvedValue(45);
     const { user, step } = await choose(mp4());
-    await user.click(await within(step).findByRole('button', { name: UI_MESSAGES.videoUploadStart }));
+    await user.click(
+      await within(step).findByRole('button', { name: UI_MESSAGES.videoUploadStart }),
+    );
     act(() => FakeXhr.last!.answer(status, { code, message: code }));
     const alert = await within(step).findByRole('alert');
     expect(alert.textContent).toBe(introVideoRefusalText(code));

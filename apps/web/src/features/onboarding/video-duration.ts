@@ -14,7 +14,6 @@ export function readVideoDuration(file: Blob): Promise<number | null> {
   return new Promise((resolve) => {
     const url = URL.createObjectURL(file);
     const video = document.createElement('video');
-    let timer: ReturnType<typeof setTimeout> | undefined;
     const finish = (seconds: number | null) => {
       clearTimeout(timer);
       video.removeAttribute('src');
@@ -22,7 +21,7 @@ export function readVideoDuration(file: Blob): Promise<number | null> {
       URL.revokeObjectURL(url);
       resolve(seconds !== null && Number.isFinite(seconds) && seconds > 0 ? seconds : null);
     };
-    timer = setTimeout(() => finish(null), METADATA_TIMEOUT_MS);
+    const timer = setTimeout(() => finish(null), METADATA_TIMEOUT_MS);
     video.preload = 'metadata';
     video.muted = true;
     video.onloadedmetadata = () => finish(video.duration);

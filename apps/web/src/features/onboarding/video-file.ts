@@ -9,15 +9,14 @@ import { readVideoDuration } from './video-duration';
 
 /** The longest signature `detectVideoType` reads (WebM's EBML header scan). */
 const SIGNATURE_BYTES = 64;
-export type ChosenVideo =
-  | { ok: true; durationSeconds: number }
-  | { ok: false; problem: ErrorCode | 'unreadable' };
+type ChosenVideo =
+  { ok: true; durationSeconds: number } | { ok: false; problem: ErrorCode | 'unreadable' };
 
 /** Checks a chosen file as the server will: kind and size first, then the duration bounds. */
 export async function checkChosenVideo(file: File): Promise<ChosenVideo> {
   const head = new Uint8Array(await file.slice(0, SIGNATURE_BYTES).arrayBuffer());
   const problem = videoFileProblem(head, file.size);
-  if (problem) return { ok: false, problem: problem as ErrorCode };
+  if (problem) return { ok: false, problem };
   const durationSeconds = await readVideoDuration(file);
   if (durationSeconds === null) return { ok: false, problem: 'unreadable' };
   const bounds = videoDurationSchema.safeParse(durationSeconds);
