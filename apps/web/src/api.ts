@@ -3,6 +3,8 @@ import { API_BASE_URL, api, deviceTokens } from './client';
 import type { ImageUploadControls } from '@talaqa/ui';
 import type {
   BookLessonBody,
+  IntroVideoListQuery,
+  ReviewIntroVideoBody,
   RatingCreateBody,
   RatingEditBody,
   TutorListQuery,
@@ -16,6 +18,7 @@ import type {
 } from '@talaqa/domain';
 import {
   API,
+  API_PREFIX,
   INVOICE_RECEIPT_FIELD,
   INVOICE_UPDATE_DATA_FIELD,
   isSignUpSession,
@@ -69,6 +72,15 @@ export { API_BASE_URL, api, deviceTokens, landingUrl } from './client';
  */
 export const mediaUrl = (name: string): string =>
   buildApiUrl(API_BASE_URL, pathOf(API.media.file.path, { name }));
+
+/**
+ * A media link as the server hands it (`videoUrl`, `thumbnailUrl`: a path under /api/v1, signed
+ * while the video is private), made absolute against the API's origin for `<video src>`.
+ */
+export function apiLinkUrl(link: string): string {
+  const path = link.startsWith(API_PREFIX) ? link.slice(API_PREFIX.length) : link;
+  return buildApiUrl(API_BASE_URL, path);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Auth: sign-up, sign-in, Google, passwords
@@ -263,6 +275,35 @@ export const invoicesApi = {
     if (receipt) form.set(INVOICE_RECEIPT_FIELD, receipt);
     return api.uploadTo(API.invoices.update, form, { params: { id } });
   },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Intro videos (issue 21 item 2; contracts in packages/domain/src/media, record 312)
+
+/** What the intro-video upload receives besides the file and its duration. */
+export interface VideoUploadControls {
+  /** Fraction in [0, 1]. */
+  onProgress: (fraction: number) => void;
+  signal: AbortSignal;
+}
+
+export const introVideoApi = {
+  /** A tutor: their own video (a page of none or one); staff: the review queue, oldest first. */
+  list: (query: IntroVideoListQuery = {}, signal?: AbortSignal) =>
+    api.call(API.introVideos.list, { query }, { signal }),
+  /**
+   * POST /intro-video/with/asset: the seconds the browser read (the server measures again) and
+   * the video, with progress and cancel.
+   */
+  upload: (file: File, durationSeconds: number, { onProgress, signal }: VideoUploadControls) => {
+    const form = new FormData();
+    form.append('duration', String(durationSeconds));
+    form.append(API.introVideos.upload.upload.field, file);
+    return api.uploadTo(API.introVideos.upload, form, { onProgress, signal });
+  },
+  /** A tutor manager's or an admin's decision on a pending video. */
+  review: (id: number, body: ReviewIntroVideoBody) =>
+    api.call(API.introVideos.review, { params: { id }, body }),
 };
 
 // The realtime channel lives in ./realtime-channel (decision 306).

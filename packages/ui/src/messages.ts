@@ -336,6 +336,18 @@ export const UI_MESSAGES = {
   imageUploadCanceled: 'أُلغي رفع الصورة، ويمكنك رفعها مرة أخرى متى شئت',
   imageTooSmall: `الصورة أصغر من المقاس المُوصى به (${formatNumber(IMAGE_MIN_SIDE_PX)}×${formatNumber(IMAGE_MIN_SIDE_PX)} بكسل) وقد تظهر غير واضحة، ويمكنك رفعها رغم ذلك`,
 
+  // Video upload (the tutor's intro video)
+  videoChoose: 'اختيار فيديو',
+  videoChooseAnother: 'اختيار فيديو آخر',
+  videoUploadStart: 'رفع الفيديو',
+  videoUploadCancel: 'إلغاء الرفع',
+  videoUploading: 'جارٍ رفع الفيديو',
+  videoUploaded: 'تم رفع الفيديو بنجاح، وسيراجعه فريقنا قريبًا',
+  videoUploadFailed: 'تعذّر رفع الفيديو، من فضلك حاول مرة أخرى',
+  videoUploadCanceled: 'أُلغي رفع الفيديو، ويمكنك رفعه مرة أخرى متى شئت',
+  videoDurationUnreadable:
+    'تعذّرت قراءة مدة الفيديو على جهازك، من فضلك اختر ملف فيديو سليمًا بصيغة MP4 أو MOV أو WebM',
+
   // Account: sign-in, sign-up and session
   signedIn: 'أهلًا بك، تم تسجيل دخولك بنجاح',
   registrationSucceeded: 'تم إنشاء حسابك بنجاح، أهلًا بك في طلاقة',

@@ -1,5 +1,6 @@
 import { PreparingPage } from '@talaqa/ui';
 import { ProfileVisibility } from '../account/ProfileVisibility';
+import { IntroVideoStep } from './IntroVideoStep';
 
 export default function TutorOnboardingPage() {
   return (
@@ -8,6 +9,7 @@ export default function TutorOnboardingPage() {
       description="مجموعة الدعم، ثم الفيديو التعريفي، فالمقابلة، فالجلسة التجريبية، وجلسة التصوير اختياريًا."
     >
       <ProfileVisibility />
+      <IntroVideoStep />
     </PreparingPage>
   );
 }
