@@ -7,7 +7,7 @@ import {
   STUDENT_PASSWORD,
   studentWithVerifiedEmail,
 } from './accounts';
-import { codeSentTo, expect, saveScreenshot, test } from './fixtures';
+import { codeSentTo, expect, messageSentTo, saveScreenshot, test } from './fixtures';
 
 // A student with minutes (the free trial) books a lesson with a demo tutor in the book-lesson
 // dialog; the tutor, signed in in a second browser context, sees it appear on the dashboard
@@ -103,6 +103,18 @@ test('a student books a demo tutor; the tutor sees the lesson arrive and leave w
     /\.ics$/,
   );
   await saveScreenshot(page, 'booking-done', testInfo.project.name);
+
+  // The confirmation by e-mail, with the lesson as a calendar invitation (Cairo time).
+  const confirmation = await messageSentTo(
+    request,
+    'email',
+    email,
+    new RegExp(`^تأكيد حجز درس مع ${tutor.name}`),
+  );
+  const invitation = confirmation.attachments?.find((file) => file.filename.endsWith('.ics'));
+  expect(invitation?.contentType).toMatch(/^text\/calendar/);
+  expect(invitation?.text).toContain('METHOD:REQUEST');
+  expect(invitation?.text).toContain('BEGIN:VEVENT');
 
   // The tutor sees it arrive, no reload.
   const lesson = upcoming.getByRole('article', { name: /سارة محمود/ });

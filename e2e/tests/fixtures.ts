@@ -106,3 +106,36 @@ export async function codeSentTo(request: APIRequestContext, channel: string, to
     .toBe(true);
   return /\b\d{5}\b/.exec(text)?.[0] as string;
 }
+
+/** An outbox message as the e2e journeys read it (the outbox viewer's JSON). */
+export interface SentMessage {
+  subject?: string;
+  text: string;
+  attachments?: { filename: string; contentType: string; text?: string }[];
+}
+
+/**
+ * The newest message sent to `to` on `channel` whose subject matches, waited for: confirmations
+ * and receipts go out as durable jobs, a moment after the action.
+ */
+export async function messageSentTo(
+  request: APIRequestContext,
+  channel: string,
+  to: string,
+  subject: RegExp,
+): Promise<SentMessage> {
+  const outbox = `http://127.0.0.1:${ports.outbox}/api/messages`;
+  let found: SentMessage | undefined;
+  await expect
+    .poll(
+      async () => {
+        const answer = await request.get(outbox, { params: { channel, to } });
+        const { messages } = (await answer.json()) as { messages: SentMessage[] };
+        found = messages.find((message) => subject.test(message.subject ?? ''));
+        return found !== undefined;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  return found as SentMessage;
+}

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { ports, urls } from '../env';
-import { codeSentTo, expect, saveScreenshot, signInToAdmin, test } from './fixtures';
+import { codeSentTo, expect, messageSentTo, saveScreenshot, signInToAdmin, test } from './fixtures';
 
 // A verified student buys the advance plan for a quarter with a test card saved on the Fawry
 // simulator's page, reaches the payment-done screen, and an admin sees the transaction. The
@@ -196,6 +196,10 @@ test('a visitor picks a plan, signs up, verifies inside the checkout and pays by
     timeout: 15_000,
   });
   await saveScreenshot(page, 'wallet-paid', project);
+
+  // The receipt, by e-mail (the student's notification method is none), in Arabic.
+  const receipt = await messageSentTo(request, 'email', email, /^إيصال الدفع/);
+  expect(receipt.text).toMatch(/وصلنا .+ ثمن الباقة المتقدمة/);
 
   // More minutes: the plans with the current one marked and when a bigger one can start.
   await page.goto(`${urls.web}/payments`);
