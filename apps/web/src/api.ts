@@ -287,6 +287,11 @@ export interface VideoUploadControls {
   signal: AbortSignal;
 }
 
+/** The signed-in tutor's onboarding steps and whether they are onboarded and listed (issue 21). */
+export const onboardingApi = {
+  own: (signal?: AbortSignal) => api.call(API.onboarding.own, { query: {} }, { signal }),
+};
+
 export const introVideoApi = {
   /** A tutor: their own video (a page of none or one); staff: the review queue, oldest first. */
   list: (query: IntroVideoListQuery = {}, signal?: AbortSignal) =>

@@ -22,6 +22,7 @@ import {
   TransactionStatus,
   TutorListSort,
 } from '@talaqa/domain';
+import type { OnboardingStepName, StepStateName } from '@talaqa/domain';
 
 export const ROLE_NAMES_AR: Record<Role, string> = {
   [Role.SuperAdmin]: 'مشرف عام',
@@ -189,4 +190,21 @@ export const LEDGER_ENTRY_KIND_NAMES_AR: Record<LedgerEntryKind, string> = {
   [LedgerEntryKind.LessonReversal]: 'استرداد درس لم يُعقد',
   [LedgerEntryKind.Withdrawal]: 'طلب سحب',
   [LedgerEntryKind.WithdrawalRelease]: 'إعادة مبلغ طلب سحب',
+};
+
+/** The tutor's onboarding steps (issue 21), as the onboarding page and the admin's list name them. */
+export const ONBOARDING_STEP_NAMES_AR: Record<OnboardingStepName, string> = {
+  'support-group': 'الانضمام إلى مجموعة الدعم',
+  'intro-video': 'الفيديو التعريفي',
+  interview: 'المقابلة',
+  'demo-session': 'الجلسة التجريبية',
+  'photo-session': 'جلسة التصوير',
+};
+
+/** Where a tutor stands on one onboarding step. */
+export const STEP_STATE_NAMES_AR: Record<StepStateName, string> = {
+  'not-started': 'لم تبدأ',
+  pending: 'قيد الانتظار',
+  passed: 'تمت بنجاح',
+  rejected: 'لم تُقبل',
 };

@@ -12,6 +12,7 @@ import { ERROR_MESSAGES, UI_MESSAGES } from '@talaqa/ui';
 import { stubHealthyApi } from '@talaqa/ui/testing';
 import { fakeApi, json, makeUser, renderApp, resetSession, signInAs } from '../../testing/fake-api';
 import { INTRO_VIDEO_RULES_TEXT, introVideoRefusalText } from './IntroVideoStep';
+import { onboardingOf } from './onboarding-fixtures';
 import { readVideoDuration } from './video-duration';
 
 // Issue 21 item 2 (record 312): the tutor's intro-video card on /t/onboarding. The duration
@@ -119,6 +120,7 @@ function openOnboarding(own: IntroVideoView | null) {
     bypassOnboarding: false,
   });
   server.on('GET', '/intro-video/list', json({ list: own ? [own] : [], total: own ? 1 : 0 }));
+  server.on('GET', '/user/tutor/onboarding', json(onboardingOf(TUTOR.id)));
   renderApp('/t/onboarding');
 }
 
