@@ -271,21 +271,35 @@ function DecisionButtons({ invoice, onSaved }: { invoice: InvoiceView; onSaved: 
         </p>
         {asking === 'fulfil' && (
           <div className="flex flex-col gap-1.5">
-            <label htmlFor="invoice-receipt" className="text-sm font-semibold text-ink">
+            <span id="invoice-receipt-label" className="text-sm font-semibold text-ink">
               صورة إيصال التحويل (مطلوبة)
-            </label>
-            <input
-              id="invoice-receipt"
-              type="file"
-              accept={Object.keys(IMAGE_MIME_TYPES).join(',')}
-              aria-invalid={receiptError ? true : undefined}
-              aria-describedby="invoice-receipt-hint"
-              className="text-sm file:me-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-800"
-              onChange={(event) => {
-                setReceipt(event.target.files?.[0] ?? null);
-                setReceiptError(undefined);
-              }}
-            />
+            </span>
+            <div className="flex flex-wrap items-center gap-3">
+              {/* The native picker's own words follow the browser's language: an Arabic button
+                  stands for it, the input stays reachable by keyboard and named by the label. */}
+              <input
+                id="invoice-receipt"
+                type="file"
+                accept={Object.keys(IMAGE_MIME_TYPES).join(',')}
+                aria-labelledby="invoice-receipt-label"
+                aria-invalid={receiptError ? true : undefined}
+                aria-describedby="invoice-receipt-hint"
+                className="peer sr-only"
+                onChange={(event) => {
+                  setReceipt(event.target.files?.[0] ?? null);
+                  setReceiptError(undefined);
+                }}
+              />
+              <label
+                htmlFor="invoice-receipt"
+                className="inline-flex min-h-11 cursor-pointer items-center rounded-lg border border-brand-700 px-4 font-semibold text-brand-800 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 hover:bg-brand-50"
+              >
+                {receipt ? 'تغيير الصورة' : 'اختيار صورة'}
+              </label>
+              <bdi className="text-sm break-all text-muted">
+                {receipt ? receipt.name : 'لم تُختر صورة بعد'}
+              </bdi>
+            </div>
             <p id="invoice-receipt-hint" className="text-xs text-muted">
               صورة JPG أو PNG أو GIF حتى ٥ ميجابايت.
             </p>
