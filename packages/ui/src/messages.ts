@@ -287,6 +287,8 @@ export const UI_MESSAGES = {
     'المبلغ الجديد أكبر من رصيد المعلم المتاح للسحب، فلا يمكن قبول التعديل. ارفض التعديل أو انتظر حتى يزيد رصيده',
   /** Fulfilling without the transfer's receipt. */
   invoiceReceiptRequired: 'من فضلك أرفق صورة إيصال التحويل قبل تأكيد التنفيذ',
+  /** A receipt that is no JPG, PNG or GIF image (the shared sentence speaks of a profile photo's size). */
+  invoiceReceiptType: 'إيصال التحويل يجب أن يكون صورة JPG أو PNG أو GIF، من فضلك اختر صورة أخرى',
 
   // Admin
   planCreateFailed: 'تعذّر إنشاء الباقة، من فضلك حاول مرة أخرى',

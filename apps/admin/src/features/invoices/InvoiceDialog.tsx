@@ -9,7 +9,7 @@ import {
   invoiceNoteSchema,
   validationIssues,
 } from '@talaqa/domain';
-import type { ErrorCode, InvoiceChange, InvoiceView } from '@talaqa/domain';
+import type { InvoiceChange, InvoiceView } from '@talaqa/domain';
 import {
   Alert,
   Button,
@@ -72,14 +72,17 @@ export function invoiceFailureText(error: unknown, decision: InvoiceDecision | '
   ) {
     return UI_MESSAGES.invoiceChangeAboveBalance;
   }
+  if (decision === 'fulfil' && isApiError(error)) {
+    if (error.code === 'invalid-image-type') return UI_MESSAGES.invoiceReceiptType;
+    if (error.code === 'empty-request') return UI_MESSAGES.invoiceReceiptRequired;
+  }
   return actionErrorText(error, UI_MESSAGES.invoiceProcessFailed);
 }
 
-/** The receipt file's problem before it is sent, as the server would say it. */
-function receiptProblem(file: File | null): ErrorCode | null {
-  if (!file) return null;
-  if (!Object.hasOwn(IMAGE_MIME_TYPES, file.type)) return 'invalid-image-type';
-  if (file.size > IMAGE_MAX_BYTES) return 'large-file-size';
+/** The receipt file's problem before it is sent (the server judges the bytes again). */
+function receiptProblem(file: File): string | null {
+  if (!Object.hasOwn(IMAGE_MIME_TYPES, file.type)) return UI_MESSAGES.invoiceReceiptType;
+  if (file.size > IMAGE_MAX_BYTES) return ERROR_MESSAGES['large-file-size'];
   return null;
 }
 
@@ -215,7 +218,7 @@ function DecisionButtons({ invoice, onSaved }: { invoice: InvoiceView; onSaved: 
       }
       const problem = receiptProblem(receipt);
       if (problem) {
-        setReceiptError(ERROR_MESSAGES[problem]);
+        setReceiptError(problem);
         return;
       }
     }

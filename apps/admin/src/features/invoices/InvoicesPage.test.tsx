@@ -307,9 +307,7 @@ describe('/invoices', () => {
     const input = within(confirmation).getByLabelText('صورة إيصال التحويل (مطلوبة)');
     await user.upload(input, new File(['%PDF'], 'receipt.pdf', { type: 'application/pdf' }));
     await user.click(within(confirmation).getByRole('button', { name: 'تأكيد التحويل' }));
-    expect(
-      await within(confirmation).findByText(ERROR_MESSAGES['invalid-image-type']),
-    ).toBeTruthy();
+    expect(await within(confirmation).findByText(UI_MESSAGES.invoiceReceiptType)).toBeTruthy();
     expect(updates(fake.requests)).toEqual([]);
 
     const image = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'receipt.png', {
@@ -409,6 +407,25 @@ describe('/invoices', () => {
     const confirmation = await confirmIn(user, title, button);
     expect(await within(confirmation).findByText(message)).toBeTruthy();
     expect(within(row('٣٤')).getByText('قيد المراجعة')).toBeTruthy();
+  });
+
+  it('says so when the server finds the receipt is no image', async () => {
+    stubInvoices([PENDING], () => apiError('invalid-image-type', 400));
+    const user = userEvent.setup();
+    renderAdmin('/invoices');
+    await screen.findByRole('table', { name: 'قائمة طلبات السحب' });
+    const dialog = await openDetails(user, '٣١');
+    await user.click(within(dialog).getByRole('button', { name: 'تأكيد التحويل' }));
+    const confirmation = await screen.findByRole('dialog', { name: 'تأكيد تنفيذ طلب السحب' });
+    // Named a PNG, but its bytes are text: only the server can tell.
+    await user.upload(
+      within(confirmation).getByLabelText('صورة إيصال التحويل (مطلوبة)'),
+      new File(['not an image'], 'receipt.png', { type: 'image/png' }),
+    );
+    expect(within(confirmation).getByText('receipt.png')).toBeTruthy();
+    await user.click(within(confirmation).getByRole('button', { name: 'تأكيد التحويل' }));
+    expect(await within(confirmation).findByText(UI_MESSAGES.invoiceReceiptType)).toBeTruthy();
+    expect(within(row('٣١')).getByText('قيد المراجعة')).toBeTruthy();
   });
 
   it('adds, edits and removes the note, even on a fulfilled request', async () => {

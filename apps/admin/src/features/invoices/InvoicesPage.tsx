@@ -216,7 +216,7 @@ export default function InvoicesPage() {
 
   return (
     <section className="mx-auto flex w-full max-w-7xl flex-col gap-5 px-4 py-8 sm:px-6">
-      <PageTitle title="طلبات السحب">
+      <PageTitle title="الفواتير وطلبات السحب">
         <p>
           طلبات سحب أرباح المعلمين: حوّل المبلغ وأرفق الإيصال، أو ارفض الطلب أو ألغِه، وأجب طلبات
           الإلغاء والتعديل.
