@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
@@ -327,6 +327,8 @@ function ReceiptViewer({ name }: { name: string }) {
   const toast = useToast();
   const [url, setUrl] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
+  // The image's object URL lives as long as the viewer shows it.
+  useEffect(() => (url ? () => URL.revokeObjectURL(url) : undefined), [url]);
   const show = async () => {
     setLoading(true);
     try {
