@@ -185,6 +185,14 @@ export const INVOICE_LABEL_NAMES_AR: Record<InvoiceLabel, string> = {
   [InvoiceLabel.Rejected]: 'مرفوض',
 };
 
+/** The same labels as the admin reads them: the tutor's own asks are "the tutor's", not "yours". */
+export const INVOICE_LABEL_NAMES_ADMIN_AR: Record<InvoiceLabel, string> = {
+  ...INVOICE_LABEL_NAMES_AR,
+  [InvoiceLabel.CancellationRequested]: 'طلب المعلم إلغاءه',
+  [InvoiceLabel.UpdatedByReceiver]: 'عُدِّل بطلب المعلم',
+  [InvoiceLabel.CancellationApprovedByAdmin]: 'أُلغي بطلب المعلم',
+};
+
 export const LEDGER_ENTRY_KIND_NAMES_AR: Record<LedgerEntryKind, string> = {
   [LedgerEntryKind.Lesson]: 'درس مكتمل',
   [LedgerEntryKind.LessonReversal]: 'استرداد درس لم يُعقد',

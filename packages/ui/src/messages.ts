@@ -282,6 +282,13 @@ export const UI_MESSAGES = {
   withdrawalCreateFailed: 'تعذّر إرسال طلب السحب، من فضلك حاول مرة أخرى',
   withdrawalCancelFailed: 'تعذّر إلغاء طلب السحب، من فضلك حاول مرة أخرى',
   invoiceProcessFailed: 'تعذّرت معالجة طلب السحب، من فضلك حاول مرة أخرى',
+  /** The admin approves a tutor's change whose new amount the tutor's balance no longer covers. */
+  invoiceChangeAboveBalance:
+    'المبلغ الجديد أكبر من رصيد المعلم المتاح للسحب، فلا يمكن قبول التعديل. ارفض التعديل أو انتظر حتى يزيد رصيده',
+  /** Fulfilling without the transfer's receipt. */
+  invoiceReceiptRequired: 'من فضلك أرفق صورة إيصال التحويل قبل تأكيد التنفيذ',
+  /** A receipt that is no JPG, PNG or GIF image (the shared sentence speaks of a profile photo's size). */
+  invoiceReceiptType: 'إيصال التحويل يجب أن يكون صورة JPG أو PNG أو GIF، من فضلك اختر صورة أخرى',
 
   // Admin
   planCreateFailed: 'تعذّر إنشاء الباقة، من فضلك حاول مرة أخرى',

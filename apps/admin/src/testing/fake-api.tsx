@@ -88,6 +88,8 @@ export interface FakeRequest {
   body: unknown;
   /** The Authorization header sent, if any. */
   authorization: string | null;
+  /** A multipart body as sent (an upload), else null. */
+  form: FormData | null;
 }
 
 /** An answer: a Response as is, anything else as a 200 JSON body. */
@@ -126,6 +128,7 @@ export function createFakeApi(routes: Record<string, FakeHandler> = {}, me: User
       query: url.searchParams,
       body: text ? (JSON.parse(text) as unknown) : undefined,
       authorization: new Headers(init?.headers).get('authorization'),
+      form: init?.body instanceof FormData ? init.body : null,
     };
     requests.push(request);
     const handler =
@@ -158,4 +161,55 @@ export function renderAdmin(url: string) {
     </AppProviders>,
   );
   return { router, ...view };
+}
+
+/**
+ * An `XMLHttpRequest` for uploads (the API client sends multipart bodies with it, for progress)
+ * that hands the request to `fetchImpl`, the fake API's fetch, and reads its answer back. Stub it
+ * with `vi.stubGlobal('XMLHttpRequest', fakeXhr(fake.fetch))`.
+ */
+export function fakeXhr(fetchImpl: (input: string, init: RequestInit) => Promise<Response>) {
+  return class FakeXhr {
+    withCredentials = false;
+    status = 0;
+    statusText = '';
+    responseText = '';
+    readonly upload = {
+      onprogress: null as ((event: { loaded: number; total: number }) => void) | null,
+      onload: null as (() => void) | null,
+    };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    ontimeout: (() => void) | null = null;
+    private method = 'GET';
+    private url = '';
+    private readonly headers = new Headers();
+
+    open(method: string, url: string): void {
+      this.method = method;
+      this.url = url;
+    }
+
+    setRequestHeader(name: string, value: string): void {
+      this.headers.set(name, value);
+    }
+
+    abort(): void {
+      this.onabort?.();
+    }
+
+    send(body: FormData): void {
+      void fetchImpl(this.url, { method: this.method, headers: this.headers, body }).then(
+        async (response) => {
+          this.status = response.status;
+          this.statusText = response.statusText;
+          this.responseText = await response.text();
+          this.upload.onload?.();
+          this.onload?.();
+        },
+        () => this.onerror?.(),
+      );
+    }
+  };
 }
