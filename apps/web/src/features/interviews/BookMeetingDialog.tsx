@@ -50,10 +50,11 @@ interface Offer {
   managers: PersonSummary[];
 }
 
-/** Every offered start once, ascending, with who offers it. */
-function offersOf(times: InterviewTimes): Offer[] {
+/** Every offered start once, ascending, with who offers it (only `managerId` once chosen). */
+function offersOf(times: InterviewTimes, managerId: number | null): Offer[] {
   const byStart = new Map<string, Offer>();
   for (const { interviewer, starts } of times) {
+    if (managerId !== null && interviewer.id !== managerId) continue;
     for (const iso of starts) {
       const start = new Date(iso);
       const key = start.toISOString();
@@ -114,7 +115,7 @@ function BookingFlow({ kind }: { kind: MeetingKind }) {
     );
   }
 
-  const offers = times.data ? offersOf(times.data) : [];
+  const offers = times.data ? offersOf(times.data, managerId) : [];
   const days: { key: string; label: string }[] = [];
   for (const offer of offers) {
     const key = dayKeyOf(offer.start);

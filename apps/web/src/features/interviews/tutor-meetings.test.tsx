@@ -251,6 +251,28 @@ describe('the tutor’s interviews and demo sessions', () => {
     ).toBe(true);
   });
 
+  it('books the chosen manager even where another one offers the same start', async () => {
+    const { ui } = open();
+    // An answer listing every manager whatever the query: only the chosen one counts.
+    server.on(
+      'GET',
+      '/interview/select',
+      json([
+        { interviewer: MONA, starts: [DAY_ONE_A, DAY_ONE_B] },
+        { interviewer: KARIM, starts: [DAY_ONE_B] },
+      ]),
+    );
+    server.on('POST', '/interview', json(interview({ start: DAY_ONE_B }), 201));
+    const dialog = await bookAt(ui, 'كريم مسؤول', DAY_ONE_B);
+    expect(dialog.getByTestId('confirm-manager').textContent).toBe('كريم مسؤول');
+    await ui.click(dialog.getByRole('button', { name: 'تأكيد الحجز' }));
+    await waitFor(() =>
+      expect(server.callsTo('POST', '/interview').map((call) => call.body)).toEqual([
+        { interviewerId: KARIM.id, start: DAY_ONE_B },
+      ]),
+    );
+  });
+
   it.each([
     ['conflicting-interview', 409],
     ['busy-tutor-manager', 409],
