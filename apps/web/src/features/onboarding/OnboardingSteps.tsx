@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { formatCairoDate, formatCairoDateTime } from '@talaqa/domain';
 import type { OnboardingStep, TutorOnboarding } from '@talaqa/domain';
 import {
@@ -12,8 +13,12 @@ import {
 } from '@talaqa/ui';
 import type { BadgeTone } from '@talaqa/ui';
 import { onboardingApi } from '../../api';
+import { paths } from '../../paths';
 
 export const onboardingKeys = { own: ['onboarding', 'own'] as const };
+
+/** The steps booked on /interviews: their rows link there until passed. */
+const MEETING_STEPS: ReadonlySet<OnboardingStep['step']> = new Set(['interview', 'demo-session']);
 
 const TONE: Record<OnboardingStep['state'], BadgeTone> = {
   'not-started': 'neutral',
@@ -105,6 +110,14 @@ function StepList({ view }: { view: TutorOnboarding }) {
                   {isNext && <Badge tone="brand">الخطوة التالية</Badge>}
                 </div>
                 {detail && <p className="text-sm text-muted">{detail}</p>}
+                {MEETING_STEPS.has(step.step) && step.state !== 'passed' && (
+                  <Link
+                    to={paths.interviews}
+                    className="text-sm font-semibold text-brand-700 underline"
+                  >
+                    احجز مقابلتك
+                  </Link>
+                )}
               </div>
             </li>
           );
