@@ -20,6 +20,9 @@ import {
   resetSession,
   signInAs,
 } from '../../testing/fake-api';
+import { realtime } from '../../realtime-channel';
+import { FakeConnection } from '../../testing/fake-peer-connection';
+import type { FakeSocket } from '../../testing/fake-socket';
 import { MANAGER_MEETINGS_TITLE } from './ManagerMeetings';
 
 // Issue 21 items 3, 4, 7: the tutor manager's interviews and demo sessions on /interviews, and
@@ -291,6 +294,57 @@ describe('/interview/{id} and /demo-session/{id}', () => {
     expect(screen.getByText(formatCairoDateTime(new Date(plus(5))))).toBeTruthy();
     expect(screen.getByText('بانتظار الموعد أو القرار')).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'انضم إلى المقابلة' })).toBeTruthy();
+  });
+
+  it('joins the interview’s call with its kind in the session events', async () => {
+    const track = (kind: 'video' | 'audio') => ({
+      kind,
+      enabled: true,
+      stop: vi.fn(),
+      getSettings: () => ({ deviceId: `${kind}-1` }),
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+    });
+    class FakeStream extends MediaStream {
+      readonly tracks = [track('video'), track('audio')];
+      override getTracks() {
+        return this.tracks as unknown as MediaStreamTrack[];
+      }
+      override getVideoTracks() {
+        return this.getTracks().filter((one) => one.kind === 'video');
+      }
+      override getAudioTracks() {
+        return this.getTracks().filter((one) => one.kind === 'audio');
+      }
+    }
+    vi.stubGlobal('RTCPeerConnection', FakeConnection);
+    Object.defineProperty(navigator, 'mediaDevices', {
+      configurable: true,
+      value: {
+        getUserMedia: vi.fn(async () => new FakeStream()),
+        enumerateDevices: vi.fn(async () => []),
+        addEventListener: vi.fn(),
+        removeEventListener: vi.fn(),
+      },
+    });
+    signInAs(server, MANAGER);
+    server.on('GET', '/session/interview/5', json(room()));
+    server.on('GET', '/session/token', {
+      iceServers: [{ urls: ['stun:turn.example:3478'] }],
+      expiresAt: plus(60),
+      ttl: 3600,
+    });
+    const socket = realtime().socket as unknown as FakeSocket;
+    socket.emitted.length = 0;
+    renderApp('/interview/5');
+    const join = (await screen.findByRole('button', {
+      name: 'انضم إلى المقابلة',
+    })) as HTMLButtonElement;
+    await waitFor(() => expect(join.disabled).toBe(false));
+    await userEvent.setup().click(join);
+    await waitFor(() =>
+      expect(socket.sent('JoinSession')).toContainEqual({ sessionId: 5, kind: 'interview' }),
+    );
   });
 
   it('says when a demo session’s room opens', async () => {
