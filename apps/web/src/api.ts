@@ -3,7 +3,11 @@ import { API_BASE_URL, api, deviceTokens } from './client';
 import type { ImageUploadControls } from '@talaqa/ui';
 import type {
   BookLessonBody,
+  DemoSessionListQuery,
+  InterviewListQuery,
   IntroVideoListQuery,
+  UpdateDemoSessionBody,
+  UpdateInterviewBody,
   ReviewIntroVideoBody,
   RatingCreateBody,
   RatingEditBody,
@@ -25,6 +29,8 @@ import {
   pathOf,
 } from '@talaqa/domain';
 import type {
+  BookDemoSessionBody,
+  BookInterviewBody,
   InvoiceListQuery,
   InvoiceUpdate,
   LedgerQuery,
@@ -311,6 +317,34 @@ export const introVideoApi = {
     api.call(API.introVideos.review, { params: { id }, body }),
 };
 
+/** Interviews (issue 21 item 3, record 314; contract in packages/domain/src/interviews). */
+export const interviewApi = {
+  /** A tutor's own, a manager's own (as interviewer), every one for admins; newest first. */
+  list: (query: InterviewListQuery = {}, signal?: AbortSignal) =>
+    api.call(API.interviews.list, { query }, { signal }),
+  /** Cancels, decides (Passed/Rejected with feedback and level) or annotates an interview. */
+  update: (body: UpdateInterviewBody) => api.call(API.interviews.update, { body }),
+  /** GET /user/interviewer/select: the active tutor managers. */
+  interviewers: (signal?: AbortSignal) => api.call(API.interviews.interviewers, {}, { signal }),
+  /** GET /interview/select: one manager's free 30-minute starts, or every active manager's. */
+  times: (interviewerId: number | null, signal?: AbortSignal) =>
+    api.call(
+      API.interviews.times,
+      { query: interviewerId === null ? {} : { interviewerId } },
+      { signal },
+    ),
+  book: (body: BookInterviewBody) => api.call(API.interviews.book, { body }),
+};
+
+/** Demo sessions (issue 21 item 4, record 315). */
+export const demoSessionApi = {
+  list: (query: DemoSessionListQuery = {}, signal?: AbortSignal) =>
+    api.call(API.demoSessions.list, { query }, { signal }),
+  /** Cancels, decides (Passed/Rejected with feedback) or annotates a demo session. */
+  update: (body: UpdateDemoSessionBody) => api.call(API.demoSessions.update, { body }),
+  book: (body: BookDemoSessionBody) => api.call(API.demoSessions.book, { body }),
+};
+
 // The realtime channel lives in ./realtime-channel (decision 306).
 
 // ---------------------------------------------------------------------------------------------
@@ -426,7 +460,13 @@ export const sessionApi = {
   /** The lesson's room: members, window, who is in, the attendance and its chat room. */
   get: (id: number, signal?: AbortSignal) =>
     api.call(API.sessions.get, { params: { id } }, { signal }),
+  /** An interview's or demo session's room (record 317): members, window, who is in. */
+  meeting: (kind: MeetingKind, id: number, signal?: AbortSignal) =>
+    api.call(API.sessions.meeting, { params: { kind, id } }, { signal }),
 };
+
+/** The kinds of meeting held in the session room besides lessons. */
+export type MeetingKind = 'interview' | 'demo-session';
 
 // ---------------------------------------------------------------------------------------------
 // The server's clock (issue 19: the device-clock warning of the ready screen)

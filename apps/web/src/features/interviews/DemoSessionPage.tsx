@@ -1,10 +1,6 @@
-import { PreparingPage } from '@talaqa/ui';
+import { MeetingRoomPage } from './MeetingRoomPage';
 
+/** /demo-session/{id}: the demo session's details and, once open, its room. */
 export default function DemoSessionPage() {
-  return (
-    <PreparingPage
-      title="الجلسة التجريبية"
-      description="الجلسة التي يقدّم فيها المعلم الجديد درسًا تجريبيًا مدته ٣٠ دقيقة."
-    />
-  );
+  return <MeetingRoomPage kind="demo-session" />;
 }

@@ -1,10 +1,6 @@
-import { PreparingPage } from '@talaqa/ui';
+import { MeetingRoomPage } from './MeetingRoomPage';
 
+/** /interview/{id}: the interview's details and, once open, its room. */
 export default function InterviewPage() {
-  return (
-    <PreparingPage
-      title="المقابلة"
-      description="غرفة المقابلة بين المعلم الجديد ومسؤول المقابلات، ومدتها ٣٠ دقيقة."
-    />
-  );
+  return <MeetingRoomPage kind="interview" />;
 }

@@ -4,39 +4,24 @@
  * the onboarding steps, whose interview and demo-session rows follow them.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API, DemoSessionStatus, InterviewStatus, PAGE_SIZE_MAX } from '@talaqa/domain';
-import type {
-  BookDemoSessionBody,
-  BookInterviewBody,
-  DemoSessionView,
-  InterviewView,
-} from '@talaqa/domain';
-import { api } from '../../api';
+import { DemoSessionStatus, InterviewStatus, PAGE_SIZE_MAX } from '@talaqa/domain';
+import type { DemoSessionView, InterviewView } from '@talaqa/domain';
+import { demoSessionApi, interviewApi } from '../../api';
 import { onboardingKeys } from '../onboarding/OnboardingSteps';
 
+/** The tutor's side of the interview and demo-session calls (api.ts holds the calls). */
 export const meetingsApi = {
-  /** GET /user/interviewer/select: the active tutor managers. */
-  interviewers: (signal?: AbortSignal) => api.call(API.interviews.interviewers, {}, { signal }),
-  /** GET /interview/select: one manager's free 30-minute starts, or every active manager's. */
-  times: (interviewerId: number | null, signal?: AbortSignal) =>
-    api.call(
-      API.interviews.times,
-      { query: interviewerId === null ? {} : { interviewerId } },
-      { signal },
-    ),
-  interviews: (signal?: AbortSignal) =>
-    api.call(API.interviews.list, { query: { size: PAGE_SIZE_MAX } }, { signal }),
-  demoSessions: (signal?: AbortSignal) =>
-    api.call(API.demoSessions.list, { query: { size: PAGE_SIZE_MAX } }, { signal }),
-  bookInterview: (body: BookInterviewBody) => api.call(API.interviews.book, { body }),
-  bookDemoSession: (body: BookDemoSessionBody) => api.call(API.demoSessions.book, { body }),
+  interviewers: interviewApi.interviewers,
+  times: interviewApi.times,
+  interviews: (signal?: AbortSignal) => interviewApi.list({ size: PAGE_SIZE_MAX }, signal),
+  demoSessions: (signal?: AbortSignal) => demoSessionApi.list({ size: PAGE_SIZE_MAX }, signal),
+  bookInterview: interviewApi.book,
+  bookDemoSession: demoSessionApi.book,
   /** The tutor's only change: cancel until the start. */
   cancelInterview: (id: number) =>
-    api.call(API.interviews.update, {
-      body: { id, status: InterviewStatus.CanceledByInterviewee },
-    }),
+    interviewApi.update({ id, status: InterviewStatus.CanceledByInterviewee }),
   cancelDemoSession: (id: number) =>
-    api.call(API.demoSessions.update, { body: { id, status: DemoSessionStatus.CanceledByTutor } }),
+    demoSessionApi.update({ id, status: DemoSessionStatus.CanceledByTutor }),
 };
 
 export const meetingKeys = {

@@ -12,9 +12,24 @@ import { RoomPopover } from './RoomPopover';
 import { RoomTimer, useRoomClock } from './RoomTimer';
 import { ENDING_SOON_MS, REFUSAL_TEXT, dataSizeText } from './room-text';
 
+/** What the room shows of its session: a lesson's view, or a meeting's (record 317). */
+export type RoomSession = Pick<
+  SessionView,
+  'tutorId' | 'members' | 'end' | 'closesAt' | 'chatRoom'
+>;
+
+/** The words naming the room's session: a lesson's, an interview's or a demo session's. */
+const SESSION_WORD = {
+  lesson: 'الدرس',
+  interview: 'المقابلة',
+  'demo-session': 'الجلسة التجريبية',
+} as const;
+
 export interface LessonRoomProps {
   call: CallHandle;
-  session: SessionView;
+  session: RoomSession;
+  /** An interview's or demo session's room; a lesson's without it. */
+  kind?: keyof typeof SESSION_WORD;
   user: User;
   /** Back to the lesson page, once the call has ended or was refused. */
   onExit: () => void;
@@ -110,11 +125,11 @@ function OtherAvatar({ member, name }: { member: SessionMember | undefined; name
 }
 
 /** One line for screen readers whenever the call's state changes (the visible cards say more). */
-function announcementOf(call: CallHandle, name: string, timeUp: boolean): string {
-  if (timeUp) return 'انتهى وقت الدرس.';
+function announcementOf(call: CallHandle, name: string, timeUp: boolean, word: string): string {
+  if (timeUp) return `انتهى وقت ${word}.`;
   switch (call.status) {
     case 'joining':
-      return 'جارٍ الدخول إلى غرفة الدرس.';
+      return `جارٍ الدخول إلى غرفة ${word}.`;
     case 'waiting':
       return `بانتظار ${name}.`;
     case 'connecting':
@@ -159,7 +174,15 @@ function StatsDetails({ call }: { call: CallHandle }) {
  * the lesson's chat. It only renders a call (`CallHandle`) and asks things of it; it holds no
  * media of its own.
  */
-export function LessonRoom({ call, session, user, onExit, now: fixedNow }: LessonRoomProps) {
+export function LessonRoom({
+  call,
+  session,
+  kind = 'lesson',
+  user,
+  onExit,
+  now: fixedNow,
+}: LessonRoomProps) {
+  const word = SESSION_WORD[kind];
   const now = useRoomClock(fixedNow);
   const wide = useMediaQuery(WIDE_SCREEN);
   const [chatOpen, setChatOpen] = useState(false);
@@ -168,7 +191,8 @@ export function LessonRoom({ call, session, user, onExit, now: fixedNow }: Lesso
   const { unread, clear } = useUnreadWhileClosed(chatRoom, user.id, chatOpen);
 
   const other = session.members.find((member) => member.id !== user.id);
-  const otherRole = user.id === session.tutorId ? 'الطالب' : 'المعلم';
+  const otherRole =
+    user.id !== session.tutorId ? 'المعلم' : kind === 'lesson' ? 'الطالب' : 'مسؤول المقابلات';
   const name = other?.name ?? otherRole;
   const end = new Date(session.end);
   const left = end.getTime() - now.getTime();
@@ -196,7 +220,7 @@ export function LessonRoom({ call, session, user, onExit, now: fixedNow }: Lesso
   const poor = status === 'connected' && call.quality === 'poor';
 
   let stageCard: ReactNode = null;
-  if (status === 'joining') stageCard = <StageCard busy title="جارٍ الدخول إلى غرفة الدرس…" />;
+  if (status === 'joining') stageCard = <StageCard busy title={`جارٍ الدخول إلى غرفة ${word}…`} />;
   else if (status === 'waiting')
     stageCard = (
       <StageCard title={`بانتظار ${name}`} avatar={<OtherAvatar member={other} name={name} />}>
@@ -223,7 +247,7 @@ export function LessonRoom({ call, session, user, onExit, now: fixedNow }: Lesso
     stageCard = (
       <StageCard
         title={refusal.title}
-        action={<Button onClick={onExit}>العودة إلى صفحة الدرس</Button>}
+        action={<Button onClick={onExit}>{`العودة إلى صفحة ${word}`}</Button>}
       >
         {refusal.body}
       </StageCard>
@@ -231,12 +255,14 @@ export function LessonRoom({ call, session, user, onExit, now: fixedNow }: Lesso
   } else if (status === 'ended')
     stageCard = (
       <StageCard
-        title={timeUp ? 'انتهى وقت الدرس' : 'انتهت المكالمة'}
-        action={<Button onClick={onExit}>العودة إلى صفحة الدرس</Button>}
+        title={timeUp ? `انتهى وقت ${word}` : 'انتهت المكالمة'}
+        action={<Button onClick={onExit}>{`العودة إلى صفحة ${word}`}</Button>}
       >
         {timeUp
-          ? 'أُغلقت غرفة الدرس عند نهايته. نتمنى أن يكون درسًا مفيدًا.'
-          : 'خرجت من غرفة الدرس أو أُغلقت الغرفة.'}
+          ? kind === 'lesson'
+            ? 'أُغلقت غرفة الدرس عند نهايته. نتمنى أن يكون درسًا مفيدًا.'
+            : `أُغلقت غرفة ${word} عند نهاية موعدها.`
+          : `خرجت من غرفة ${word} أو أُغلقت الغرفة.`}
       </StageCard>
     );
   else if (inCall && !remoteVideo)
@@ -256,8 +282,8 @@ export function LessonRoom({ call, session, user, onExit, now: fixedNow }: Lesso
   return (
     <div className="fixed inset-0 z-30 flex flex-col overflow-hidden bg-slate-950 text-white">
       <p role="status" aria-live="polite" className="sr-only">
-        {announcementOf(call, name, timeUp)}
-        {endingSoon && ' بقيت خمس دقائق على نهاية الدرس.'}
+        {announcementOf(call, name, timeUp, word)}
+        {endingSoon && ` بقيت خمس دقائق على نهاية ${word}.`}
       </p>
 
       <header className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-3 py-2">
@@ -293,7 +319,7 @@ export function LessonRoom({ call, session, user, onExit, now: fixedNow }: Lesso
 
       {endingSoon && (
         <p className="bg-amber-400 px-3 py-1.5 text-center text-sm font-semibold text-ink">
-          بقيت خمس دقائق أو أقل على نهاية الدرس.
+          {`بقيت خمس دقائق أو أقل على نهاية ${word}.`}
         </p>
       )}
       {status === 'reconnecting' && (

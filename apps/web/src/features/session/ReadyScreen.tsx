@@ -17,6 +17,8 @@ export interface ReadyScreenProps {
   joinUnavailable?: string;
   /** Compare the device's clock with the server's and warn (default true). */
   checkClock?: boolean;
+  /** The join button's words (default: a lesson's). */
+  joinLabel?: string;
 }
 
 /** The device-clock warning (spec section 5), once the server's clock says the device is off. */
@@ -88,7 +90,12 @@ const deviceLabel = (device: MediaDeviceInfo, kind: string, index: number): stri
  * device, says the spec's message when a device is missing, denied or failed, and warns when the
  * browser cannot make video calls or the device's clock is off.
  */
-export function ReadyScreen({ onJoin, joinUnavailable, checkClock = true }: ReadyScreenProps) {
+export function ReadyScreen({
+  onJoin,
+  joinUnavailable,
+  checkClock = true,
+  joinLabel = 'انضم إلى الدرس',
+}: ReadyScreenProps) {
   const support = mediaSupport();
   const local = useLocalMedia();
   const { media, lists, chosen } = local;
@@ -193,7 +200,7 @@ export function ReadyScreen({ onJoin, joinUnavailable, checkClock = true }: Read
                     onJoin(stream, chosen);
                   }}
                 >
-                  انضم إلى الدرس
+                  {joinLabel}
                 </Button>
                 {joinUnavailable && (
                   <p id={noteId} className="text-sm text-muted">

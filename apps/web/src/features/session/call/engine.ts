@@ -93,6 +93,8 @@ const absentRemote: RemoteMember = {
 
 export function createCall(options: CallOptions, deps: CallDeps): Call {
   const { sessionId, otherUserId, polite, stream: localStream } = options;
+  /** What every event names: the id, and the kind of a meeting's room (a lesson's has none). */
+  const named = options.kind ? { sessionId, kind: options.kind } : { sessionId };
   const { channel } = deps;
   const listeners = new Set<() => void>();
   const cleanups: (() => void)[] = [];
@@ -186,7 +188,7 @@ export function createCall(options: CallOptions, deps: CallDeps): Call {
     payload: Omit<ClientEventPayload<E>, 'sessionId'>,
   ): void {
     if (!live() || channel.state !== 'open') return;
-    channel.emit(event, { sessionId, ...payload } as ClientEventPayload<E>);
+    channel.emit(event, { ...named, ...payload } as ClientEventPayload<E>);
   }
 
   function listen<E extends ServerEventName>(
@@ -218,7 +220,7 @@ export function createCall(options: CallOptions, deps: CallDeps): Call {
     const first = !everJoined;
     let ack;
     try {
-      ack = await channel.emitWithAck('JoinSession', { sessionId });
+      ack = await channel.emitWithAck('JoinSession', named);
     } catch {
       return; // The channel's reconnection joins again.
     }
@@ -256,7 +258,7 @@ export function createCall(options: CallOptions, deps: CallDeps): Call {
     const current = peer;
     if (!current) return;
     try {
-      const ack = await channel.emitWithAck('RegisterPeer', { sessionId, peerId: current.id });
+      const ack = await channel.emitWithAck('RegisterPeer', { ...named, peerId: current.id });
       const theirs = ack.peers?.filter((other) => other.userId === otherUserId).at(-1);
       if (theirs && peer === current) {
         // After this side's channel came back: the other side's connection is not the one this
@@ -558,9 +560,9 @@ export function createCall(options: CallOptions, deps: CallDeps): Call {
     probing = true;
     try {
       const nonce = String(deps.now());
-      const ack = await channel.emitWithAck('PingSessionMember', { sessionId, nonce });
+      const ack = await channel.emitWithAck('PingSessionMember', { ...named, nonce });
       if (ack.result === 'ok' || !live()) return;
-      const room = await channel.emitWithAck('PreJoinSession', { sessionId });
+      const room = await channel.emitWithAck('PreJoinSession', named);
       if (!live()) return;
       const elsewhere = room.session?.present.includes(options.userId) ?? false;
       if (room.result !== 'ok' || elsewhere) end();
@@ -750,7 +752,7 @@ export function createCall(options: CallOptions, deps: CallDeps): Call {
     if (!live()) return;
     const wasJoined = phase === 'joined' || phase === 'joining';
     phase = 'ended';
-    if (wasJoined && channel.state === 'open') channel.emit('LeaveSession', { sessionId });
+    if (wasJoined && channel.state === 'open') channel.emit('LeaveSession', named);
     dispose();
   }
 

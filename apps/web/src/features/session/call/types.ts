@@ -91,6 +91,8 @@ export interface CallHandle {
 
 export interface CallOptions {
   sessionId: number;
+  /** An interview's or demo session's room (record 317); absent for a lesson's. */
+  kind?: 'interview' | 'demo-session';
   /** The signed-in member. */
   userId: number;
   /** The other member: the tutor is the polite side of perfect negotiation (record 286). */

@@ -141,6 +141,45 @@ describe('useCall', () => {
     expect(connection.closed).toBe(true);
   });
 
+  it('names an interview’s kind in every event it sends (record 317)', async () => {
+    const call = { ...options(), kind: 'interview' as const };
+    socket.answer('JoinSession', () => ({
+      result: 'ok',
+      session: {
+        sessionId: SESSION_ID,
+        kind: 'interview',
+        tutorId: TUTOR_ID,
+        studentId: STUDENT.id,
+        opensAt: '2026-11-26T15:00:00.000Z',
+        closesAt: '2026-11-26T16:00:00.000Z',
+        present: [STUDENT.id, TUTOR_ID],
+      },
+    }));
+    socket.answer('RegisterPeer', () => ({
+      result: 'ok',
+      peers: [{ userId: TUTOR_ID, peerId: 'tutor-peer-1' }],
+    }));
+    const hook = renderHook(() => useCall(call), { wrapper: strict });
+    await waitFor(() => expect(socket.sent('RegisterPeer')).toHaveLength(1));
+    expect(socket.sent('JoinSession')).toEqual([{ sessionId: SESSION_ID, kind: 'interview' }]);
+    expect(socket.sent('RegisterPeer')).toEqual([
+      expect.objectContaining({ sessionId: SESSION_ID, kind: 'interview' }),
+    ]);
+    act(() => hook.result.current.toggleMic());
+    await waitFor(() =>
+      expect(socket.sent('ToggleMic').at(-1)).toEqual({
+        sessionId: SESSION_ID,
+        kind: 'interview',
+        on: false,
+      }),
+    );
+    hook.unmount();
+    expect(
+      socket.emitted.every((sent) => (sent.payload as { kind?: string }).kind === 'interview'),
+    ).toBe(true);
+    expect(socket.sent('LeaveSession')).toEqual([{ sessionId: SESSION_ID, kind: 'interview' }]);
+  });
+
   it('is refused with the ack’s reason', async () => {
     const call = options();
     socket.answer('JoinSession', () => ({ result: 'not-member' }));

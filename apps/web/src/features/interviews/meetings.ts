@@ -1,0 +1,130 @@
+/**
+ * The tutor manager's meetings (issue 21 items 3, 4, 7; records 314, 315, 317): interviews and
+ * demo sessions, their lists, their changes, and the words naming them.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DemoSessionStatus, InterviewStatus, PAGE_SIZE_MAX } from '@talaqa/domain';
+import type {
+  DemoSessionView,
+  InterviewView,
+  UpdateDemoSessionBody,
+  UpdateInterviewBody,
+} from '@talaqa/domain';
+import type { BadgeTone } from '@talaqa/ui';
+import { demoSessionApi, interviewApi } from '../../api';
+import type { MeetingKind } from '../../api';
+
+export const meetingKeys = {
+  all: ['meetings'] as const,
+  pending: ['meetings', 'pending'] as const,
+};
+
+/** A meeting as the manager's list shows it: an interview or a demo session, one shape. */
+export type Meeting =
+  | {
+      kind: 'interview';
+      id: number;
+      start: Date;
+      end: Date;
+      tutorName: string;
+      view: InterviewView;
+    }
+  | {
+      kind: 'demo-session';
+      id: number;
+      start: Date;
+      end: Date;
+      tutorName: string;
+      view: DemoSessionView;
+    };
+
+export const MEETING_KIND_NAMES: Record<MeetingKind, string> = {
+  interview: 'مقابلة',
+  'demo-session': 'جلسة تجريبية',
+};
+
+export const INTERVIEW_STATUS_TEXT: Record<InterviewStatus, { label: string; tone: BadgeTone }> = {
+  [InterviewStatus.Pending]: { label: 'بانتظار الموعد أو القرار', tone: 'warning' },
+  [InterviewStatus.Passed]: { label: 'ناجحة', tone: 'success' },
+  [InterviewStatus.Rejected]: { label: 'مرفوضة', tone: 'danger' },
+  [InterviewStatus.CanceledByInterviewer]: { label: 'ألغاها مسؤول المقابلات', tone: 'neutral' },
+  [InterviewStatus.CanceledByInterviewee]: { label: 'ألغاها المعلم', tone: 'neutral' },
+};
+
+export const DEMO_SESSION_STATUS_TEXT: Record<
+  DemoSessionStatus,
+  { label: string; tone: BadgeTone }
+> = {
+  [DemoSessionStatus.Pending]: { label: 'بانتظار الموعد أو القرار', tone: 'warning' },
+  [DemoSessionStatus.Passed]: { label: 'ناجحة', tone: 'success' },
+  [DemoSessionStatus.Rejected]: { label: 'مرفوضة', tone: 'danger' },
+  [DemoSessionStatus.CanceledByTutorManager]: { label: 'ألغاها مسؤول المقابلات', tone: 'neutral' },
+  [DemoSessionStatus.CanceledByTutor]: { label: 'ألغاها المعلم', tone: 'neutral' },
+  [DemoSessionStatus.CanceledByAdmin]: { label: 'ألغتها الإدارة', tone: 'neutral' },
+};
+
+/** The label and tone of a meeting's own status number (its kind's set). */
+export function meetingStatusText(kind: MeetingKind, status: number) {
+  const text =
+    kind === 'interview'
+      ? INTERVIEW_STATUS_TEXT[status as InterviewStatus]
+      : DEMO_SESSION_STATUS_TEXT[status as DemoSessionStatus];
+  return text ?? { label: 'غير معروفة', tone: 'neutral' as const };
+}
+
+/**
+ * The pending interviews and demo sessions (not yet held, or held and waiting for the decision),
+ * earliest first: GET /interview/list/ and GET /demo-session/list (a manager's own, every one
+ * for admins), a page of the largest size each.
+ */
+export function usePendingMeetings() {
+  return useQuery({
+    queryKey: meetingKeys.pending,
+    queryFn: async ({ signal }) => {
+      const [interviews, demos] = await Promise.all([
+        interviewApi.list({ status: InterviewStatus.Pending, size: PAGE_SIZE_MAX }, signal),
+        demoSessionApi.list({ status: DemoSessionStatus.Pending, size: PAGE_SIZE_MAX }, signal),
+      ]);
+      const meetings: Meeting[] = [
+        ...interviews.list.map((view) => ({
+          kind: 'interview' as const,
+          id: view.id,
+          start: new Date(view.start),
+          end: new Date(view.end),
+          tutorName: view.interviewee.name,
+          view,
+        })),
+        ...demos.list.map((view) => ({
+          kind: 'demo-session' as const,
+          id: view.id,
+          start: new Date(view.start),
+          end: new Date(view.end),
+          tutorName: view.tutor.name,
+          view,
+        })),
+      ];
+      meetings.sort((a, b) => a.start.getTime() - b.start.getTime());
+      return { meetings, more: interviews.total + demos.total - meetings.length };
+    },
+    refetchInterval: 60_000,
+  });
+}
+
+export type MeetingChange =
+  | { kind: 'interview'; body: UpdateInterviewBody }
+  | { kind: 'demo-session'; body: UpdateDemoSessionBody };
+
+/** PATCH /interview or /demo-session; the lists and the rooms read again afterwards. */
+export function useUpdateMeeting() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: MeetingChange): Promise<InterviewView | DemoSessionView> =>
+      change.kind === 'interview'
+        ? interviewApi.update(change.body)
+        : demoSessionApi.update(change.body),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: meetingKeys.all });
+      await queryClient.invalidateQueries({ queryKey: ['session'] });
+    },
+  });
+}
