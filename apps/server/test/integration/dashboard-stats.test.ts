@@ -1,17 +1,35 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Role, studentStatsSchema, tutorStatsSchema } from '@talaqa/domain';
+import {
+  Role,
+  RoomType,
+  fullTutorPageSchema,
+  studentStatsSchema,
+  tutorActivitySchema,
+  tutorStatsSchema,
+  tutoringMinutesSchema,
+  uncontactedTutorsSchema,
+} from '@talaqa/domain';
 import type { StudentStats, TutorStats } from '@talaqa/domain';
-import { appointments, lessons, ratings } from '../../src/db/schema';
+import {
+  appointments,
+  chatMembers,
+  chatMessages,
+  chatRooms,
+  lessons,
+  ratings,
+} from '../../src/db/schema';
 import { creditFulfilledLesson, reverseLessonCredit } from '../../src/modules/earnings';
 import { callApi } from './api';
 import type { Caller } from './api';
 import { startTestServer } from './helpers';
 import type { TestServer } from './helpers';
-import { NOW, insertTutor, insertUser } from './lessons-fixtures';
+import { NOW, insertTutor, insertUser, weekMinute } from './lessons-fixtures';
 
 /**
  * The dashboards' statistics (issue 22 item 5; decision 327): GET /user/tutor/stats/{id},
- * /user/tutor/stats/personalized, /user/student/stats/{id} and /user/student/stats/personalized.
+ * /user/tutor/stats/personalized, /user/student/stats/{id}, /user/student/stats/personalized,
+ * /user/tutor/activity/{id}, /user/tutor/tutoring-minutes, /user/tutor/list/uncontacted and
+ * /user/tutor/full-tutors.
  * Lessons are placed in several Cairo weeks (Saturday first) around "now", Wednesday 9 January
  * 2030, and the clock is then moved on week by week.
  */
@@ -273,6 +291,140 @@ describe('GET /user/student/stats/{id}', () => {
     const notStudent = await get(admin, `/user/student/stats/${tutor.id}`);
     expect([notStudent.status, notStudent.body.code]).toEqual([404, 'student-not-found']);
     const byTutor = await get(tutor, `/user/student/stats/personalized`);
+    expect([byTutor.status, byTutor.body.code]).toEqual([403, 'forbidden']);
+  });
+});
+
+describe('GET /user/tutor/activity/{id}', () => {
+  it('counts the lessons given by Cairo day up to today, and the last one', async () => {
+    const answer = await get(tutor, `/user/tutor/activity/${tutor.id}?weeks=2`);
+    expect(answer.status).toBe(200);
+    const activity = tutorActivitySchema.parse(answer.body);
+    expect(activity.tutorId).toBe(tutor.id);
+    expect(activity.lastLessonAt).toBe(at('2030-01-07', '09:00').toISOString());
+    // Saturday 29 December to Wednesday 9 January: twelve days, today last.
+    expect(activity.days).toHaveLength(12);
+    expect(activity.days[0]?.day).toBe(weekOf('2029-12-29'));
+    expect(activity.days.at(-1)?.day).toBe(weekOf('2030-01-09'));
+    const busy = activity.days.filter((day) => day.lessons > 0);
+    expect(busy).toEqual([
+      { day: weekOf('2030-01-04'), lessons: 1, minutes: 15 },
+      { day: weekOf('2030-01-07'), lessons: 1, minutes: 30 },
+    ]);
+    expect(await get(admin, `/user/tutor/activity/${tutor.id}?weeks=2`)).toEqual(answer);
+  });
+
+  it('refuses another tutor and a non-tutor id', async () => {
+    const other = await get(tutor, `/user/tutor/activity/${otherTutor.id}`);
+    expect([other.status, other.body.code]).toEqual([403, 'forbidden']);
+    const student = await get(admin, `/user/tutor/activity/${first.id}`);
+    expect([student.status, student.body.code]).toEqual([404, 'tutor-not-found']);
+  });
+});
+
+describe('GET /user/tutor/tutoring-minutes', () => {
+  it('gives this week’s, last week’s and all minutes taught, and this week’s booked', async () => {
+    const answer = await get(tutor, '/user/tutor/tutoring-minutes');
+    expect(answer.status).toBe(200);
+    expect(tutoringMinutesSchema.parse(answer.body)).toEqual({
+      thisWeek: 30,
+      lastWeek: 15,
+      total: 90,
+      booked: 30,
+    });
+    now = at('2030-01-16', '10:00');
+    try {
+      const later = await get(tutor, '/user/tutor/tutoring-minutes');
+      expect(later.body).toEqual({ thisWeek: 0, lastWeek: 30, total: 90, booked: 0 });
+    } finally {
+      now = NOW;
+    }
+    const byStudent = await get(first, '/user/tutor/tutoring-minutes');
+    expect([byStudent.status, byStudent.body.code]).toEqual([403, 'forbidden']);
+  });
+});
+
+describe('GET /user/tutor/list/uncontacted', () => {
+  async function room(type: RoomType, members: number[], senders: number[]): Promise<void> {
+    const [row] = await db().insert(chatRooms).values({ type }).returning({ id: chatRooms.id });
+    if (!row) throw new Error('no room');
+    await db()
+      .insert(chatMembers)
+      .values(members.map((userId) => ({ roomId: row.id, userId })));
+    if (senders.length > 0) {
+      await db()
+        .insert(chatMessages)
+        .values(
+          senders.map((senderId, index) => ({
+            roomId: row.id,
+            seq: index + 1,
+            senderId,
+            text: 'مرحبا',
+          })),
+        );
+    }
+  }
+
+  async function uncontacted(caller: Caller): Promise<number[]> {
+    const answer = await get(caller, '/user/tutor/list/uncontacted');
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return uncontactedTutorsSchema
+      .parse(answer.body)
+      .map((person) => person.id)
+      .sort((a, b) => a - b);
+  }
+
+  it('lists the student’s tutors until the student writes in their room', async () => {
+    const both = [tutor.id, otherTutor.id].sort((a, b) => a - b);
+    expect(await uncontacted(first)).toEqual(both);
+    // The tutor wrote, and the student wrote in a lesson's room: not yet a contact.
+    await room(RoomType.General, [first.id, tutor.id], [tutor.id]);
+    await room(RoomType.Lesson, [first.id, otherTutor.id], [first.id]);
+    expect(await uncontacted(first)).toEqual(both);
+    await room(RoomType.General, [first.id, otherTutor.id], [otherTutor.id, first.id]);
+    expect(await uncontacted(first)).toEqual([tutor.id]);
+    // The second student's tutor is listed for them whatever the first wrote.
+    expect(await uncontacted(second)).toEqual([tutor.id]);
+    const newcomer = await insertUser(server, Role.Student);
+    expect(await uncontacted(newcomer)).toEqual([]);
+    const byTutor = await get(tutor, '/user/tutor/list/uncontacted');
+    expect([byTutor.status, byTutor.body.code]).toEqual([403, 'forbidden']);
+  });
+});
+
+describe('GET /user/tutor/full-tutors', () => {
+  it('pages the listed tutors with a schedule and no free time left this week', async () => {
+    // Saturday mornings only: this week's Saturday is over on Wednesday.
+    const saturday: [number, number][] = [[weekMinute(0, '10:00'), 30]];
+    const busy = await insertTutor(server, { slots: saturday });
+    const quiet = await insertTutor(server, { slots: saturday });
+    const hidden = await insertTutor(server, { slots: saturday, activated: false });
+    const idle = await insertTutor(server, { slots: [] });
+    await lesson(busy.id, second.id, at('2030-01-05', '10:00'), { duration: 30 });
+    const manager = await insertUser(server, Role.TutorManager);
+
+    const answer = await get(manager, '/user/tutor/full-tutors?page=1&size=10');
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const page = fullTutorPageSchema.parse(answer.body);
+    expect(page.total).toBe(2);
+    expect(page.list.map((row) => [row.id, row.bookedMinutes])).toEqual([
+      [busy.id, 30],
+      [quiet.id, 0],
+    ]);
+    const ids = page.list.map((row) => row.id);
+    for (const left of [tutor.id, otherTutor.id, hidden.id, idle.id]) {
+      expect(ids).not.toContain(left);
+    }
+    const paged = await get(admin, '/user/tutor/full-tutors?page=2&size=1');
+    expect(fullTutorPageSchema.parse(paged.body)).toMatchObject({
+      total: 2,
+      list: [{ id: quiet.id }],
+    });
+    const beyond = await get(admin, '/user/tutor/full-tutors?page=3&size=1');
+    expect(beyond.body).toEqual({ total: 2, list: [] });
+    const bad = await get(admin, '/user/tutor/full-tutors?size=0');
+    expect([bad.status, bad.body.code]).toEqual([400, 'invalid-page-size']);
+    const byTutor = await get(tutor, '/user/tutor/full-tutors');
     expect([byTutor.status, byTutor.body.code]).toEqual([403, 'forbidden']);
   });
 });

@@ -7,7 +7,9 @@ import { ADMIN_ROLES, anyone, rolesOnly } from '../access';
 import { endpoint } from '../contract/endpoint';
 import { instantSchema, optionalQuery } from '../contract/query-fields';
 import { Role } from '../enums';
-import { idParamsSchema } from '../validation';
+import { personSummarySchema } from '../lessons/contract';
+import { pageSchema } from '../contract/page';
+import { idParamsSchema, pageQuerySchema } from '../validation';
 import { STATS_WEEKS_DEFAULT, STATS_WEEKS_MAX } from './rules';
 
 const countField = z.number().int().nonnegative();
@@ -88,6 +90,47 @@ export const studentStatsSchema = z.object({
 });
 export type StudentStats = z.output<typeof studentStatsSchema>;
 
+/** One Cairo day of a tutor's activity; `day` is its 00:00 in Cairo. */
+export const tutorActivityDaySchema = z.object({
+  day: instantSchema,
+  lessons: countField,
+  minutes: countField,
+});
+export type TutorActivityDay = z.output<typeof tutorActivityDaySchema>;
+
+/** GET /user/tutor/activity/{id}: lessons given day by day, oldest first, today last. */
+export const tutorActivitySchema = z.object({
+  tutorId: z.number().int(),
+  days: z.array(tutorActivityDaySchema),
+  /** When the tutor's last lesson given started, ever; null before the first. */
+  lastLessonAt: instantSchema.nullable(),
+});
+export type TutorActivity = z.output<typeof tutorActivitySchema>;
+
+/** GET /user/tutor/tutoring-minutes: the calling tutor's minutes (decision 327). */
+export const tutoringMinutesSchema = z.object({
+  /** Minutes of lessons given (fulfilled) that started this Cairo week, last week, ever. */
+  thisWeek: countField,
+  lastWeek: countField,
+  total: countField,
+  /** Minutes of this week's lessons still to be given (booked, not canceled, not yet fulfilled). */
+  booked: countField,
+});
+export type TutoringMinutes = z.output<typeof tutoringMinutesSchema>;
+
+/** GET /user/tutor/list/uncontacted: the student's tutors the student never wrote to. */
+export const uncontactedTutorsSchema = z.array(personSummarySchema);
+export type UncontactedTutors = z.output<typeof uncontactedTutorsSchema>;
+
+/** GET /user/tutor/full-tutors: listed tutors with no free time left this week. */
+export const fullTutorSchema = personSummarySchema.extend({
+  /** Minutes of lessons booked with the tutor this Cairo week (canceled ones aside). */
+  bookedMinutes: countField,
+});
+export type FullTutor = z.output<typeof fullTutorSchema>;
+export const fullTutorPageSchema = pageSchema(fullTutorSchema);
+export type FullTutorPage = z.output<typeof fullTutorPageSchema>;
+
 const tutorsAndAdmins = rolesOnly(Role.Tutor, ...ADMIN_ROLES);
 const studentsAndAdmins = rolesOnly(Role.Student, ...ADMIN_ROLES);
 
@@ -135,5 +178,37 @@ export const statsEndpoints = {
     access: rolesOnly(Role.Student),
     query: statsQuerySchema,
     responses: { 200: studentStatsSchema },
+  }),
+  tutorActivity: endpoint({
+    method: 'GET',
+    path: '/user/tutor/activity/:id',
+    summary: 'A tutor’s lessons given day by day over the last weeks (own; admins any)',
+    access: tutorsAndAdmins,
+    params: idParamsSchema,
+    query: statsQuerySchema,
+    responses: { 200: tutorActivitySchema },
+    errors: ['forbidden', 'tutor-not-found'],
+  }),
+  tutoringMinutes: endpoint({
+    method: 'GET',
+    path: '/user/tutor/tutoring-minutes',
+    summary: 'The calling tutor’s minutes taught this week, last week and ever, and booked',
+    access: rolesOnly(Role.Tutor),
+    responses: { 200: tutoringMinutesSchema },
+  }),
+  uncontacted: endpoint({
+    method: 'GET',
+    path: '/user/tutor/list/uncontacted',
+    summary: 'The calling student’s tutors (a lesson booked) the student has not written to yet',
+    access: rolesOnly(Role.Student),
+    responses: { 200: uncontactedTutorsSchema },
+  }),
+  fullTutors: endpoint({
+    method: 'GET',
+    path: '/user/tutor/full-tutors',
+    summary: 'Listed tutors with no free time left this Cairo week, paged (admins, tutor managers)',
+    access: rolesOnly(...ADMIN_ROLES, Role.TutorManager),
+    query: pageQuerySchema,
+    responses: { 200: fullTutorPageSchema },
   }),
 };

@@ -1,15 +1,37 @@
-import { Role, STREAK_WEEKS, cairoWeekBounds, weekStreaks } from '@talaqa/domain';
-import type { StudentStats, TutorStats } from '@talaqa/domain';
+import {
+  Role,
+  STREAK_WEEKS,
+  addCairoDays,
+  cairoWeekBounds,
+  startOfCairoDay,
+  weekStreaks,
+} from '@talaqa/domain';
+import type {
+  FullTutorPage,
+  StudentStats,
+  TutorActivity,
+  TutorStats,
+  TutoringMinutes,
+  UncontactedTutors,
+} from '@talaqa/domain';
 import type { ServiceContext } from '../../context';
 import { AppError } from '../../errors';
 import { isAdmin } from '../../http/access';
 import type { Identity } from '../../http/access';
-import { studentStatsRow, tutorStatsRow } from './repo';
+import {
+  fullTutorsRow,
+  studentStatsRow,
+  tutorActivityRow,
+  tutorStatsRow,
+  tutoringMinutesRow,
+  uncontactedTutorRows,
+} from './repo';
 import type { WeekRange } from './repo';
 
 /**
  * The tutor and student dashboards' figures (decision 327): totals since the start and one entry
- * per Cairo week, oldest first, the current week last.
+ * per Cairo week (or day), oldest first, the current one last; the tutoring minutes, the
+ * student's tutors not written to yet and the tutors full this week.
  */
 
 type StatsContext = Pick<ServiceContext, 'db' | 'clock'>;
@@ -89,4 +111,67 @@ export async function studentStats(
     longestStreak: streaks.longest,
     weeks: all.slice(all.length - query.weeks),
   };
+}
+
+/** The Cairo days from the first of the last `weeks` weeks' Saturday to today, oldest first. */
+function daysUpToToday(now: Date, weeks: number): WeekRange[] {
+  const first = lastWeeks(now, weeks)[0];
+  if (!first) throw new Error('no week');
+  const today = startOfCairoDay(now);
+  const days: WeekRange[] = [];
+  for (let day = first.start; day.getTime() <= today.getTime(); day = addCairoDays(day, 1)) {
+    days.push({ start: day, end: addCairoDays(day, 1) });
+  }
+  return days;
+}
+
+/** GET /user/tutor/activity/{id} (own, or any tutor for an admin): lessons given by Cairo day. */
+export async function tutorActivity(
+  { db, clock }: StatsContext,
+  caller: Identity,
+  tutorId: number,
+  query: { weeks: number },
+): Promise<TutorActivity> {
+  assertOwnOrAdmin(caller, tutorId);
+  const days = daysUpToToday(clock.now(), query.weeks);
+  const row = await tutorActivityRow(db, tutorId, days);
+  if (row.role !== Role.Tutor) throw new AppError('tutor-not-found');
+  return {
+    tutorId,
+    lastLessonAt: row.lastLessonAt === null ? null : new Date(row.lastLessonAt).toISOString(),
+    days: days.map((day, index) => {
+      const figures = row.days[index];
+      if (!figures) throw new Error('tutor activity lost a day');
+      return { day: day.start.toISOString(), ...figures };
+    }),
+  };
+}
+
+/** GET /user/tutor/tutoring-minutes: the calling tutor's minutes. */
+export async function tutoringMinutes(
+  { db, clock }: StatsContext,
+  caller: Identity,
+): Promise<TutoringMinutes> {
+  const [lastWeek, thisWeek] = lastWeeks(clock.now(), 2);
+  if (!lastWeek || !thisWeek) throw new Error('no week');
+  const row = await tutoringMinutesRow(db, caller.userId, thisWeek, lastWeek);
+  return { thisWeek: row.thisWeek, lastWeek: row.lastWeek, total: row.total, booked: row.booked };
+}
+
+/** GET /user/tutor/list/uncontacted: the calling student's tutors not written to yet. */
+export async function uncontactedTutors(
+  { db }: Pick<ServiceContext, 'db'>,
+  caller: Identity,
+): Promise<UncontactedTutors> {
+  const rows = await uncontactedTutorRows(db, caller.userId);
+  return rows.map((row) => ({ id: row.id, name: row.name, image: row.image }));
+}
+
+/** GET /user/tutor/full-tutors: listed tutors with no free time left this Cairo week. */
+export async function fullTutors(
+  { db, clock }: StatsContext,
+  page: { page: number; size: number },
+): Promise<FullTutorPage> {
+  const row = await fullTutorsRow(db, cairoWeekBounds(clock.now()), page);
+  return { list: row.list, total: row.total };
 }

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { LedgerEntryKind, Role } from '@talaqa/domain';
+import { LedgerEntryKind, Role, RoomType } from '@talaqa/domain';
 import { preparedRows } from '../../db';
 import type { Database } from '../../db';
+import { listedTutor } from '../../db/listed-tutor';
+import { tutorProfiles, users } from '../../db/schema';
 
 /**
  * SQL of the dashboards' statistics (decision 327): one round trip per answer, reading lessons
@@ -122,5 +124,145 @@ export async function studentStatsRow(
             order by lw.i) from lw) as weeks`,
   );
   if (!row) throw new Error('student stats answered no row');
+  return row;
+}
+
+export interface ActivityRow {
+  role: Role | null;
+  lastLessonAt: string | null;
+  days: { lessons: number; minutes: number }[];
+  [key: string]: unknown;
+}
+
+/** The tutor's lessons given, day by day (in the order given), and the start of the last one. */
+export async function tutorActivityRow(
+  db: Database,
+  tutorId: number,
+  days: readonly WeekRange[],
+): Promise<ActivityRow> {
+  const [row] = await preparedRows<ActivityRow>(
+    db,
+    'stats_tutor_activity',
+    sql`with d as (
+        select d.i, d.s, d.e
+        from unnest(${arrayOf(days.map((day) => day.start))}::timestamptz[],
+                    ${arrayOf(days.map((day) => day.end))}::timestamptz[])
+          with ordinality as d(s, e, i)),
+      ld as (
+        select d.i, count(l.id)::int as lessons, coalesce(sum(l.duration), 0)::int as minutes
+        from d left join lessons l on l.tutor_id = ${tutorId} and l.status = 'fulfilled'
+          and l.starts_at >= d.s and l.starts_at < d.e
+        group by d.i)
+      select
+        (select role from users where id = ${tutorId}) as role,
+        (select max(starts_at) from lessons
+          where tutor_id = ${tutorId} and status = 'fulfilled') as "lastLessonAt",
+        (select json_agg(json_build_object('lessons', ld.lessons, 'minutes', ld.minutes)
+            order by ld.i) from ld) as days`,
+  );
+  if (!row) throw new Error('tutor activity answered no row');
+  return row;
+}
+
+export interface TutoringMinutesRow {
+  thisWeek: number;
+  lastWeek: number;
+  total: number;
+  booked: number;
+  [key: string]: unknown;
+}
+
+/** The tutor's minutes given this week, last week and ever, and still booked this week. */
+export async function tutoringMinutesRow(
+  db: Database,
+  tutorId: number,
+  thisWeek: WeekRange,
+  lastWeek: WeekRange,
+): Promise<TutoringMinutesRow> {
+  const inWeek = (week: WeekRange) =>
+    sql`starts_at >= ${week.start.toISOString()}::timestamptz
+      and starts_at < ${week.end.toISOString()}::timestamptz`;
+  const [row] = await preparedRows<TutoringMinutesRow>(
+    db,
+    'stats_tutoring_minutes',
+    sql`select
+        coalesce(sum(duration) filter (where status = 'fulfilled' and ${inWeek(thisWeek)}), 0)::int
+          as "thisWeek",
+        coalesce(sum(duration) filter (where status = 'fulfilled' and ${inWeek(lastWeek)}), 0)::int
+          as "lastWeek",
+        coalesce(sum(duration) filter (where status = 'fulfilled'), 0)::int as total,
+        coalesce(sum(duration) filter (
+          where status in ('pending', 'happening') and ${inWeek(thisWeek)}), 0)::int as booked
+      from lessons where tutor_id = ${tutorId}`,
+  );
+  if (!row) throw new Error('tutoring minutes answered no row');
+  return row;
+}
+
+export interface PersonRow {
+  id: number;
+  name: string;
+  image: string | null;
+  [key: string]: unknown;
+}
+
+/**
+ * The student's tutors (a lesson booked with them, canceled ones aside) in whose general room
+ * the student has written nothing, by name.
+ */
+export async function uncontactedTutorRows(db: Database, studentId: number): Promise<PersonRow[]> {
+  return preparedRows<PersonRow>(
+    db,
+    'stats_uncontacted_tutors',
+    sql`select u.id, u.name, u.image from users u
+      where u.id in (select tutor_id from lessons
+          where student_id = ${studentId} and status <> 'cancelled')
+        and not exists (
+          select 1 from chat_members me
+            join chat_members them on them.room_id = me.room_id and them.user_id = u.id
+            join chat_rooms r on r.id = me.room_id
+              and r.type = ${sql.raw(String(RoomType.General))}
+          where me.user_id = ${studentId}
+            and exists (select 1 from chat_messages m
+              where m.room_id = me.room_id and m.sender_id = ${studentId}))
+      order by u.name, u.id`,
+  );
+}
+
+export interface FullTutorsRow {
+  total: number;
+  list: (PersonRow & { bookedMinutes: number })[];
+  [key: string]: unknown;
+}
+
+/**
+ * Listed tutors with a weekly schedule and no bookable start left this week (the stored next
+ * free start, kept by the tutors' listing, is null), the most booked first: one page and the
+ * total.
+ */
+export async function fullTutorsRow(
+  db: Database,
+  week: WeekRange,
+  page: { page: number; size: number },
+): Promise<FullTutorsRow> {
+  const [row] = await preparedRows<FullTutorsRow>(
+    db,
+    'stats_full_tutors',
+    sql`with f as (
+        select users.id, users.name, users.image,
+          (select coalesce(sum(l.duration), 0)::int from lessons l
+            where l.tutor_id = users.id and l.status <> 'cancelled'
+              and l.starts_at >= ${week.start.toISOString()}::timestamptz
+              and l.starts_at < ${week.end.toISOString()}::timestamptz) as booked
+        from users join tutor_profiles on tutor_profiles.user_id = users.id
+        where ${listedTutor(users, tutorProfiles)} and tutor_profiles.next_free_at is null
+          and exists (select 1 from availability_slots s where s.tutor_id = users.id))
+      select (select count(*)::int from f) as total,
+        (select coalesce(json_agg(json_build_object('id', x.id, 'name', x.name,
+            'image', x.image, 'bookedMinutes', x.booked) order by x.booked desc, x.id), '[]'::json)
+          from (select * from f order by f.booked desc, f.id
+            limit ${page.size} offset ${(page.page - 1) * page.size}) x) as list`,
+  );
+  if (!row) throw new Error('full tutors answered no row');
   return row;
 }

@@ -3,7 +3,14 @@ import { API } from '@talaqa/domain';
 import { serve } from '../../http/endpoint';
 import { identityOf } from '../../http/access';
 import { serviceContextOf } from '../../context';
-import { studentStats, tutorStats } from './dashboards';
+import {
+  fullTutors,
+  studentStats,
+  tutorActivity,
+  tutorStats,
+  tutoringMinutes,
+  uncontactedTutors,
+} from './dashboards';
 import { publicStatsReader } from './service';
 
 /** Public figures and the dashboards' statistics (contract `API.stats`; decision 327). */
@@ -26,4 +33,12 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
   serve(app, API.stats.student, async (request) =>
     studentStats(ctx, identityOf(request), request.params.id, request.query),
   );
+  serve(app, API.stats.tutorActivity, async (request) =>
+    tutorActivity(ctx, identityOf(request), request.params.id, request.query),
+  );
+  serve(app, API.stats.tutoringMinutes, async (request) =>
+    tutoringMinutes(ctx, identityOf(request)),
+  );
+  serve(app, API.stats.uncontacted, async (request) => uncontactedTutors(ctx, identityOf(request)));
+  serve(app, API.stats.fullTutors, async (request) => fullTutors(ctx, request.query));
 };
