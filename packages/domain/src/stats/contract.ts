@@ -83,7 +83,7 @@ export const studentStatsSchema = z.object({
   lessons: countField,
   minutes: countField,
   tutors: countField,
-  /** Weeks in a row with a lesson (`weekStreaks`, over the last `STREAK_WEEKS` weeks). */
+  /** Weeks in a row with a lesson (`weekStreaks`, over the last `STATS_WEEKS_MAX` weeks). */
   currentStreak: countField,
   longestStreak: countField,
   weeks: z.array(studentStatsWeekSchema),

@@ -6,10 +6,8 @@
 
 /** Weeks a dashboard chart may ask for, and how many it gets without asking. */
 export const STATS_WEEKS_DEFAULT = 12;
+/** Also how far back a student's streaks look, whatever the chart asks for. */
 export const STATS_WEEKS_MAX = 52;
-
-/** How far back a student's streaks look: the longest chart a dashboard may ask for. */
-export const STREAK_WEEKS = STATS_WEEKS_MAX;
 
 export interface WeekStreaks {
   /** Weeks in a row with a lesson, up to this week (or up to last week while this one has none). */

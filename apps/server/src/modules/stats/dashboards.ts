@@ -1,6 +1,6 @@
 import {
   Role,
-  STREAK_WEEKS,
+  STATS_WEEKS_MAX,
   addCairoDays,
   cairoWeekBounds,
   startOfCairoDay,
@@ -83,7 +83,7 @@ export async function tutorStats(
 
 /**
  * GET /user/student/stats/{id} (own, or any student for an admin) and /personalized. The
- * streaks look at the last `STREAK_WEEKS` weeks whatever the chart asks for; the chart gets the
+ * streaks look at the last `STATS_WEEKS_MAX` weeks whatever the chart asks for; the chart gets the
  * last `weeks` of them.
  */
 export async function studentStats(
@@ -93,7 +93,7 @@ export async function studentStats(
   query: { weeks: number },
 ): Promise<StudentStats> {
   assertOwnOrAdmin(caller, studentId);
-  const weeks = lastWeeks(clock.now(), Math.max(STREAK_WEEKS, query.weeks));
+  const weeks = lastWeeks(clock.now(), STATS_WEEKS_MAX);
   const row = await studentStatsRow(db, studentId, weeks);
   if (row.role !== Role.Student) throw new AppError('student-not-found');
   const all = weeks.map((week, index) => {

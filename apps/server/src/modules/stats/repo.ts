@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { LedgerEntryKind, Role, RoomType } from '@talaqa/domain';
+import type { Role } from '@talaqa/domain';
+import { LedgerEntryKind, RoomType } from '@talaqa/domain';
 import { preparedRows } from '../../db';
 import type { Database } from '../../db';
 import { listedTutor } from '../../db/listed-tutor';
