@@ -28,6 +28,7 @@ export * from './topics/contract';
 export * from './contact/validation';
 export * from './contact/contract';
 export * from './stats/contract';
+export * from './stats/rules';
 export * from './api/profiles';
 export * from './pricing';
 export * from './plans/validation';

@@ -1,2 +1,5 @@
-/** Public figures: how many tutors are listed and lessons given, for the marketing home. */
+/**
+ * Statistics: the public figures of the marketing home (listed tutors, lessons given) and the
+ * tutor and student dashboards' figures by Cairo week (decision 327).
+ */
 export { statsRoutes } from './routes';
