@@ -9,6 +9,7 @@ const skipReason = clusterSkipReason();
 
 test('the admin follows both instances live on /server-stats', async ({ page }, testInfo) => {
   test.skip(skipReason !== undefined, `the cluster cannot run here: ${skipReason ?? ''}`);
+  test.setTimeout(90_000);
   await page.goto(`${clusterUrls.admin}/login`);
   await page.getByLabel('البريد الإلكتروني').fill('admin@talaqa.eg');
   await page.getByLabel('كلمة المرور', { exact: true }).fill('Talaqa2026');

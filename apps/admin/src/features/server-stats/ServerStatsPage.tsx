@@ -138,10 +138,10 @@ function InstanceCard({ entry, now }: { entry: InstanceEntry; now: number }) {
           </span>
         </Figure>
         <Figure
-          term="تأخر حلقة الأحداث"
+          term="تأخر حلقة الأحداث (p99)"
           tone={sample.eventLoopDelayMs.p99 > 100 ? 'bad' : undefined}
         >
-          {decimal.format(sample.eventLoopDelayMs.p99)} مللي ث (p99)
+          {decimal.format(sample.eventLoopDelayMs.p99)} مللي ث
           <span className="block text-sm font-normal text-muted">
             المتوسط {decimal.format(sample.eventLoopDelayMs.mean)}
           </span>
@@ -182,7 +182,7 @@ export default function ServerStatsPage() {
     <>
       <PageTitle title={TITLE}>
         ما يقرؤه كل خادم يعمل الآن عن نفسه: المعالج والذاكرة والطلبات والاتصالات وقاعدة البيانات
-        وRedis والمهام.
+        وخادم Redis والمهام المنتظرة.
       </PageTitle>
       <div className="mb-4 flex flex-wrap items-center gap-3">
         <Badge tone={state.tone}>{state.text}</Badge>
