@@ -25,6 +25,7 @@ export const clusterPorts = {
 export const clusterUrls = {
   api: `http://127.0.0.1:${clusterPorts.balancer}`,
   web: `http://127.0.0.1:${clusterPorts.web}`,
+  admin: `http://127.0.0.1:${clusterPorts.admin}`,
   /** The outbox viewers of instance a and b: a code is sent by whichever instance took the call. */
   outboxes: [clusterPorts.outbox, clusterPorts.outbox + 2].map(
     (port) => `http://127.0.0.1:${port}/api/messages`,

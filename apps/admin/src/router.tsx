@@ -25,7 +25,7 @@ function GuardedLayout() {
 /**
  * The admin router (spec section 2): `/login` stands alone, every other page sits in the root
  * layout with the sidebar, behind the session guard (signed out goes to `/login?next=`).
- * `/media` and `/server-stats` are not registered, so they reach `*`.
+ * `/media` is not registered, so it reaches `*`.
  */
 export const routes: RouteObject[] = [
   {
@@ -76,6 +76,10 @@ export const routes: RouteObject[] = [
           {
             path: paths.contactRequests,
             ...page(() => import('./features/contact-requests/ContactRequestsPage')),
+          },
+          {
+            path: paths.serverStats,
+            ...page(() => import('./features/server-stats/ServerStatsPage')),
           },
           { path: '*', Component: NotFoundPage },
         ],

@@ -40,7 +40,7 @@ import {
 import { onboardingRoutes } from './modules/onboarding';
 import type { OnboardingStepReaders } from './modules/onboarding';
 import { healthRoutes } from './modules/health';
-import { monitoring } from './modules/monitoring';
+import { monitoring, serverStats } from './modules/monitoring';
 import { docsPage, docsPageServed, openApiDocument, referenceRoutes } from './modules/reference';
 import { chatRoutes, disabledChatNoticeMessenger } from './modules/chat';
 import { sessionRoutes } from './modules/session';
@@ -259,6 +259,16 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   await app.register(monitoring, {
     token: config.metricsToken,
     version: config.version,
+    database,
+    redis,
+    sockets: () => io.engine.clientsCount,
+  });
+  await app.register(serverStats, {
+    io,
+    version: config.version,
+    route: config.socketRoute,
+    redisKeyPrefix: config.redisKeyPrefix,
+    intervalMs: config.serverStatsIntervalMs,
     database,
     redis,
     sockets: () => io.engine.clientsCount,

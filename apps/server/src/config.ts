@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { ENVIRONMENTS, LOCAL_PORTS, VIDEO_MAX_BYTES } from '@talaqa/domain';
+import { ENVIRONMENTS, LOCAL_PORTS, SERVER_STATS_INTERVAL_MS, VIDEO_MAX_BYTES } from '@talaqa/domain';
 import type { Environment } from '@talaqa/domain';
 import { isLoopbackHost } from './integrations/email/sender';
 import { FAWRY_PRODUCTION_URL, FAWRY_STAGING_URL } from './integrations/fawry/protocol';
@@ -109,6 +109,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** What this build is (APP_VERSION, e.g. the commit deployed): shown by the metrics. */
   version: string;
+  /** How often a watched instance sends its ServerStats (SERVER_STATS_INTERVAL_MS; decision 342). */
+  serverStatsIntervalMs: number;
 }
 
 export type TrustProxy = false | string[];
@@ -327,6 +329,12 @@ const envSchema = z.object({
     .min(MIN_SECRET_LENGTH, `must be at least ${MIN_SECRET_LENGTH} characters`)
     .optional(),
   APP_VERSION: z.string().default('local'),
+  SERVER_STATS_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(60_000)
+    .default(SERVER_STATS_INTERVAL_MS),
   STUN_URLS: z.string().default('stun:127.0.0.1:3478'),
   TURN_URLS: z
     .string()
@@ -673,6 +681,7 @@ export function loadConfig(rawEnv: Env, repoRoot: string = REPO_ROOT): Config {
     socketRoute: v.SOCKET_ROUTE,
     metricsToken: v.METRICS_TOKEN,
     version: v.APP_VERSION,
+    serverStatsIntervalMs: v.SERVER_STATS_INTERVAL_MS,
     ice: {
       stunUrls: urlList(v.STUN_URLS),
       turnUrls: urlList(v.TURN_URLS),

@@ -76,4 +76,5 @@ export * from './contract';
 export * from './endpoints';
 export * from './routes';
 export * from './health/contract';
+export * from './monitoring/server-stats';
 export * from './reference/contract';

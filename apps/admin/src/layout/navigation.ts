@@ -2,7 +2,7 @@ import { paths } from '../paths';
 
 /**
  * The admin sidebar of spec section 2, in its order, plus our payments list after the plans and
- * the contact form's messages at the end.
+ * the contact form's messages and the live server statistics at the end.
  */
 export const SIDEBAR_LINKS = [
   { to: paths.photoSessions, label: 'جلسات التصوير' },
@@ -17,4 +17,5 @@ export const SIDEBAR_LINKS = [
   { to: paths.topics, label: 'الموضوعات' },
   { to: paths.tutors, label: 'المعلمون' },
   { to: paths.contactRequests, label: 'رسائل التواصل' },
+  { to: paths.serverStats, label: 'حالة الخوادم' },
 ] as const;

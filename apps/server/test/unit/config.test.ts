@@ -183,6 +183,7 @@ describe('loadConfig', () => {
       // No metrics route without a token (docs/deploy.md); the build is named "local".
       metricsToken: undefined,
       version: 'local',
+      serverStatsIntervalMs: 5_000,
       ice: {
         stunUrls: ['stun:127.0.0.1:3478'],
         turnUrls: ['turn:127.0.0.1:3478?transport=udp', 'turn:127.0.0.1:3478?transport=tcp'],

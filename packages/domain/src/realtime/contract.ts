@@ -73,6 +73,12 @@ import {
   userSharedScreenEventSchema,
   userSharingScreenPayloadSchema,
 } from '../session/events';
+import {
+  serverStatsEventSchema,
+  WATCH_SERVER_STATS_ACKS,
+  watchServerStatsAckSchema,
+  watchServerStatsPayloadSchema,
+} from '../monitoring/server-stats';
 import { transactionViewSchema } from '../transactions/contract';
 import { invoiceDeletedEventSchema, invoiceViewSchema } from '../earnings/contract';
 import { tutorsCacheUpdatedEventSchema, tutorUpdatedEventSchema } from '../tutors/events';
@@ -91,6 +97,7 @@ export type EventAudience =
   | 'lesson-members'
   | 'room-members'
   | 'session-peer'
+  | 'server-stats-watchers'
   | 'socket'
   | 'everyone';
 
@@ -150,6 +157,11 @@ export const SERVER_TO_CLIENT = {
     summary: 'A withdrawal request is gone (its tutor; admins on AdminInvoices)',
     audience: 'user-and-admin-invoices',
     payload: invoiceDeletedEventSchema,
+  }),
+  ServerStats: serverEvent({
+    summary: 'One instance’s live figures, every few seconds while an admin watches',
+    audience: 'server-stats-watchers',
+    payload: serverStatsEventSchema,
   }),
   TransactionStatusUpdate: serverEvent({
     summary: 'Where one of the user’s payments stands now',
@@ -410,6 +422,12 @@ export const CLIENT_TO_SERVER = {
     payload: setDataSaverPayloadSchema,
     acks: SESSION_ACKS,
     ack: sessionAckSchema,
+  }),
+  WatchServerStats: clientEvent({
+    summary: 'An admin starts (renews) or stops watching the instances’ live figures',
+    payload: watchServerStatsPayloadSchema,
+    acks: WATCH_SERVER_STATS_ACKS,
+    ack: watchServerStatsAckSchema,
   }),
 } as const satisfies {
   readonly [E in ClientEvent]?: ClientEventDefinition;

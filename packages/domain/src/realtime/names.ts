@@ -33,6 +33,11 @@ export const ClientEvent = {
    * (a receiver cannot lower what reaches it by itself). The other hears DataSaverChanged.
    */
   SetDataSaver: 'SetDataSaver',
+  /**
+   * Ours (issue 23 item 4): an admin watches the ServerStats channel (`watch: true`, renewed
+   * while the page is open) or stops; instances send samples only while someone watches.
+   */
+  WatchServerStats: 'WatchServerStats',
   /** socket.io's reserved event: raised by `socket.disconnect()`, never sent with `emit`. */
   Disconnect: 'disconnect',
   UserTyping: 'UserTyping',

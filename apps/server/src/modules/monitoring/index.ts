@@ -6,6 +6,8 @@ import fp from 'fastify-plugin';
 import { bearerMatches, createMetrics, refuse } from './metrics';
 import type { VitalsSources } from './vitals';
 
+export { serverStats, SERVER_STATS_ROOM } from './server-stats';
+
 export interface MonitoringOptions extends VitalsSources {
   token: string | undefined;
   version: string;

@@ -138,6 +138,7 @@ const AUDIENCES: Record<EventAudience, string> = {
   'lesson-members': 'the lesson’s student and tutor',
   'room-members': 'the chat room’s members (each one’s tabs)',
   'session-peer': 'the other member’s connections in the lesson room',
+  'server-stats-watchers': 'admins watching the ServerStats channel',
   socket: 'the one connection that asked',
   everyone: 'every connection',
 };
