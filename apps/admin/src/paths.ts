@@ -34,3 +34,6 @@ export const UNREGISTERED_PATHS = [paths.media, paths.serverStats] as const;
 
 export const userPath = (id: string | number): string =>
   generatePath(paths.user, { id: String(id) });
+
+export const tutorPath = (id: string | number): string =>
+  generatePath(paths.tutor, { id: String(id) });
