@@ -19,17 +19,12 @@ import {
   formatNumber,
   useToast,
 } from '@talaqa/ui';
+import { apiLinkUrl, mediaUrl } from '../../api';
 import { actionErrorText } from '../../lib/forms';
 import { formatDateTime } from '../../lib/format';
 import { useAssetUrl } from '../users/queries';
 import { INTRO_VIDEO_STATUS_TEXT } from './labels';
-import {
-  apiLinkUrl,
-  mediaUrl,
-  useReviewIntroVideo,
-  useTutorIntroVideo,
-  useTutorPhotoSession,
-} from './queries';
+import { useReviewIntroVideo, useTutorIntroVideo, useTutorPhotoSession } from './queries';
 
 const DECISION_FAILED = 'تعذّر حفظ قرار المراجعة، من فضلك حاول مرة أخرى';
 

@@ -70,7 +70,7 @@ export function TutorsTable({
               }}
               className="cursor-pointer border-t border-slate-100 align-top hover:bg-brand-50/60"
             >
-              <td className="max-w-64 px-4 py-3">
+              <td className="px-4 py-3">
                 <Link
                   to={tutorPath(tutor.tutorId)}
                   className="rounded font-semibold text-brand-800 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"

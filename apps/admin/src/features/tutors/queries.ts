@@ -4,15 +4,14 @@
  * admin's switches. Every change invalidates `tutorKeys.all`, so the list and the page read again.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { buildApiUrl } from '@talaqa/api-client';
-import { API, API_PREFIX, QUERY_RETRY, pathOf } from '@talaqa/domain';
+import { API, QUERY_RETRY } from '@talaqa/domain';
 import type {
   IntroVideoView,
   ReviewIntroVideoBody,
   TutorAdminBody,
   TutorOnboardingListQuery,
 } from '@talaqa/domain';
-import { API_BASE_URL, api, isApiError } from '../../api';
+import { api, isApiError } from '../../api';
 import { userKeys } from '../users/queries';
 
 /** The query of GET /user/tutor/onboarding/list, as the tutors page sends it. */
@@ -127,16 +126,3 @@ export function useReviewIntroVideo() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: tutorKeys.all }),
   });
 }
-
-/**
- * A media link as the server hands it (`videoUrl`: a path under /api/v1, signed while the video
- * is private), made absolute against the API's origin for `<video src>`, which sends no token.
- */
-export function apiLinkUrl(link: string): string {
-  const path = link.startsWith(API_PREFIX) ? link.slice(API_PREFIX.length) : link;
-  return buildApiUrl(API_BASE_URL, path);
-}
-
-/** GET /assets/media/{name}: a published video or thumbnail (the photo session's). */
-export const mediaUrl = (name: string): string =>
-  buildApiUrl(API_BASE_URL, pathOf(API.media.file.path, { name }));
