@@ -1,5 +1,10 @@
-import { createApiClient, createDeviceTokenStore, resolveApiUrl } from '@talaqa/api-client';
-import { API } from '@talaqa/domain';
+import {
+  buildApiUrl,
+  createApiClient,
+  createDeviceTokenStore,
+  resolveApiUrl,
+} from '@talaqa/api-client';
+import { API, API_PREFIX, pathOf } from '@talaqa/domain';
 
 export { ApiError, isAbortError, isApiError } from '@talaqa/api-client';
 
@@ -25,3 +30,16 @@ export const deviceTokens = createDeviceTokenStore();
 
 /** Whether the API and its database answer (the status badge in the footer). */
 export const getHealth = () => api.call(API.health.check);
+
+/**
+ * A media link as the server hands it (`videoUrl`: a path under /api/v1, signed while the video
+ * is private), made absolute against the API's origin for `<video src>`, which sends no token.
+ */
+export function apiLinkUrl(link: string): string {
+  const path = link.startsWith(API_PREFIX) ? link.slice(API_PREFIX.length) : link;
+  return buildApiUrl(API_BASE_URL, path);
+}
+
+/** GET /assets/media/{name}: a published video or thumbnail (a photo session's). */
+export const mediaUrl = (name: string): string =>
+  buildApiUrl(API_BASE_URL, pathOf(API.media.file.path, { name }));

@@ -35,3 +35,6 @@ export const UNREGISTERED_PATHS = [paths.media] as const;
 
 export const userPath = (id: string | number): string =>
   generatePath(paths.user, { id: String(id) });
+
+export const tutorPath = (id: string | number): string =>
+  generatePath(paths.tutor, { id: String(id) });

@@ -349,6 +349,14 @@ describe('the admin’s list', () => {
     const searched = await list(`?search=${encodeURIComponent('المنتظرة')}`);
     expect(searched.body.list.map((row) => row.tutorId)).toEqual([waiting.id]);
     expect(searched.body.total).toBe(1);
+    // Each row carries the account's e-mail, which the search also reads.
+    const [account] = await server.app.database.db
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.id, waiting.id));
+    expect(searched.body.list[0]?.email).toBe(account?.email);
+    const byEmail = await list(`?search=${encodeURIComponent(account?.email ?? '')}`);
+    expect(byEmail.body.list.map((row) => row.tutorId)).toEqual([waiting.id]);
     const paged = await list('?size=1&page=2');
     expect(paged.body.list).toHaveLength(1);
     expect(paged.body.total).toBeGreaterThanOrEqual(2);

@@ -115,6 +115,43 @@ describe('GET /user/tutor/meta', () => {
   });
 });
 
+describe('GET /user/tutor/{id} (admins)', () => {
+  it('answers any tutor’s stored profile, listed or not', async () => {
+    const unlisted = await tutor('هالة سمير', { about: ABOUT, noticePeriod: 45 });
+    const view = await api<Tutor>('GET', `/user/tutor/${unlisted.id}`, { token: admin.token });
+    expect(view.status).toBe(200);
+    expect(view.body).toEqual({
+      id: unlisted.id,
+      bio: BIO,
+      about: ABOUT,
+      video: null,
+      thumbnail: null,
+      activated: false,
+      noticePeriod: 45,
+      bypassOnboarding: false,
+      missingData: ['image', 'video', 'thumbnail', 'verified-email', 'verified-phone'],
+    });
+    // The public profile does not know an unlisted tutor.
+    expect((await api('GET', `/user/tutor/info/${unlisted.id}`)).status).toBe(404);
+    // The static routes beside it still answer theirs.
+    const meta = await api<TutorMeta>('GET', '/user/tutor/meta', { token: unlisted.token });
+    expect(meta.body).toMatchObject({ noticePeriod: 45, onboarded: false });
+  });
+
+  it('is refused to others and answers tutor-not-found for a non-tutor', async () => {
+    const target = await tutor('وائل مراد');
+    const get = (token: string | undefined, id: number) =>
+      api<{ code: string }>('GET', `/user/tutor/${id}`, { token });
+    expect((await get(target.token, target.id)).status).toBe(403);
+    expect((await get(student.token, target.id)).status).toBe(403);
+    expect((await get(undefined, target.id)).status).toBe(401);
+    const notTutor = await get(admin.token, student.id);
+    expect(notTutor.status).toBe(404);
+    expect(notTutor.body.code).toBe('tutor-not-found');
+    expect((await get(admin.token, 99_999_999)).body.code).toBe('tutor-not-found');
+  });
+});
+
 describe('PATCH /user/tutor/{id} (admins)', () => {
   it('sets activation, notice period and bypass; the meta shows them', async () => {
     const target = await signedInUser(server, Role.Tutor, { name: 'كريم فؤاد' });

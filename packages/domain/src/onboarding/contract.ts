@@ -26,6 +26,8 @@ export type OnboardingStep = z.infer<typeof onboardingStepSchema>;
 export const tutorOnboardingSchema = z.object({
   tutorId: z.number().int(),
   name: z.string(),
+  /** The account's e-mail: the admin's list shows and searches it (record 328). */
+  email: z.string(),
   image: z.string().nullable(),
   steps: z.array(onboardingStepSchema),
   verified: z.object({ email: z.boolean(), phone: z.boolean() }),

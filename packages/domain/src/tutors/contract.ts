@@ -109,6 +109,19 @@ export const tutorEndpoints = {
     responses: { 200: tutorMetaSchema },
     errors: ['tutor-not-found'],
   }),
+  /**
+   * Our route (docs/decisions/328-admin-tutor-pages.md): any tutor's stored profile for the
+   * admin's `/tutor/{id}`, listed or not (the public info answers listed tutors only).
+   */
+  adminView: endpoint({
+    method: 'GET',
+    path: '/user/tutor/:id',
+    summary: 'A tutor’s stored profile, activation, notice period and bypass (admins)',
+    access: admins,
+    params: tutorInfoParamsSchema,
+    responses: { 200: tutorSchema },
+    errors: ['tutor-not-found'],
+  }),
   /** Our route (docs/decisions/149-tutor-fields.md): only what is sent changes. */
   setAdminFields: endpoint({
     method: 'PATCH',

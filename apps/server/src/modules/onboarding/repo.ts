@@ -8,6 +8,7 @@ export interface OnboardingTutorRow {
   id: number;
   role: number;
   name: string;
+  email: string;
   image: string | null;
   emailVerified: boolean;
   phoneVerified: boolean;
@@ -20,6 +21,7 @@ const columns = {
   id: users.id,
   role: users.role,
   name: users.name,
+  email: users.email,
   image: users.image,
   emailVerified: users.emailVerified,
   phoneVerified: users.phoneVerified,

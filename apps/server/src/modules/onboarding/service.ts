@@ -51,6 +51,7 @@ function toOnboarding(row: OnboardingTutorRow, steps: OnboardingStepView[]): Tut
   return {
     tutorId: row.id,
     name: row.name,
+    email: row.email,
     image: row.image,
     steps: steps.map((step) => ({
       step: step.step,

@@ -3,7 +3,7 @@ import { API } from '@talaqa/domain';
 import { serviceContextOf } from '../../context';
 import { serve } from '../../http/endpoint';
 import { identityOf } from '../../http/access';
-import { patchTutorAdminFields, tutorMeta } from './service';
+import { patchTutorAdminFields, tutorForAdmin, tutorMeta } from './service';
 
 /**
  * The tutor's own profile and the admin's tutor switches. Writing the texts goes through PUT
@@ -15,6 +15,8 @@ export const tutorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The meta object the client merges into a tutor's session (spec section 7).
   serve(app, API.tutors.meta, async (request) => tutorMeta(ctx, identityOf(request).userId));
+
+  serve(app, API.tutors.adminView, async (request) => tutorForAdmin(ctx, request.params.id));
 
   serve(app, API.tutors.setAdminFields, async (request) => {
     const tutor = await patchTutorAdminFields(ctx, request.params.id, request.body);

@@ -64,6 +64,14 @@ export async function tutorMeta(
   return { ...meta, onboarded: row.onboardedAt !== null };
 }
 
+/** GET /user/tutor/{id} (admins): any tutor's stored profile, listed or not. */
+export async function tutorForAdmin(
+  { db }: Pick<ServiceContext, 'db'>,
+  tutorId: number,
+): Promise<Tutor> {
+  return tutorOf(await requireTutor(db, tutorId));
+}
+
 /** PATCH /user/tutor/{id} (admins): activation, notice period, onboarding bypass. */
 export async function patchTutorAdminFields(
   { db, clock }: Pick<ServiceContext, 'db' | 'clock'>,

@@ -18,6 +18,7 @@ export function onboardingOf(
   return {
     tutorId,
     name: 'أحمد علي',
+    email: 'ahmed@example.com',
     image: null,
     steps: names.map((name) => ({ ...notStarted(name), ...steps[name] })),
     verified: { email: true, phone: false },
