@@ -38,7 +38,10 @@ const PAGES: Record<string, { url: string; title: string }> = {
 };
 
 // `/server-stats` opens the realtime channel: a stand-in socket, never a real connection.
-vi.mock('socket.io-client', async () => (await import('./testing/fake-socket')).socketIoModule);
+vi.mock(
+  'socket.io-client',
+  async () => (await import('@talaqa/api-client/testing/fake-socket')).socketIoModule,
+);
 
 const fetchMock = stubHealthyApi();
 const renderAt = (url: string) => renderRoute(routes, url);

@@ -29,6 +29,7 @@ import type { AckResult } from '@talaqa/domain';
 import { io as socketIo } from 'socket.io-client';
 import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
 import type { z } from 'zod';
+import type { TokenStore } from './token-store';
 
 export type RealtimeState = 'closed' | 'opening' | 'open' | 'closing';
 
@@ -302,4 +303,37 @@ export function createRealtime<C extends RealtimeContract = DefaultRealtimeContr
       };
     },
   };
+}
+
+/**
+ * An app's one channel, opened by the pages that listen (the main app's and the admin's,
+ * decision 306), which follows the session: the token is read at every connection, and when it
+ * changes (sign-in as someone else, sign-out) an open channel reconnects with the new one, so it
+ * never keeps receiving the previous person's events; without a token it stays closed. A channel
+ * the server ended (its session ended by a password change or sign-out-all) opens again with
+ * the device's fresh token; one the app closed stays closed.
+ */
+export function createSessionRealtime(options: {
+  url: string;
+  tokens: Pick<TokenStore, 'bearerToken' | 'subscribe'>;
+  /** Every payload read through the realtime contract (outside production, as answers are). */
+  validatePayloads: boolean;
+}): Realtime {
+  const { tokens } = options;
+  const channel = createRealtime({
+    url: options.url,
+    getToken: () => tokens.bearerToken(),
+    autoConnect: false,
+    validatePayloads: options.validatePayloads,
+  });
+  let token = tokens.bearerToken();
+  tokens.subscribe(() => {
+    const next = tokens.bearerToken();
+    if (next === token) return;
+    token = next;
+    if (channel.state === 'closed' && !channel.endedByServer) return;
+    channel.close();
+    if (next) channel.connect();
+  });
+  return channel;
 }

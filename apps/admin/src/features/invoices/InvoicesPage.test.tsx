@@ -21,11 +21,14 @@ import {
   signInAs,
 } from '../../testing/fake-api';
 import type { FakeRequest } from '../../testing/fake-api';
-import { fakeSockets } from '../../testing/fake-socket';
+import { fakeSockets } from '@talaqa/api-client/testing/fake-socket';
 import { allowedDecisions } from './labels';
 import { cairoDayStart, readInvoiceFilters } from './InvoicesPage';
 
-vi.mock('socket.io-client', async () => (await import('../../testing/fake-socket')).socketIoModule);
+vi.mock(
+  'socket.io-client',
+  async () => (await import('@talaqa/api-client/testing/fake-socket')).socketIoModule,
+);
 
 const TUTOR = { id: 7, name: 'منى الشريف' };
 

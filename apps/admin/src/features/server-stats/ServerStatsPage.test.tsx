@@ -3,8 +3,8 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { SERVER_STATS_SILENT_AFTER_MS } from '@talaqa/domain';
 import type { ServerStatsSample } from '@talaqa/domain';
 import { SUPER_ADMIN, renderAdmin, resetSession, signInAs, stubApi } from '../../testing/fake-api';
-import { fakeSockets } from '../../testing/fake-socket';
-import type { FakeSocket } from '../../testing/fake-socket';
+import { fakeSockets } from '@talaqa/api-client/testing/fake-socket';
+import type { FakeSocket } from '@talaqa/api-client/testing/fake-socket';
 import {
   FORGET_AFTER_MS,
   HISTORY_LENGTH,
@@ -15,7 +15,10 @@ import {
 } from './instances';
 import { uptimeText } from './ServerStatsPage';
 
-vi.mock('socket.io-client', async () => (await import('../../testing/fake-socket')).socketIoModule);
+vi.mock(
+  'socket.io-client',
+  async () => (await import('@talaqa/api-client/testing/fake-socket')).socketIoModule,
+);
 
 function makeSample(id: string, overrides: Partial<ServerStatsSample> = {}): ServerStatsSample {
   return {

@@ -14,9 +14,12 @@ import {
   resetSession,
   signInAs,
 } from '../../testing/fake-api';
-import { fakeSockets } from '../../testing/fake-socket';
+import { fakeSockets } from '@talaqa/api-client/testing/fake-socket';
 
-vi.mock('socket.io-client', async () => (await import('../../testing/fake-socket')).socketIoModule);
+vi.mock(
+  'socket.io-client',
+  async () => (await import('@talaqa/api-client/testing/fake-socket')).socketIoModule,
+);
 
 const server = fakeApi(stubHealthyApi());
 afterEach(resetSession);

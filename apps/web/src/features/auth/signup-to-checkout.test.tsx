@@ -14,7 +14,10 @@ import {
 } from '../../testing/fake-api';
 import { demoPlans } from '../../testing/payments-fixtures';
 
-vi.mock('socket.io-client', async () => (await import('../../testing/fake-socket')).socketIoModule);
+vi.mock(
+  'socket.io-client',
+  async () => (await import('@talaqa/api-client/testing/fake-socket')).socketIoModule,
+);
 
 const server = fakeApi(stubHealthyApi());
 afterEach(resetSession);

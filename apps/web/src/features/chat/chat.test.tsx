@@ -15,11 +15,14 @@ import {
   resetSession,
   signInAs,
 } from '../../testing/fake-api';
-import { NO_ACK, fakeSockets } from '../../testing/fake-socket';
-import type { FakeSocket } from '../../testing/fake-socket';
+import { NO_ACK, fakeSockets } from '@talaqa/api-client/testing/fake-socket';
+import type { FakeSocket } from '@talaqa/api-client/testing/fake-socket';
 import { TUTOR_MEMBER, makeMessage, makeRoom, roomPage } from '../../testing/chat-fixtures';
 
-vi.mock('socket.io-client', async () => (await import('../../testing/fake-socket')).socketIoModule);
+vi.mock(
+  'socket.io-client',
+  async () => (await import('@talaqa/api-client/testing/fake-socket')).socketIoModule,
+);
 
 const server = fakeApi(stubHealthyApi());
 const STUDENT = makeUser({ id: 7, name: 'سارة أحمد' });

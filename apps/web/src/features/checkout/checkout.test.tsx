@@ -26,10 +26,13 @@ import {
 } from '../../testing/fake-api';
 import type { FakeRequest } from '../../testing/fake-api';
 import { demoPlans, makeSubscription, makeTransaction } from '../../testing/payments-fixtures';
-import { fakeSockets } from '../../testing/fake-socket';
+import { fakeSockets } from '@talaqa/api-client/testing/fake-socket';
 import { goToExternalPage } from './external';
 
-vi.mock('socket.io-client', async () => (await import('../../testing/fake-socket')).socketIoModule);
+vi.mock(
+  'socket.io-client',
+  async () => (await import('@talaqa/api-client/testing/fake-socket')).socketIoModule,
+);
 vi.mock('./external', () => ({ goToExternalPage: vi.fn() }));
 
 const fetchMock = stubHealthyApi();

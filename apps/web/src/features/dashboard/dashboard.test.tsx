@@ -16,12 +16,15 @@ import {
 import { makeLesson } from '../../testing/lessons-fixtures';
 import { makeMessage, makeRoom, roomPage } from '../../testing/chat-fixtures';
 import type { FakeRequest } from '../../testing/fake-api';
-import { fakeSockets } from '../../testing/fake-socket';
+import { fakeSockets } from '@talaqa/api-client/testing/fake-socket';
 import { makeSubscription, pageOf } from '../../testing/payments-fixtures';
 import { tourStorageKey, tourTargetElement } from './GuidedTour';
 import { STUDENT_TOUR_STEPS } from './student-tour';
 
-vi.mock('socket.io-client', async () => (await import('../../testing/fake-socket')).socketIoModule);
+vi.mock(
+  'socket.io-client',
+  async () => (await import('@talaqa/api-client/testing/fake-socket')).socketIoModule,
+);
 
 /** Sunday 23 March 2025, 10:00 in Cairo (UTC+2); its week began Saturday 22 March. */
 const NOW = new Date('2025-03-23T08:00:00.000Z');

@@ -22,13 +22,16 @@ import {
 } from '../../testing/fake-api';
 import { realtime } from '../../realtime-channel';
 import { FakeConnection } from '../../testing/fake-peer-connection';
-import type { FakeSocket } from '../../testing/fake-socket';
+import type { FakeSocket } from '@talaqa/api-client/testing/fake-socket';
 import { MANAGER_MEETINGS_TITLE } from './ManagerMeetings';
 
 // Issue 21 items 3, 4, 7: the tutor manager's interviews and demo sessions on /interviews, and
 // the meeting rooms /interview/{id} and /demo-session/{id} (record 317).
 
-vi.mock('socket.io-client', async () => (await import('../../testing/fake-socket')).socketIoModule);
+vi.mock(
+  'socket.io-client',
+  async () => (await import('@talaqa/api-client/testing/fake-socket')).socketIoModule,
+);
 
 const server = fakeApi(stubHealthyApi());
 

@@ -18,7 +18,10 @@ import { makeLesson } from '../../testing/lessons-fixtures';
 import { countdownText } from './LessonPage';
 import { lessonCalendarFile } from './calendar-file';
 
-vi.mock('socket.io-client', async () => (await import('../../testing/fake-socket')).socketIoModule);
+vi.mock(
+  'socket.io-client',
+  async () => (await import('@talaqa/api-client/testing/fake-socket')).socketIoModule,
+);
 
 const server = fakeApi(stubHealthyApi());
 const STUDENT = makeUser({ id: 7, name: 'سارة أحمد' });

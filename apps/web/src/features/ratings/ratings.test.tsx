@@ -15,11 +15,14 @@ import {
   resetSession,
   signInAs,
 } from '../../testing/fake-api';
-import { fakeSockets } from '../../testing/fake-socket';
+import { fakeSockets } from '@talaqa/api-client/testing/fake-socket';
 import { makeLesson } from '../../testing/lessons-fixtures';
 import { pageOf } from '../../testing/payments-fixtures';
 
-vi.mock('socket.io-client', async () => (await import('../../testing/fake-socket')).socketIoModule);
+vi.mock(
+  'socket.io-client',
+  async () => (await import('@talaqa/api-client/testing/fake-socket')).socketIoModule,
+);
 
 /** Sunday 23 March 2025, 10:00 in Cairo (UTC+2). */
 const NOW = new Date('2025-03-23T08:00:00.000Z');

@@ -7,14 +7,17 @@ import type { SessionAckResult, SessionView } from '@talaqa/domain';
 import { AppProviders, UI_MESSAGES, createQueryClient } from '@talaqa/ui';
 import { stubHealthyApi } from '@talaqa/ui/testing';
 import { fakeApi, json, makeUser, resetSession, signInAs } from '../../testing/fake-api';
-import { fakeSockets } from '../../testing/fake-socket';
+import { fakeSockets } from '@talaqa/api-client/testing/fake-socket';
 import { makeMessage, makeRoom } from '../../testing/chat-fixtures';
 import type { CallHandle } from './call/types';
 import { LessonRoom } from './LessonRoom';
 import type { LessonRoomProps } from './LessonRoom';
 import { dataSizeText, remainingText } from './room-text';
 
-vi.mock('socket.io-client', async () => (await import('../../testing/fake-socket')).socketIoModule);
+vi.mock(
+  'socket.io-client',
+  async () => (await import('@talaqa/api-client/testing/fake-socket')).socketIoModule,
+);
 
 const server = fakeApi(stubHealthyApi());
 const STUDENT = makeUser({ id: 7, name: 'سارة أحمد' });

@@ -7,7 +7,10 @@ import { fakeApi, makeUser, renderApp, resetSession, signInAs } from '../../test
 import { ReadyScreen } from './ReadyScreen';
 import { DEVICE_CLOCK_TOLERANCE_MS, deviceClockOffset } from './clock';
 
-vi.mock('socket.io-client', async () => (await import('../../testing/fake-socket')).socketIoModule);
+vi.mock(
+  'socket.io-client',
+  async () => (await import('@talaqa/api-client/testing/fake-socket')).socketIoModule,
+);
 
 const server = fakeApi(stubHealthyApi());
 

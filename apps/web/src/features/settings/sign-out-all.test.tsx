@@ -5,7 +5,7 @@ import { ERROR_MESSAGES, UI_MESSAGES } from '@talaqa/ui';
 import { stubHealthyApi } from '@talaqa/ui/testing';
 import { api } from '../../api';
 import { realtime } from '../../realtime-channel';
-import { fakeSockets } from '../../testing/fake-socket';
+import { fakeSockets } from '@talaqa/api-client/testing/fake-socket';
 import {
   apiError,
   fakeApi,
@@ -17,7 +17,10 @@ import {
   signInAs,
 } from '../../testing/fake-api';
 
-vi.mock('socket.io-client', async () => (await import('../../testing/fake-socket')).socketIoModule);
+vi.mock(
+  'socket.io-client',
+  async () => (await import('@talaqa/api-client/testing/fake-socket')).socketIoModule,
+);
 
 const server = fakeApi(stubHealthyApi());
 afterEach(resetSession);

@@ -15,11 +15,14 @@ import {
   resetSession,
   signInAs,
 } from '../../testing/fake-api';
-import { fakeSockets } from '../../testing/fake-socket';
+import { fakeSockets } from '@talaqa/api-client/testing/fake-socket';
 import { pageOf } from '../../testing/payments-fixtures';
 import { TUTORS_PAGE_SIZE_KEY } from './page-size';
 
-vi.mock('socket.io-client', async () => (await import('../../testing/fake-socket')).socketIoModule);
+vi.mock(
+  'socket.io-client',
+  async () => (await import('@talaqa/api-client/testing/fake-socket')).socketIoModule,
+);
 
 const NOW = '2026-11-22T10:00:00.000Z';
 const server = fakeApi(stubHealthyApi());

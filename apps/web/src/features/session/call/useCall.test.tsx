@@ -5,14 +5,14 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { stubHealthyApi } from '@talaqa/ui/testing';
 import { fakeApi, makeUser, resetSession, signInAs } from '../../../testing/fake-api';
 import { realtime } from '../../../realtime-channel';
-import type { FakeSocket } from '../../../testing/fake-socket';
+import type { FakeSocket } from '@talaqa/api-client/testing/fake-socket';
 import { FakeConnection, fakeConnections } from '../../../testing/fake-peer-connection';
 import { useCall } from './useCall';
 import type { CallOptions } from './types';
 
 vi.mock(
   'socket.io-client',
-  async () => (await import('../../../testing/fake-socket')).socketIoModule,
+  async () => (await import('@talaqa/api-client/testing/fake-socket')).socketIoModule,
 );
 
 const server = fakeApi(stubHealthyApi());

@@ -1,6 +1,6 @@
-// A stand-in for socket.io-client in the main app's DOM tests (never imported by app code). Use:
+// A stand-in for socket.io-client in the apps' DOM tests (never imported by app code). Use:
 //
-//   vi.mock('socket.io-client', async () => (await import('../../testing/fake-socket')).socketIoModule);
+//   vi.mock('socket.io-client', async () => (await import('@talaqa/api-client/testing/fake-socket')).socketIoModule);
 //
 // then `fakeSockets.latest()?.serverEmit('TransactionStatusUpdate', payload)` plays an event the
 // server pushed. Connecting succeeds at once (on the next microtask).
