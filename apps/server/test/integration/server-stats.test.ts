@@ -2,7 +2,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ClientEvent, Role, ServerEvent, serverStatsEventSchema } from '@talaqa/domain';
 import type { ServerStatsSample } from '@talaqa/domain';
-import { call } from './api';
+import { callApi } from './api';
 import { ack, chatSocket, collect, nextEvent } from './chat-fixtures';
 import { startTestServer, testDriver, testRedisUrl } from './helpers';
 import type { TestServer } from './helpers';
@@ -48,7 +48,7 @@ describe('ServerStats on one instance', () => {
     const tab = await chatSocket(server, admin, sockets);
     await watch(tab);
     await nextEvent(tab, ServerEvent.ServerStats);
-    await Promise.all(Array.from({ length: 30 }, () => call(server, 'GET', '/health/live')));
+    await Promise.all(Array.from({ length: 30 }, () => callApi(server, 'GET', '/health/live')));
     const busy = await nextEvent<ServerStatsSample>(tab, ServerEvent.ServerStats);
     expect(busy.requestsPerSecond).toBeGreaterThan(0);
   });
