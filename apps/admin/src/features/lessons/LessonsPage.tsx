@@ -34,14 +34,9 @@ import { actionErrorText } from '../../lib/forms';
 import { formatDateTime } from '../../lib/format';
 import { usePageSize } from '../../lib/page-size';
 import { userPath } from '../../paths';
+import { LESSON_STATUS_NAMES_AR } from './labels';
 import { useCancelLesson, useLessons, useMarkNotHeld } from './queries';
 
-const STATUS_NAMES_AR: Record<LessonStatus, string> = {
-  pending: 'قادم',
-  happening: 'جارٍ الآن',
-  fulfilled: 'مكتمل',
-  cancelled: 'ملغى',
-};
 const STATUS_TONES: Record<LessonStatus, BadgeTone> = {
   pending: 'brand',
   happening: 'warning',
@@ -151,7 +146,9 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 function StatusBadge({ lesson }: { lesson: LessonView }) {
   return (
     <Badge tone={STATUS_TONES[lesson.status]}>
-      {lesson.canceledBy ? CANCELED_BY_AR[lesson.canceledBy] : STATUS_NAMES_AR[lesson.status]}
+      {lesson.canceledBy
+        ? CANCELED_BY_AR[lesson.canceledBy]
+        : LESSON_STATUS_NAMES_AR[lesson.status]}
     </Badge>
   );
 }
