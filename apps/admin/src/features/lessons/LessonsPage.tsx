@@ -406,7 +406,7 @@ export default function LessonsPage() {
                   {lesson.tutor.name} مع {lesson.student.name}
                 </p>
                 <p className="text-sm text-muted">
-                  درس رقم {formatId(lesson.id)}، {formatNumber(lesson.duration)} دقيقة
+                  {formatNumber(lesson.duration)} دقيقة، رقم الدرس {formatId(lesson.id)}
                 </p>
                 <div>
                   <Button
