@@ -114,6 +114,7 @@ export function createFakeApi(routes: Record<string, FakeHandler> = {}, me: User
     'GET /user/list': () => ({ list: [], total: 0 }),
     'GET /topic/list': (): Topic[] => [],
     'GET /tx/list': () => ({ list: [], total: 0 }),
+    'GET /lesson/list': () => ({ list: [], total: 0 }),
     'GET /contact-request/list': () => ({ list: [], total: 0 }),
     ...routes,
   };

@@ -170,10 +170,16 @@ export default function InvoicesPage() {
   const [open, setOpen] = useState<InvoiceView | null>(null);
   const [announcement, setAnnouncement] = useState('');
 
-  useLiveInvoices((invoice) => {
-    setAnnouncement(liveAnnouncement(invoice));
-    setOpen((current) => (current?.id === invoice.id ? invoice : current));
-  });
+  useLiveInvoices(
+    (invoice) => {
+      setAnnouncement(liveAnnouncement(invoice));
+      setOpen((current) => (current?.id === invoice.id ? invoice : current));
+    },
+    ({ id }) => {
+      setAnnouncement(`حُذف طلب السحب رقم ${formatId(id)}`);
+      setOpen((current) => (current?.id === id ? null : current));
+    },
+  );
 
   const update = useCallback(
     (changes: Partial<InvoiceFilters>, replace = false) =>
@@ -330,7 +336,12 @@ export default function InvoicesPage() {
         setPageSize={setPageSize}
       />
 
-      <InvoiceDialog invoice={open} onClose={() => setOpen(null)} onSaved={setOpen} />
+      <InvoiceDialog
+        invoice={open}
+        onClose={() => setOpen(null)}
+        onSaved={setOpen}
+        onDeleted={() => setOpen(null)}
+      />
     </section>
   );
 }

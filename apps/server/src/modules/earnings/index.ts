@@ -3,4 +3,4 @@
  * credit a fulfilled lesson through `creditFulfilledLesson` inside their own transaction.
  */
 export { invoiceRoutes } from './routes';
-export { creditFulfilledLesson, reverseLessonCredit } from './ledger';
+export { creditFulfilledLesson, reverseLessonCredit, tutorAvailable } from './ledger';

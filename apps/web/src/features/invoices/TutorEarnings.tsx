@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   InvoiceLabel,
   InvoiceStatus,
@@ -172,18 +172,43 @@ function Requests() {
   );
 }
 
+/**
+ * The transfer receipt, fetched with the tutor's token and shown in the page on demand. Not in a
+ * new window: a blob document inherits the page's content security policy, which refuses the
+ * browser's own image viewer its inline styles.
+ */
+function ReceiptImage({ name }: { name: string }) {
+  const toast = useToast();
+  const [url, setUrl] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  // The image's object URL lives as long as it is shown.
+  useEffect(() => (url ? () => URL.revokeObjectURL(url) : undefined), [url]);
+  const show = async () => {
+    setLoading(true);
+    try {
+      setUrl(URL.createObjectURL((await invoicesApi.receipt(name)) as Blob));
+    } catch (error) {
+      toast.error(failureMessage(error, UI_MESSAGES.unexpected));
+    } finally {
+      setLoading(false);
+    }
+  };
+  if (url) {
+    return (
+      <img src={url} alt="إيصال التحويل" className="max-h-80 rounded-lg border border-slate-200" />
+    );
+  }
+  return (
+    <Button variant="secondary" size="sm" loading={loading} onClick={() => void show()}>
+      عرض إيصال التحويل
+    </Button>
+  );
+}
+
 function RequestItem({ invoice }: { invoice: InvoiceView }) {
   const toast = useToast();
   const update = useUpdateWithdrawal();
   const [confirming, setConfirming] = useState(false);
-  const openReceipt = async (name: string) => {
-    try {
-      const blob = (await invoicesApi.receipt(name)) as Blob;
-      window.open(URL.createObjectURL(blob), '_blank', 'noopener');
-    } catch (error) {
-      toast.error(failureMessage(error, UI_MESSAGES.unexpected));
-    }
-  };
   return (
     <li
       aria-label={`طلب سحب ${formatMoney(invoice.amount)}`}
@@ -213,13 +238,7 @@ function RequestItem({ invoice }: { invoice: InvoiceView }) {
       {invoice.adminNote && <p className="text-sm text-ink">ملاحظة الإدارة: {invoice.adminNote}</p>}
       <div className="flex flex-wrap gap-2">
         {invoice.receiptImage && (
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => void openReceipt(invoice.receiptImage ?? '')}
-          >
-            عرض إيصال التحويل
-          </Button>
+          <ReceiptImage key={invoice.receiptImage} name={invoice.receiptImage} />
         )}
         {invoice.status === InvoiceStatus.PendingApproval && (
           <Button variant="secondary" size="sm" onClick={() => setConfirming(true)}>
