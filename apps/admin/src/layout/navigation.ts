@@ -1,3 +1,4 @@
+import { Role } from '@talaqa/domain';
 import { paths } from '../paths';
 
 /**
@@ -18,3 +19,9 @@ export const SIDEBAR_LINKS = [
   { to: paths.tutors, label: 'المعلمون' },
   { to: paths.contactRequests, label: 'رسائل التواصل' },
 ] as const;
+
+/** The sidebar of `role`: a studio's holds its one page (record 331). */
+export const sidebarLinksFor = (role: Role | undefined) =>
+  role === Role.Studio
+    ? SIDEBAR_LINKS.filter((link) => link.to === paths.photoSessions)
+    : SIDEBAR_LINKS;
