@@ -32,7 +32,12 @@ const MANAGERS = [
   makeUser({ id: 41, name: 'كريم فؤاد', role: Role.TutorManager }),
 ];
 
-function interview(id: number, name: string, startIn: number, status = InterviewStatus.Pending) {
+function interview(
+  id: number,
+  name: string,
+  startIn: number,
+  status: InterviewStatus = InterviewStatus.Pending,
+) {
   return {
     id,
     status,

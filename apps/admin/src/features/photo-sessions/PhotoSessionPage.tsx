@@ -154,6 +154,7 @@ function UploadForm({ tutor }: { tutor: StudioTutor }) {
   const [notice, setNotice] = useState<string | null>(null);
   const [inputsKey, setInputsKey] = useState(0);
   const controller = useRef<AbortController | null>(null);
+  const inputs = useRef<Partial<Record<Part, HTMLInputElement | null>>>({});
   const store = useStoreStudioTutor();
   const toast = useToast();
   useEffect(() => () => controller.current?.abort(), []);
@@ -229,17 +230,35 @@ function UploadForm({ tutor }: { tutor: StudioTutor }) {
               <label htmlFor={id} className="font-semibold text-ink">
                 {PARTS[part].label}
               </label>
+              {/* The browser's own file button speaks its own language: ours speaks Arabic. */}
               <input
                 id={id}
+                ref={(input) => {
+                  inputs.current[part] = input;
+                }}
                 type="file"
                 name={part}
                 accept={PARTS[part].accept}
-                disabled={uploading}
-                aria-invalid={problem ? true : undefined}
-                aria-describedby={`${id}-hint${problem ? ` ${id}-error` : ''}`}
+                hidden
+                tabIndex={-1}
                 onChange={(event) => void choose(part, event.target.files?.[0])}
-                className="block w-full max-w-full text-sm file:me-3 file:min-h-11 file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:font-semibold file:text-brand-900"
               />
+              <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={uploading}
+                  aria-label={`${file ? 'اختر ملفًا آخر' : 'اختر ملفًا'}: ${PARTS[part].label}`}
+                  aria-invalid={problem ? true : undefined}
+                  aria-describedby={`${id}-hint${problem ? ` ${id}-error` : ''}`}
+                  onClick={() => inputs.current[part]?.click()}
+                >
+                  {file ? 'اختر ملفًا آخر' : 'اختر ملفًا'}
+                </Button>
+                <span dir="auto" className="min-w-0 max-w-full truncate text-sm text-muted">
+                  {file ? file.name : 'لم يُختر ملف'}
+                </span>
+              </div>
               <p id={`${id}-hint`} className="text-sm text-muted">
                 {PARTS[part].hint}
                 {file && ` · المختار: ${formatNumber(Math.ceil(file.size / 1024))} كيلوبايت`}

@@ -69,7 +69,8 @@ const lastQuery = (requests: FakeRequest[], path: string) =>
 /** The first bytes of a PNG and of an MP4 (what the domain's checks read). */
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 const MP4 = new Uint8Array([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d]);
-const file = (bytes: Uint8Array, name: string, type: string) => new File([bytes], name, { type });
+const file = (bytes: Uint8Array<ArrayBuffer>, name: string, type: string) =>
+  new File([bytes], name, { type });
 
 beforeEach(() => {
   resetSession();
