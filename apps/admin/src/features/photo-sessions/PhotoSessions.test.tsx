@@ -225,6 +225,11 @@ describe('a studio in the dashboard (record 331)', () => {
       ).toEqual(['جلسات التصوير']);
     }
     expect(screen.queryByLabelText('الاستوديو')).toBeNull();
+    // Its own tutors, named as its own.
+    await userEvent.setup().selectOptions(screen.getByLabelText('اعرض'), 'served');
+    const served = await screen.findByRole('article', { name: 'ياسر علي' });
+    expect(within(served).getByText(/صوّره هذا الاستوديو/)).toBeTruthy();
+    expect(lastQuery(fake.requests, '/user/studio/list')?.get('studioId')).toBeNull();
     // The studios' list is the admins' (GET /user/list is not a studio's to call).
     expect(fake.requests.some((request) => request.path === '/user/list')).toBe(false);
   });

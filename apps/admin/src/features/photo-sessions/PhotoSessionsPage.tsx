@@ -145,7 +145,8 @@ export default function PhotoSessionsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = readFilters(searchParams);
   const [pageSize, setPageSize] = usePageSize();
-  const isStudio = useCurrentUser().data?.role === Role.Studio;
+  const me = useCurrentUser().data;
+  const isStudio = me?.role === Role.Studio;
   const studios = useStudios(!isStudio);
 
   const update = useCallback(
@@ -170,7 +171,10 @@ export default function PhotoSessionsPage() {
     if (settled && filters.page > totalPages) update({ page: totalPages }, true);
   }, [settled, filters.page, totalPages, update]);
 
-  const studioName = (id: number) => studios.data?.list.find((studio) => studio.id === id)?.name;
+  const studioName = (id: number) =>
+    isStudio && id === me.id
+      ? 'صوّره هذا الاستوديو'
+      : studios.data?.list.find((studio) => studio.id === id)?.name;
 
   return (
     <section className="mx-auto flex w-full max-w-5xl flex-col gap-5 px-4 py-8 sm:px-6">
