@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DemoSessionStatus, InterviewStatus, Role } from '@talaqa/domain';
 import type { DemoSessionPage, DemoSessionView, InterviewView } from '@talaqa/domain';
-import { appointments } from '../../src/db/schema';
+import { appointments, users } from '../../src/db/schema';
 import { call } from './api';
 import type { Caller } from './api';
 import { startTestServer } from './helpers';
@@ -260,6 +260,18 @@ describe('the list', () => {
       admin,
     );
     expect(byTutor.body.total).toBe(1);
+    // Record 330: the admin finds a tutor's sessions by part of the name or e-mail.
+    await server.app.database.db
+      .update(users)
+      .set({ name: 'نادر بحث تجريبي' })
+      .where(eq(users.id, b.id));
+    const found = await call<DemoSessionPage>(
+      server,
+      'GET',
+      `/demo-session/list?tutorManagerId=${manager.id}&search=${encodeURIComponent('بحث')}`,
+      admin,
+    );
+    expect(found.body.list.map((row) => row.id)).toEqual([other.body.id]);
     const student = await insertUser(server, Role.Student);
     expect((await call(server, 'GET', '/demo-session/list', student)).status).toBe(403);
   });

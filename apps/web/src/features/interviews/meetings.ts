@@ -10,9 +10,7 @@ import type {
   UpdateDemoSessionBody,
   UpdateInterviewBody,
 } from '@talaqa/domain';
-import type { BadgeTone } from '@talaqa/ui';
 import { demoSessionApi, interviewApi } from '../../api';
-import type { MeetingKind } from '../../api';
 
 export const meetingKeys = {
   all: ['meetings'] as const,
@@ -38,39 +36,13 @@ export type Meeting =
       view: DemoSessionView;
     };
 
-export const MEETING_KIND_NAMES: Record<MeetingKind, string> = {
-  interview: 'مقابلة',
-  'demo-session': 'جلسة تجريبية',
-};
-
-export const INTERVIEW_STATUS_TEXT: Record<InterviewStatus, { label: string; tone: BadgeTone }> = {
-  [InterviewStatus.Pending]: { label: 'بانتظار الموعد أو القرار', tone: 'warning' },
-  [InterviewStatus.Passed]: { label: 'ناجحة', tone: 'success' },
-  [InterviewStatus.Rejected]: { label: 'مرفوضة', tone: 'danger' },
-  [InterviewStatus.CanceledByInterviewer]: { label: 'ألغاها مسؤول المقابلات', tone: 'neutral' },
-  [InterviewStatus.CanceledByInterviewee]: { label: 'ألغاها المعلم', tone: 'neutral' },
-};
-
-export const DEMO_SESSION_STATUS_TEXT: Record<
-  DemoSessionStatus,
-  { label: string; tone: BadgeTone }
-> = {
-  [DemoSessionStatus.Pending]: { label: 'بانتظار الموعد أو القرار', tone: 'warning' },
-  [DemoSessionStatus.Passed]: { label: 'ناجحة', tone: 'success' },
-  [DemoSessionStatus.Rejected]: { label: 'مرفوضة', tone: 'danger' },
-  [DemoSessionStatus.CanceledByTutorManager]: { label: 'ألغاها مسؤول المقابلات', tone: 'neutral' },
-  [DemoSessionStatus.CanceledByTutor]: { label: 'ألغاها المعلم', tone: 'neutral' },
-  [DemoSessionStatus.CanceledByAdmin]: { label: 'ألغتها الإدارة', tone: 'neutral' },
-};
-
-/** The label and tone of a meeting's own status number (its kind's set). */
-export function meetingStatusText(kind: MeetingKind, status: number) {
-  const text =
-    kind === 'interview'
-      ? INTERVIEW_STATUS_TEXT[status as InterviewStatus]
-      : DEMO_SESSION_STATUS_TEXT[status as DemoSessionStatus];
-  return text ?? { label: 'غير معروفة', tone: 'neutral' as const };
-}
+// The words live in @talaqa/ui, shared with the admin's list of every meeting.
+export {
+  DEMO_SESSION_STATUS_TEXT,
+  INTERVIEW_STATUS_TEXT,
+  MEETING_KIND_NAMES,
+  meetingStatusText,
+} from '@talaqa/ui';
 
 /**
  * The pending interviews and demo sessions (not yet held, or held and waiting for the decision),
