@@ -7,9 +7,12 @@ import { ERROR_MESSAGES } from '@talaqa/ui';
 import { stubHealthyApi } from '@talaqa/ui/testing';
 import { fakeApi, json, makeUser, renderApp, resetSession, signInAs } from '../../testing/fake-api';
 import type { FakeRequest } from '../../testing/fake-api';
-import { fakeSockets } from '../../testing/fake-socket';
+import { fakeSockets } from '@talaqa/api-client/testing/fake-socket';
 
-vi.mock('socket.io-client', async () => (await import('../../testing/fake-socket')).socketIoModule);
+vi.mock(
+  'socket.io-client',
+  async () => (await import('@talaqa/api-client/testing/fake-socket')).socketIoModule,
+);
 
 const server = fakeApi(stubHealthyApi());
 afterEach(resetSession);
