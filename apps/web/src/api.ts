@@ -272,6 +272,9 @@ export const invoicesApi = {
     api.call(API.invoices.stats, { params: { id } }, { signal }),
   ledger: (query: LedgerQuery = {}, signal?: AbortSignal) =>
     api.call(API.invoices.ledger, { query }, { signal }),
+  /** GET /invoice/statement: the tutor's Cairo month of the ledger (decision 335). */
+  statement: (month: string, signal?: AbortSignal) =>
+    api.call(API.invoiceReports.statement, { query: { month } }, { signal }),
   /** A transfer receipt, as a blob (its tutor and admins only). */
   receipt: (name: string) => api.call(API.invoices.receipt, { params: { name } }),
   /** PUT /invoice/{id}/with/asset: `data` as JSON, with the receipt image when there is one. */
