@@ -393,6 +393,14 @@ export const tutorsApi = {
 };
 
 /** Ratings (issue 19; the contract is packages/domain/src/ratings/contract.ts). */
+/** The dashboards' weekly statistics (decision 327): the caller's own. */
+export const dashboardStatsApi = {
+  tutor: (weeks: number, signal?: AbortSignal) =>
+    api.call(API.stats.tutorPersonalized, { query: { weeks } }, { signal }),
+  student: (weeks: number, signal?: AbortSignal) =>
+    api.call(API.stats.studentPersonalized, { query: { weeks } }, { signal }),
+};
+
 export const ratingsApi = {
   /** The rater's rating of one tutor: a page of at most one. */
   mineOf: (raterId: number, rateeId: number, signal?: AbortSignal) =>
