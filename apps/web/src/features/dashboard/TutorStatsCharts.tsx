@@ -10,8 +10,13 @@ const averageFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 1 }
 /** "٤٫٥"; a week without ratings has no average: "—". */
 const formatAverage = (value: number): string => (value > 0 ? averageFormat.format(value) : '—');
 
-const ratingsCount = (count: number): string =>
-  count === 0 ? 'لا تقييمات' : count === 1 ? 'تقييم واحد' : `${formatNumber(count)} تقييمات`;
+/** "لا تقييمات", "تقييم واحد", "تقييمان", "٣ تقييمات", "١٤ تقييمًا" (Arabic counting). */
+function ratingsCount(count: number): string {
+  if (count === 0) return 'لا تقييمات';
+  if (count === 1) return 'تقييم واحد';
+  if (count === 2) return 'تقييمان';
+  return `${formatNumber(count)} ${count <= 10 ? 'تقييمات' : 'تقييمًا'}`;
+}
 
 interface TutorChart {
   id: string;
