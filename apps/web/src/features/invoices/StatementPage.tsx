@@ -20,6 +20,7 @@ import {
   WITHDRAW_METHOD_NAMES_AR,
   buttonClasses,
   formatNumber,
+  usePageTitle,
 } from '@talaqa/ui';
 import { paths } from '../../paths';
 import { minutesText } from '../../lib/format';
@@ -242,6 +243,9 @@ export default function StatementPage() {
   const asked = searchParams.get('month');
   const month = asked !== null && CAIRO_MONTH_PATTERN.test(asked) ? asked : current;
   const statement = useStatement(month);
+  const title = `كشف الحساب الشهري: ${monthName(month)}`;
+  // Also the name the browser gives the saved PDF.
+  usePageTitle(title);
 
   return (
     <article
@@ -268,7 +272,7 @@ export default function StatementPage() {
       <header className="flex flex-col gap-1 border-b border-slate-200 pb-4">
         <p className="text-sm font-semibold text-brand-700">طلاقة</p>
         <h1 id="statement-title" className="text-2xl font-bold text-ink">
-          كشف الحساب الشهري: {monthName(month)}
+          {title}
         </h1>
         {statement.data && (
           <p className="text-muted">
