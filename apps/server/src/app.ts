@@ -30,7 +30,7 @@ import { codeRoutes } from './modules/codes';
 import type { AccountMessenger } from './modules/codes';
 import { couponRoutes } from './modules/coupons';
 import { contactRoutes } from './modules/contact';
-import { invoiceRoutes } from './modules/earnings';
+import { invoiceReportRoutes, invoiceRoutes } from './modules/earnings';
 import {
   appointmentReminderJobs,
   demoSessionStep,
@@ -318,6 +318,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
         await api.register(paymentNoticeJobs);
         await api.register(transactionRoutes);
         await api.register(invoiceRoutes);
+        await api.register(invoiceReportRoutes);
         await api.register(chatRoutes);
         await api.register(sessionRoutes);
         await api.register(contactRoutes);

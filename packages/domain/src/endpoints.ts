@@ -12,6 +12,7 @@ import { codeEndpoints } from './codes/contract';
 import { contactRequestEndpoints } from './contact/contract';
 import { couponEndpoints } from './coupons/contract';
 import { invoiceEndpoints } from './earnings/contract';
+import { invoiceReportEndpoints } from './earnings/reports';
 import { healthEndpoints } from './health/contract';
 import { demoSessionEndpoints, interviewEndpoints } from './interviews/contract';
 import { lessonEndpoints } from './lessons/contract';
@@ -58,6 +59,7 @@ export const API = {
   paymob: paymobEndpoints,
   transactions: transactionEndpoints,
   invoices: invoiceEndpoints,
+  invoiceReports: invoiceReportEndpoints,
   contactRequests: contactRequestEndpoints,
   stats: statsEndpoints,
   introVideos: introVideoEndpoints,

@@ -45,6 +45,7 @@ export * from './transactions/contract';
 export * from './earnings/rules';
 export * from './earnings/validation';
 export * from './earnings/contract';
+export * from './earnings/reports';
 export * from './booking';
 export * from './lessons/validation';
 export * from './lessons/contract';

@@ -581,3 +581,79 @@ describe('/invoices', () => {
     expect(screen.getByRole('status').textContent).toBe('حُذف طلب السحب رقم ٣٨');
   });
 });
+
+describe('the withdrawals CSV for the bank run', () => {
+  const CSV = 'رقم الطلب,المعلم\r\n31,منى الشريف\r\n';
+
+  function stubExport(answer: () => Response) {
+    const fake = createFakeApi({
+      'GET /invoice': () => ({ list: [PENDING, BANK], total: 2 }),
+      'GET /invoice/export.csv': answer,
+    });
+    vi.stubGlobal('fetch', vi.fn(fake.fetch));
+    const saved: { blob: Blob; name: string }[] = [];
+    const blobs = new Map<string, Blob>();
+    const original = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+    URL.createObjectURL = (blob: Blob) => {
+      const url = `blob:test/${blobs.size}`;
+      blobs.set(url, blob);
+      return url;
+    };
+    URL.revokeObjectURL = () => undefined;
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push({ blob: blobs.get(this.getAttribute('href') ?? '')!, name: this.download });
+    });
+    const restore = () => {
+      click.mockRestore();
+      URL.createObjectURL = original.create;
+      URL.revokeObjectURL = original.revoke;
+    };
+    return { fake, saved, restore };
+  }
+
+  it('downloads every request matching the filters, as UTF-8 with its mark and the server’s name', async () => {
+    const { fake, saved, restore } = stubExport(
+      () =>
+        new Response(`\uFEFF${CSV}`, {
+          headers: {
+            'content-type': 'text/csv; charset=utf-8',
+            'content-disposition': 'attachment; filename="talaqa-withdrawals-2026-11-26.csv"',
+          },
+        }),
+    );
+    const user = userEvent.setup();
+    renderAdmin('/invoices?status=0&method=1&from=2026-11-01&to=2026-11-30&page=2');
+    await screen.findByRole('table', { name: 'قائمة طلبات السحب' });
+
+    await user.click(screen.getByRole('button', { name: 'تنزيل CSV لطلبات السحب' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    const query = fake.requests.find((request) => request.path === '/invoice/export.csv')?.query;
+    // The filters on screen, every page: no page or size.
+    expect(Object.fromEntries(query ?? [])).toEqual({
+      status: '0',
+      method: '1',
+      from: '2026-10-31T22:00:00.000Z',
+      to: '2026-11-30T22:00:00.000Z',
+    });
+    expect(saved[0]?.name).toBe('talaqa-withdrawals-2026-11-26.csv');
+    const bytes = new Uint8Array(await saved[0]!.blob.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder().decode(bytes)).toBe(CSV);
+    restore();
+  });
+
+  it('says so beside the button when the file cannot be made', async () => {
+    const { saved, restore } = stubExport(() => apiError('forbidden', 403));
+    const user = userEvent.setup();
+    renderAdmin('/invoices');
+    await screen.findByRole('table', { name: 'قائمة طلبات السحب' });
+    await user.click(screen.getByRole('button', { name: 'تنزيل CSV لطلبات السحب' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('تعذّر تنزيل الملف');
+    expect(alert.textContent).toContain(ERROR_MESSAGES.forbidden);
+    expect(saved).toHaveLength(0);
+    restore();
+  });
+});

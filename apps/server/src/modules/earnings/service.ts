@@ -122,7 +122,11 @@ export async function listInvoices(
 }
 
 /** The tutor whose money the caller may read: themselves, or any tutor for an admin. */
-async function readableTutor(db: Database, caller: Identity, tutorId: number): Promise<number> {
+export async function readableTutor(
+  db: Database,
+  caller: Identity,
+  tutorId: number,
+): Promise<number> {
   if (!isAdmin(caller)) {
     if (tutorId !== caller.userId) throw new AppError('forbidden', 'Only your own earnings');
     return tutorId;

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import {
   InvoiceLabel,
   InvoiceStatus,
@@ -23,10 +24,12 @@ import {
   SkeletonRows,
   UI_MESSAGES,
   WITHDRAW_METHOD_NAMES_AR,
+  buttonClasses,
   formatNumber,
   useToast,
 } from '@talaqa/ui';
 import { invoicesApi } from '../../api';
+import { paths } from '../../paths';
 import { failureMessage } from '../../lib/forms';
 import { minutesText } from '../../lib/format';
 import {
@@ -284,9 +287,17 @@ function Ledger() {
   const ledger = useLedger(page);
   return (
     <section aria-labelledby="ledger-title" className="flex flex-col gap-3">
-      <h2 id="ledger-title" className="text-xl font-bold text-ink">
-        سجل الرصيد
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="ledger-title" className="text-xl font-bold text-ink">
+          سجل الرصيد
+        </h2>
+        <Link
+          to={paths.earningsStatement}
+          className={buttonClasses({ variant: 'secondary', size: 'sm' })}
+        >
+          كشف الحساب الشهري للطباعة
+        </Link>
+      </div>
       {ledger.isPending ? (
         <SkeletonRows rows={3} rowClassName="h-12 w-full" />
       ) : ledger.isError ? (
