@@ -32,7 +32,7 @@ export interface LessonNotice {
 }
 
 /** The pages a notice links to. */
-export type NoticePage = 'lesson' | 'interview' | 'demo-session';
+type NoticePage = 'lesson' | 'interview' | 'demo-session';
 
 const PAGE_LABELS: Record<NoticePage, string> = {
   lesson: 'صفحة الدرس',

@@ -49,7 +49,7 @@ const keyOf = (meeting: Meeting): string => `${meeting.kind}-${String(meeting.id
  * waiting for the decision) and the started ones whatever became of them. A meeting canceled
  * before its start today is no longer on the manager's day (record 332).
  */
-export function meetingsOfDay(
+function meetingsOfDay(
   pending: readonly Meeting[],
   started: readonly Meeting[],
   now: Date,
@@ -65,7 +65,7 @@ export function meetingsOfDay(
 }
 
 /** The meetings whose decision is due: pending, and the domain lets this side decide now. */
-export const awaitingDecision = (
+const awaitingDecision = (
   pending: readonly Meeting[],
   side: AppointmentSide,
   now: Date,
