@@ -500,6 +500,15 @@ describe('reminders', () => {
             .filter((message) => message.text.includes(`/interview/${interview.body.id}`)).length,
       )
       .toBeGreaterThan(0);
+    // Worded as an interview, never as a lesson, with the interview's page.
+    const sent = server.outbox
+      .list()
+      .filter((message) => message.text.includes(`/interview/${interview.body.id}`));
+    for (const message of sent) {
+      expect(message.text).toContain('تذكير من طلاقة: مقابلتك مع');
+      expect(message.text).toContain('صفحة المقابلة: ');
+      expect(message.text).not.toContain('الدرس');
+    }
     await patch(tutor, { id: interview.body.id, status: InterviewStatus.CanceledByInterviewee });
     const left = await db
       .select({ key: jobs.key })

@@ -265,8 +265,10 @@ export interface LessonNoticeEmailInput {
   subject: string;
   /** The notice in one or two sentences. */
   text: string;
-  /** The lesson's page in the web app. */
+  /** The lesson's page in the web app (or the interview's, the demo session's). */
   lessonUrl: string;
+  /** The link's name: "صفحة الدرس" unless the notice is about another page (decision 333). */
+  linkLabel?: string;
 }
 
 /** What the room's attendance did to a lesson: a no-show, or minutes back (decision 299). */
@@ -274,12 +276,13 @@ export function lessonNoticeEmail(input: LessonNoticeEmailInput): EmailContent {
   if (!/^https?:\/\//i.test(input.lessonUrl)) {
     throw new TypeError('lessonNoticeEmail: lessonUrl must be http(s)');
   }
+  const linkLabel = input.linkLabel ?? 'صفحة الدرس';
   const html = layout(input.subject, {
     preheader: input.text,
     bodyHtml: [
       paragraph(escapeHtml(greeting(input.name))),
       paragraph(escapeHtml(input.text)),
-      button(input.lessonUrl, 'صفحة الدرس'),
+      button(input.lessonUrl, linkLabel),
       paragraph(
         'إن لم يعمل الزر فانسخ هذا الرابط في المتصفح:<br>' +
           `<span dir="ltr" style="unicode-bidi:isolate;word-break:break-all;">${escapeHtml(input.lessonUrl)}</span>`,
@@ -290,7 +293,7 @@ export function lessonNoticeEmail(input: LessonNoticeEmailInput): EmailContent {
     greeting(input.name),
     '',
     input.text,
-    `صفحة الدرس: ${LRI}${input.lessonUrl}${PDI}`,
+    `${linkLabel}: ${LRI}${input.lessonUrl}${PDI}`,
   ]);
   return { subject: input.subject, html, text };
 }

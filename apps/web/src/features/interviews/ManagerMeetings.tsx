@@ -30,16 +30,19 @@ import { paths } from '../../paths';
 import type { Meeting, MeetingChange } from './meetings';
 import {
   MEETING_KIND_NAMES,
+  isPendingMeeting,
   meetingStatusText,
   useUpdateMeeting,
   usePendingMeetings,
 } from './meetings';
 
 export const MANAGER_MEETINGS_TITLE = 'المقابلات والجلسات التجريبية';
+/** The list's anchor on /interviews, for the home's "waiting for a decision" link. */
+export const MANAGER_MEETINGS_ANCHOR = 'meetings';
 const CHANGE_FAILED = 'تعذّر حفظ التغيير، من فضلك حاول مرة أخرى';
 
 /** The clock, read again every 30 seconds (join links appear, decisions become possible). */
-function useMinuteClock(): Date {
+export function useMinuteClock(): Date {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
     const timer = setInterval(() => setNow(new Date()), 30_000);
@@ -53,10 +56,34 @@ export const meetingPath = (meeting: Pick<Meeting, 'kind' | 'id'>): string =>
     id: String(meeting.id),
   });
 
-type StaffSide = 'manager' | 'admin';
+export type StaffSide = 'manager' | 'admin';
 
-const sideOf = (user: User): StaffSide =>
+export const sideOf = (user: User): StaffSide =>
   (ADMIN_ROLES as readonly Role[]).includes(user.role) ? 'admin' : 'manager';
+
+/** May this side cancel, or decide, the meeting now? The domain's rules. */
+export const allowed = (meeting: Meeting, side: StaffSide, now: Date) =>
+  staffMeetingActions(
+    meeting.kind === 'interview'
+      ? { kind: 'interview', status: meeting.view.status, start: meeting.start }
+      : { kind: 'demo-session', status: meeting.view.status, start: meeting.start },
+    side,
+    now,
+  );
+
+/** Whether the meeting's room is open at `now`: the lesson room's window (record 317). */
+export const isRoomOpen = (meeting: Meeting, now: Date): boolean =>
+  isSessionOpen(
+    sessionMeetingOf({
+      start: meeting.start,
+      duration: (meeting.end.getTime() - meeting.start.getTime()) / 60_000,
+      pending: isPendingMeeting(meeting),
+      canceled: false,
+      tutorId: 0,
+      managerId: 0,
+    }),
+    now,
+  );
 
 function CancelButton({ meeting, side }: { meeting: Meeting; side: StaffSide }) {
   const [open, setOpen] = useState(false);
@@ -142,24 +169,8 @@ export function DecideDialog({ meeting }: { meeting: Meeting }) {
 
 function MeetingItem({ meeting, side, now }: { meeting: Meeting; side: StaffSide; now: Date }) {
   const status = meetingStatusText(meeting.kind, meeting.view.status);
-  const can = staffMeetingActions(
-    meeting.kind === 'interview'
-      ? { kind: 'interview', status: meeting.view.status, start: meeting.start }
-      : { kind: 'demo-session', status: meeting.view.status, start: meeting.start },
-    side,
-    now,
-  );
-  const open = isSessionOpen(
-    sessionMeetingOf({
-      start: meeting.start,
-      duration: (meeting.end.getTime() - meeting.start.getTime()) / 60_000,
-      pending: true,
-      canceled: false,
-      tutorId: 0,
-      managerId: 0,
-    }),
-    now,
-  );
+  const can = allowed(meeting, side, now);
+  const open = isRoomOpen(meeting, now);
   return (
     <li
       className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4"
@@ -203,7 +214,12 @@ export function ManagerMeetings() {
   const meetings = usePendingMeetings();
   const now = useMinuteClock();
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-4" data-manager-meetings>
+    <section
+      id={MANAGER_MEETINGS_ANCHOR}
+      aria-labelledby={headingId}
+      className="flex scroll-mt-4 flex-col gap-4"
+      data-manager-meetings
+    >
       <h2 id={headingId} className="text-lg font-bold text-ink">
         {MANAGER_MEETINGS_TITLE}
       </h2>

@@ -15,6 +15,7 @@ import { demoSessionApi, interviewApi } from '../../api';
 export const meetingKeys = {
   all: ['meetings'] as const,
   pending: ['meetings', 'pending'] as const,
+  started: ['meetings', 'started'] as const,
 };
 
 /** A meeting as the manager's list shows it: an interview or a demo session, one shape. */
@@ -44,6 +45,38 @@ export {
   meetingStatusText,
 } from '@talaqa/ui';
 
+/** Whether the meeting still waits: not held yet, or held and not decided. */
+export const isPendingMeeting = (meeting: Meeting): boolean =>
+  meeting.kind === 'interview'
+    ? meeting.view.status === InterviewStatus.Pending
+    : meeting.view.status === DemoSessionStatus.Pending;
+
+/** Interviews and demo sessions as one list, earliest first. */
+function mergedMeetings(
+  interviews: readonly InterviewView[],
+  demos: readonly DemoSessionView[],
+): Meeting[] {
+  const meetings: Meeting[] = [
+    ...interviews.map((view) => ({
+      kind: 'interview' as const,
+      id: view.id,
+      start: new Date(view.start),
+      end: new Date(view.end),
+      tutorName: view.interviewee.name,
+      view,
+    })),
+    ...demos.map((view) => ({
+      kind: 'demo-session' as const,
+      id: view.id,
+      start: new Date(view.start),
+      end: new Date(view.end),
+      tutorName: view.tutor.name,
+      view,
+    })),
+  ];
+  return meetings.sort((a, b) => a.start.getTime() - b.start.getTime());
+}
+
 /**
  * The pending interviews and demo sessions (not yet held, or held and waiting for the decision),
  * earliest first: GET /interview/list/ and GET /demo-session/list (a manager's own, every one
@@ -57,25 +90,7 @@ export function usePendingMeetings() {
         interviewApi.list({ status: InterviewStatus.Pending, size: PAGE_SIZE_MAX }, signal),
         demoSessionApi.list({ status: DemoSessionStatus.Pending, size: PAGE_SIZE_MAX }, signal),
       ]);
-      const meetings: Meeting[] = [
-        ...interviews.list.map((view) => ({
-          kind: 'interview' as const,
-          id: view.id,
-          start: new Date(view.start),
-          end: new Date(view.end),
-          tutorName: view.interviewee.name,
-          view,
-        })),
-        ...demos.list.map((view) => ({
-          kind: 'demo-session' as const,
-          id: view.id,
-          start: new Date(view.start),
-          end: new Date(view.end),
-          tutorName: view.tutor.name,
-          view,
-        })),
-      ];
-      meetings.sort((a, b) => a.start.getTime() - b.start.getTime());
+      const meetings = mergedMeetings(interviews.list, demos.list);
       return { meetings, more: interviews.total + demos.total - meetings.length };
     },
     refetchInterval: 60_000,
@@ -98,5 +113,24 @@ export function useUpdateMeeting() {
       await queryClient.invalidateQueries({ queryKey: meetingKeys.all });
       await queryClient.invalidateQueries({ queryKey: ['session'] });
     },
+  });
+}
+
+/**
+ * The interviews and demo sessions that have started, whatever became of them, newest first
+ * (`when=past`, the largest page each): with the pending ones they make the manager's day
+ * (docs/decisions/332-manager-home-on-interviews.md).
+ */
+export function useStartedMeetings() {
+  return useQuery({
+    queryKey: meetingKeys.started,
+    queryFn: async ({ signal }) => {
+      const [interviews, demos] = await Promise.all([
+        interviewApi.list({ when: 'past', size: PAGE_SIZE_MAX }, signal),
+        demoSessionApi.list({ when: 'past', size: PAGE_SIZE_MAX }, signal),
+      ]);
+      return mergedMeetings(interviews.list, demos.list);
+    },
+    refetchInterval: 60_000,
   });
 }
