@@ -12,6 +12,7 @@ import { codeEndpoints } from './codes/contract';
 import { contactRequestEndpoints } from './contact/contract';
 import { couponEndpoints } from './coupons/contract';
 import { invoiceEndpoints } from './earnings/contract';
+import { inviteEndpoints } from './invites/contract';
 import { healthEndpoints } from './health/contract';
 import { demoSessionEndpoints, interviewEndpoints } from './interviews/contract';
 import { lessonEndpoints } from './lessons/contract';
@@ -53,6 +54,7 @@ export const API = {
   plans: planEndpoints,
   planInvites: planInviteEndpoints,
   coupons: couponEndpoints,
+  invites: inviteEndpoints,
   subscriptions: subscriptionEndpoints,
   fawry: fawryEndpoints,
   paymob: paymobEndpoints,
