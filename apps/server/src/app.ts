@@ -29,6 +29,7 @@ import { calendarRoutes } from './modules/calendar';
 import { codeRoutes } from './modules/codes';
 import type { AccountMessenger } from './modules/codes';
 import { couponRoutes } from './modules/coupons';
+import { inviteRoutes } from './modules/invites';
 import { contactRoutes } from './modules/contact';
 import { invoiceReportRoutes, invoiceRoutes } from './modules/earnings';
 import {
@@ -311,6 +312,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
         await api.register(planRoutes);
         await api.register(planInviteRoutes);
         await api.register(couponRoutes);
+        await api.register(inviteRoutes);
         await api.register(subscriptionRoutes);
         await api.register(subscriptionJobs);
         await api.register(fawryRoutes);

@@ -45,6 +45,7 @@ import type {
 } from '@talaqa/domain';
 import type {
   CreateUserBody,
+  InviteAcceptBody,
   GoogleSignInBody,
   OwnPasswordBody,
   PasswordSignInBody,
@@ -99,6 +100,10 @@ export const authApi = {
     if (!isSignUpSession(answer)) throw new Error('The sign-up answered no session');
     return answer;
   },
+  /** The invite of a link's token (record 343): its address and role, while it can be used. */
+  checkInvite: (token: string) => api.call(API.invites.check, { body: { token } }),
+  /** Signs up with an invite: the account gets the invited address (verified) and role. */
+  acceptInvite: (body: InviteAcceptBody) => api.call(API.invites.accept, { body }),
   /** A password sign-in, with this device's token for the e-mail when it has one. */
   signIn: (body: PasswordSignInBody) => {
     const deviceToken = deviceTokens.get(body.email);

@@ -13,6 +13,7 @@ import { contactRequestEndpoints } from './contact/contract';
 import { couponEndpoints } from './coupons/contract';
 import { invoiceEndpoints } from './earnings/contract';
 import { invoiceReportEndpoints } from './earnings/reports';
+import { inviteEndpoints } from './invites/contract';
 import { healthEndpoints } from './health/contract';
 import { demoSessionEndpoints, interviewEndpoints } from './interviews/contract';
 import { lessonEndpoints } from './lessons/contract';
@@ -54,6 +55,7 @@ export const API = {
   plans: planEndpoints,
   planInvites: planInviteEndpoints,
   coupons: couponEndpoints,
+  invites: inviteEndpoints,
   subscriptions: subscriptionEndpoints,
   fawry: fawryEndpoints,
   paymob: paymobEndpoints,

@@ -35,6 +35,7 @@ export * from './plans/validation';
 export * from './plans/contract';
 export * from './coupons/validation';
 export * from './coupons/contract';
+export * from './invites/contract';
 export * from './payments/validation';
 export * from './payments/contract';
 export * from './subscriptions/rules';

@@ -112,6 +112,7 @@ export function createFakeApi(routes: Record<string, FakeHandler> = {}, me: User
     'POST /auth/refresh-token': () => apiError('not-found', 404),
     'GET /user/current': () => me,
     'GET /user/list': () => ({ list: [], total: 0 }),
+    'GET /invite/list': () => ({ list: [], total: 0 }),
     'GET /topic/list': (): Topic[] => [],
     'GET /tx/list': () => ({ list: [], total: 0 }),
     'GET /lesson/list': () => ({ list: [], total: 0 }),
