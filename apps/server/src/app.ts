@@ -29,8 +29,9 @@ import { calendarRoutes } from './modules/calendar';
 import { codeRoutes } from './modules/codes';
 import type { AccountMessenger } from './modules/codes';
 import { couponRoutes } from './modules/coupons';
+import { inviteRoutes } from './modules/invites';
 import { contactRoutes } from './modules/contact';
-import { invoiceRoutes } from './modules/earnings';
+import { invoiceReportRoutes, invoiceRoutes } from './modules/earnings';
 import {
   appointmentReminderJobs,
   demoSessionStep,
@@ -311,6 +312,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
         await api.register(planRoutes);
         await api.register(planInviteRoutes);
         await api.register(couponRoutes);
+        await api.register(inviteRoutes);
         await api.register(subscriptionRoutes);
         await api.register(subscriptionJobs);
         await api.register(fawryRoutes);
@@ -318,6 +320,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
         await api.register(paymentNoticeJobs);
         await api.register(transactionRoutes);
         await api.register(invoiceRoutes);
+        await api.register(invoiceReportRoutes);
         await api.register(chatRoutes);
         await api.register(sessionRoutes);
         await api.register(contactRoutes);

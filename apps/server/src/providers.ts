@@ -21,7 +21,12 @@ import { checkGraphApiVersion, versionWarning } from './integrations/whatsapp';
 import type { AccountMessenger } from './modules/codes';
 import { chatNoticeText } from './modules/chat';
 import type { ChatNoticeMessenger } from './modules/chat';
-import { lessonNoticeText, lessonReminderText } from './modules/lessons';
+import {
+  isMeetingNotice,
+  lessonNoticeText,
+  lessonReminderText,
+  noticeLinkLabel,
+} from './modules/lessons';
 import type { LessonNoticeMessenger, LessonReminderMessenger } from './modules/lessons';
 import { paymentNoticeText, startPaymentGateways } from './modules/payments';
 import type { GatewayOptions, PaymentGateways, PaymentNoticeMessenger } from './modules/payments';
@@ -108,11 +113,15 @@ function lessonNoticeMessenger(messaging: Messaging): LessonNoticeMessenger {
     async email(to, notice) {
       await messaging.email.send({
         to,
-        ...lessonNoticeEmail(notice),
+        ...lessonNoticeEmail({ ...notice, linkLabel: noticeLinkLabel(notice) }),
         ...(notice.calendar ? { attachments: [notice.calendar] } : {}),
       });
     },
-    whatsapp: (phone, notice) => messaging.whatsapp.sendLessonNotice(phone, notice),
+    // The approved `lesson_notice` speaks of "your lesson"; meetings have their own template.
+    whatsapp: (phone, notice) =>
+      isMeetingNotice(notice)
+        ? messaging.whatsapp.sendMeetingNotice(phone, { text: notice.text, url: notice.lessonUrl })
+        : messaging.whatsapp.sendLessonNotice(phone, notice),
     async telegram(chatId, notice) {
       await messaging.telegram.sender.sendMessage(chatId, lessonNoticeText(notice));
     },

@@ -45,6 +45,7 @@ import type {
 } from '@talaqa/domain';
 import type {
   CreateUserBody,
+  InviteAcceptBody,
   GoogleSignInBody,
   OwnPasswordBody,
   PasswordSignInBody,
@@ -99,6 +100,10 @@ export const authApi = {
     if (!isSignUpSession(answer)) throw new Error('The sign-up answered no session');
     return answer;
   },
+  /** The invite of a link's token (record 343): its address and role, while it can be used. */
+  checkInvite: (token: string) => api.call(API.invites.check, { body: { token } }),
+  /** Signs up with an invite: the account gets the invited address (verified) and role. */
+  acceptInvite: (body: InviteAcceptBody) => api.call(API.invites.accept, { body }),
   /** A password sign-in, with this device's token for the e-mail when it has one. */
   signIn: (body: PasswordSignInBody) => {
     const deviceToken = deviceTokens.get(body.email);
@@ -272,6 +277,9 @@ export const invoicesApi = {
     api.call(API.invoices.stats, { params: { id } }, { signal }),
   ledger: (query: LedgerQuery = {}, signal?: AbortSignal) =>
     api.call(API.invoices.ledger, { query }, { signal }),
+  /** GET /invoice/statement: the tutor's Cairo month of the ledger (decision 335). */
+  statement: (month: string, signal?: AbortSignal) =>
+    api.call(API.invoiceReports.statement, { query: { month } }, { signal }),
   /** A transfer receipt, as a blob (its tutor and admins only). */
   receipt: (name: string) => api.call(API.invoices.receipt, { params: { name } }),
   /** PUT /invoice/{id}/with/asset: `data` as JSON, with the receipt image when there is one. */
@@ -390,6 +398,14 @@ export const tutorsApi = {
 };
 
 /** Ratings (issue 19; the contract is packages/domain/src/ratings/contract.ts). */
+/** The dashboards' weekly statistics (decision 327): the caller's own. */
+export const dashboardStatsApi = {
+  tutor: (weeks: number, signal?: AbortSignal) =>
+    api.call(API.stats.tutorPersonalized, { query: { weeks } }, { signal }),
+  student: (weeks: number, signal?: AbortSignal) =>
+    api.call(API.stats.studentPersonalized, { query: { weeks } }, { signal }),
+};
+
 export const ratingsApi = {
   /** The rater's rating of one tutor: a page of at most one. */
   mineOf: (raterId: number, rateeId: number, signal?: AbortSignal) =>

@@ -10,6 +10,8 @@ export const paths = {
   checkout: '/checkout/:planId/:period',
   interviews: '/interviews',
   invoices: '/invoices',
+  /** Ours (decision 335): the tutor's printable monthly statement, `?month=YYYY-MM`. */
+  earningsStatement: '/invoices/statement',
   login: '/login',
   payments: '/payments',
   profile: '/profile',

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
-import { LOCAL_PORTS, Role } from '@talaqa/domain';
+import { LOCAL_PORTS, Role, cairoMonthOf } from '@talaqa/domain';
 import { UI_MESSAGES } from '@talaqa/ui';
 import { paths } from './paths';
 import { routes } from './router';
@@ -9,6 +9,7 @@ import { PORT } from '../vite.config';
 import indexHtml from '../index.html?raw';
 import { makeToken, makeUser, resetSession } from './testing/fake-api';
 import { api } from './api';
+import { monthName } from './features/invoices/StatementPage';
 
 /** One sample address and the Arabic page title for every route pattern of the app. */
 const PAGES: Record<string, { url: string; title: string }> = {
@@ -20,6 +21,10 @@ const PAGES: Record<string, { url: string; title: string }> = {
   // A student is sent to the one payments and invoices page; a tutor sees the earnings page here
   // (features/invoices).
   [paths.invoices]: { url: '/invoices', title: 'المدفوعات والفواتير' },
+  [paths.earningsStatement]: {
+    url: '/invoices/statement',
+    title: `كشف الحساب الشهري: ${monthName(cairoMonthOf(new Date()))}`,
+  },
   [paths.login]: { url: '/login', title: 'تسجيل الدخول' },
   [paths.payments]: { url: '/payments', title: 'المدفوعات والفواتير' },
   [paths.profile]: { url: '/profile', title: 'الملف الشخصي' },
@@ -59,6 +64,7 @@ const PUBLIC_PAGES = new Set<string>([
 ]);
 const TUTOR_PAGES = new Set<string>([
   paths.tutorDashboard,
+  paths.earningsStatement,
   paths.tutorAccountSettings,
   paths.tutorProfileSettings,
   paths.tutorOnboarding,

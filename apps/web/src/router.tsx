@@ -111,6 +111,10 @@ export const routes: RouteObject[] = [
             ...page(() => import('./features/dashboard/TutorDashboardPage')),
           },
           {
+            path: paths.earningsStatement,
+            ...page(() => import('./features/invoices/StatementPage')),
+          },
+          {
             path: paths.tutorAccountSettings,
             ...page(() => import('./features/settings/TutorAccountSettingsPage')),
           },

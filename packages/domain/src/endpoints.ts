@@ -12,6 +12,8 @@ import { codeEndpoints } from './codes/contract';
 import { contactRequestEndpoints } from './contact/contract';
 import { couponEndpoints } from './coupons/contract';
 import { invoiceEndpoints } from './earnings/contract';
+import { invoiceReportEndpoints } from './earnings/reports';
+import { inviteEndpoints } from './invites/contract';
 import { healthEndpoints } from './health/contract';
 import { demoSessionEndpoints, interviewEndpoints } from './interviews/contract';
 import { lessonEndpoints } from './lessons/contract';
@@ -53,11 +55,13 @@ export const API = {
   plans: planEndpoints,
   planInvites: planInviteEndpoints,
   coupons: couponEndpoints,
+  invites: inviteEndpoints,
   subscriptions: subscriptionEndpoints,
   fawry: fawryEndpoints,
   paymob: paymobEndpoints,
   transactions: transactionEndpoints,
   invoices: invoiceEndpoints,
+  invoiceReports: invoiceReportEndpoints,
   contactRequests: contactRequestEndpoints,
   stats: statsEndpoints,
   introVideos: introVideoEndpoints,

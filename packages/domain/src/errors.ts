@@ -98,6 +98,11 @@ export const API_ERROR_STATUS = {
   'refund-in-doubt': 409,
   // Not in the spec's list: settling by hand only a refund in doubt, once (issue 16).
   'refund-not-in-doubt': 409,
+  // Not in the spec's list: invites (issue 23, docs/decisions/343-invites.md): a second pending
+  // invite to one address, a link past its expiry, and one already used or revoked.
+  'invite-exists': 409,
+  'invite-expired': 410,
+  'invite-closed': 409,
 } as const satisfies Record<string, number>;
 
 export type ApiErrorCode = keyof typeof API_ERROR_STATUS;

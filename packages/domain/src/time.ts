@@ -190,3 +190,36 @@ export const formatCairoWeekday = (instant: Date, locale: string = LOCALE): stri
 /** "٢٧ أبريل": short day and month for lists and calendars. */
 export const formatCairoDayMonth = (instant: Date, locale: string = LOCALE): string =>
   formatInCairo(instant, { day: 'numeric', month: 'long' }, locale);
+
+/** A Cairo calendar month as `YYYY-MM` ("2026-11"). */
+export const CAIRO_MONTH_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])$/;
+
+/** The Cairo month holding `instant`, as `YYYY-MM`. */
+export function cairoMonthOf(instant: Date): string {
+  const { year, month } = cairoParts(instant);
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}`;
+}
+
+/** A `YYYY-MM` Cairo month: from the 1st 00:00 in Cairo up to the next month's 1st 00:00. */
+export function cairoMonthRange(month: string): TimeRange {
+  const match = CAIRO_MONTH_PATTERN.exec(month);
+  if (!match) throw new RangeError(`Not a month: ${month}`);
+  const year = Number(match[1]);
+  const number = Number(match[2]);
+  return {
+    start: fromCairoLocal({ year, month: number, day: 1 }),
+    end: fromCairoLocal({
+      year: number === 12 ? year + 1 : year,
+      month: (number % 12) + 1,
+      day: 1,
+    }),
+  };
+}
+
+/** The `YYYY-MM` month `months` after `month` (negative: before). */
+export function shiftCairoMonth(month: string, months: number): string {
+  const match = CAIRO_MONTH_PATTERN.exec(month);
+  if (!match) throw new RangeError(`Not a month: ${month}`);
+  const index = Number(match[1]) * 12 + Number(match[2]) - 1 + months;
+  return `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`;
+}

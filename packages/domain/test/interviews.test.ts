@@ -9,6 +9,8 @@ import {
   InterviewStatus,
   isOnboardingComplete,
   reapplyAfter,
+  staffCancelStatus,
+  staffMeetingActions,
 } from '../src';
 
 /** Cairo wall clock in January 2030 (UTC+2). */
@@ -131,6 +133,33 @@ describe('demo session transitions', () => {
     expect(
       checkDemoSessionTransition(pending, DemoSessionStatus.Passed, 'tutor', cairo(9, '12:10')),
     ).toEqual({ ok: false, code: 'forbidden' });
+  });
+});
+
+describe('staff actions on a meeting', () => {
+  const start = cairo(9, '12:00');
+  it('records an admin’s cancellation as the interviewer’s, a demo session’s as the admin’s', () => {
+    expect(staffCancelStatus('interview', 'admin')).toBe(InterviewStatus.CanceledByInterviewer);
+    expect(staffCancelStatus('demo-session', 'admin')).toBe(DemoSessionStatus.CanceledByAdmin);
+    expect(staffCancelStatus('demo-session', 'manager')).toBe(
+      DemoSessionStatus.CanceledByTutorManager,
+    );
+  });
+  it('offers cancel before the start and the decision only after it, while pending', () => {
+    const interview = { kind: 'interview', status: InterviewStatus.Pending, start } as const;
+    expect(staffMeetingActions(interview, 'admin', cairo(9, '11:00'))).toEqual({
+      cancel: true,
+      decide: false,
+    });
+    expect(staffMeetingActions(interview, 'admin', cairo(9, '12:05'))).toEqual({
+      cancel: true,
+      decide: true,
+    });
+    const demo = { kind: 'demo-session', status: DemoSessionStatus.Passed, start } as const;
+    expect(staffMeetingActions(demo, 'manager', cairo(9, '12:05'))).toEqual({
+      cancel: false,
+      decide: false,
+    });
   });
 });
 

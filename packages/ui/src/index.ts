@@ -112,3 +112,11 @@ export { Stepper, stepOfTotalText } from './components/Stepper';
 export type { StepperProps } from './components/Stepper';
 export { BarChart, niceCeiling } from './components/BarChart';
 export type { BarChartProps, BarDatum } from './components/BarChart';
+export {
+  DEMO_SESSION_STATUS_TEXT,
+  INTERVIEW_STATUS_TEXT,
+  MEETING_KIND_NAMES,
+  meetingStatusText,
+} from './meetings/labels';
+export { MeetingDecisionDialog } from './meetings/MeetingDecisionDialog';
+export type { MeetingDecision, MeetingDecisionDialogProps } from './meetings/MeetingDecisionDialog';

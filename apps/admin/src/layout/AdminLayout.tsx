@@ -12,14 +12,16 @@ import {
 import { getHealth } from '../api';
 import { AccountPanel } from '../features/auth/AccountPanel';
 import { paths } from '../paths';
-import { SIDEBAR_LINKS } from './navigation';
+import { useCurrentUser } from '../lib/session';
+import { sidebarLinksFor } from './navigation';
 
 const SIDEBAR_LABEL = 'أقسام لوحة الإدارة';
 
 function SidebarLinks({ onNavigate }: { onNavigate?: () => void }) {
+  const role = useCurrentUser().data?.role;
   return (
     <ul className="flex flex-col gap-1">
-      {SIDEBAR_LINKS.map((link) => (
+      {sidebarLinksFor(role).map((link) => (
         <li key={link.to}>
           <NavLink
             to={link.to}

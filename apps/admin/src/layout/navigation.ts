@@ -1,3 +1,4 @@
+import { Role } from '@talaqa/domain';
 import { paths } from '../paths';
 
 /**
@@ -19,3 +20,9 @@ export const SIDEBAR_LINKS = [
   { to: paths.contactRequests, label: 'رسائل التواصل' },
   { to: paths.serverStats, label: 'حالة الخوادم' },
 ] as const;
+
+/** The sidebar of `role`: a studio's holds its one page (record 331). */
+export const sidebarLinksFor = (role: Role | undefined) =>
+  role === Role.Studio
+    ? SIDEBAR_LINKS.filter((link) => link.to === paths.photoSessions)
+    : SIDEBAR_LINKS;

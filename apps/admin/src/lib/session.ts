@@ -1,10 +1,11 @@
 import { useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import { API, isAdminRole } from '@talaqa/domain';
+import { API } from '@talaqa/domain';
 import type { AuthSession, PasswordSignInBody, User } from '@talaqa/domain';
 import { api, deviceTokens } from '../api';
 import { paths } from '../paths';
+import { mayUseDashboard } from './access';
 
 /**
  * The admin's session (spec sections 3 and 4): the token and the stored user live in the api
@@ -16,7 +17,7 @@ export const currentUserKey = ['user', 'current'] as const;
 
 /** Shown when a valid account that is not an admin tries to sign in. */
 export const NO_ACCESS_MESSAGE =
-  'هذا الحساب ليست له صلاحية الدخول إلى لوحة الإدارة، فهي لحسابات المشرفين فقط';
+  'هذا الحساب ليست له صلاحية الدخول إلى لوحة الإدارة، فهي لحسابات المشرفين والاستوديوهات فقط';
 
 /** A non-admin account signed in: the dashboard signed it out again. */
 export class NoDashboardAccessError extends Error {
@@ -97,7 +98,7 @@ export function signOut(queryClient: QueryClient, reason: SignOutReason = 'user'
 }
 
 /**
- * POST /auth/password, with this device's token for the e-mail when it has one (issue 15). Only super and regular admins may use the dashboard: any other account is
+ * POST /auth/password, with this device's token for the e-mail when it has one (issue 15). Only admins and studios (record 331) may use the dashboard: any other account is
  * signed out again at once and the call rejects with NoDashboardAccessError.
  */
 export async function signIn(
@@ -109,7 +110,7 @@ export async function signIn(
   const session = await api.call(API.auth.signIn, {
     body: deviceToken ? { ...body, deviceToken } : body,
   });
-  if (!isAdminRole(session.user.role)) {
+  if (!mayUseDashboard(session.user.role)) {
     signOut(queryClient, 'no-access');
     throw new NoDashboardAccessError();
   }

@@ -112,8 +112,10 @@ export function createFakeApi(routes: Record<string, FakeHandler> = {}, me: User
     'POST /auth/refresh-token': () => apiError('not-found', 404),
     'GET /user/current': () => me,
     'GET /user/list': () => ({ list: [], total: 0 }),
+    'GET /invite/list': () => ({ list: [], total: 0 }),
     'GET /topic/list': (): Topic[] => [],
     'GET /tx/list': () => ({ list: [], total: 0 }),
+    'GET /lesson/list': () => ({ list: [], total: 0 }),
     'GET /contact-request/list': () => ({ list: [], total: 0 }),
     ...routes,
   };

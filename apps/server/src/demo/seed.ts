@@ -127,19 +127,27 @@ export async function seedDemoData(db: Database, media?: DemoMedia): Promise<voi
   await seedTutors(db);
   if (media) await seedPortraits(db, media);
   await seedReviews(db);
-  await seedPastLesson(db, new Date());
+  await seedPastLessons(db, new Date());
   await seedChats(db, new Date());
 }
 
 const HOUR_MS = 60 * 60 * 1000;
-const DEMO_PAST_LESSON_DAYS_AGO = 3;
+const DAY_MS = 24 * HOUR_MS;
 
 /**
- * A fulfilled 30-minute lesson of the demo student with the demo tutor, three days before the
- * first start (on the hour), so the student can try rating a tutor (issue 19) and the tutor sees
- * it earned (issue 22). Written once: a student with any lesson with that tutor gets none.
+ * How many days before the first start each fulfilled 30-minute lesson of the demo student with
+ * the demo tutor took place: the newest lets the student try rating (issue 19); together they
+ * earn the tutor 300 EGP (60 each at decision 318's rate), above the 100 EGP minimum withdrawal,
+ * so the tutor can try a withdrawal request (issue 22).
  */
-async function seedPastLesson(db: Database, now: Date): Promise<void> {
+export const DEMO_PAST_LESSON_DAYS_AGO = [3, 10, 17, 24, 31] as const;
+
+/**
+ * The demo student's past lessons with the demo tutor (on the hour), written as the room's
+ * attendance and the closing job would have left them: fulfilled and credited to the tutor's
+ * ledger. Written once: a student with any lesson with that tutor gets none.
+ */
+async function seedPastLessons(db: Database, now: Date): Promise<void> {
   const student = await findUserRowByEmail(db, 'student@talaqa.eg');
   const tutor = await findUserRowByEmail(db, 'tutor@talaqa.eg');
   if (!student || !tutor) return;
@@ -148,38 +156,39 @@ async function seedPastLesson(db: Database, now: Date): Promise<void> {
     .from(lessons)
     .where(and(eq(lessons.studentId, student.id), eq(lessons.tutorId, tutor.id)));
   if ((existing?.total ?? 0) > 0) return;
-  const startsAt = new Date(
-    Math.floor(now.getTime() / HOUR_MS) * HOUR_MS - DEMO_PAST_LESSON_DAYS_AGO * 24 * HOUR_MS,
-  );
-  const endsAt = new Date(startsAt.getTime() + HOUR_MS / 2);
+  const hour = Math.floor(now.getTime() / HOUR_MS) * HOUR_MS;
   await db.transaction(async (tx) => {
-    const [appointment] = await tx
-      .insert(appointments)
-      .values({ tutorId: tutor.id, kind: 'lesson', startsAt, endsAt })
-      .returning({ id: appointments.id });
-    if (!appointment) return;
-    const price = lessonEarning({ duration: 30, minutesReturned: 0 });
-    const [lesson] = await tx
-      .insert(lessons)
-      .values({
-        appointmentId: appointment.id,
-        tutorId: tutor.id,
-        studentId: student.id,
-        startsAt,
-        duration: 30,
-        price,
-        // Both came (record 287): the room's attendance would have made it fulfilled.
-        status: LessonStatus.Fulfilled,
-      })
-      .returning({ id: lessons.id });
-    // And the tutor earned it (record 318), as the closing job would have credited it.
-    if (lesson) {
-      await creditFulfilledLesson(tx, {
-        lessonId: lesson.id,
-        tutorId: tutor.id,
-        amount: price,
-        at: endsAt,
-      });
+    for (const daysAgo of DEMO_PAST_LESSON_DAYS_AGO) {
+      const startsAt = new Date(hour - daysAgo * DAY_MS);
+      const endsAt = new Date(startsAt.getTime() + HOUR_MS / 2);
+      const [appointment] = await tx
+        .insert(appointments)
+        .values({ tutorId: tutor.id, kind: 'lesson', startsAt, endsAt })
+        .returning({ id: appointments.id });
+      if (!appointment) return;
+      const price = lessonEarning({ duration: 30, minutesReturned: 0 });
+      const [lesson] = await tx
+        .insert(lessons)
+        .values({
+          appointmentId: appointment.id,
+          tutorId: tutor.id,
+          studentId: student.id,
+          startsAt,
+          duration: 30,
+          price,
+          // Both came (record 287): the room's attendance would have made it fulfilled.
+          status: LessonStatus.Fulfilled,
+        })
+        .returning({ id: lessons.id });
+      // And the tutor earned it (record 318), as the closing job would have credited it.
+      if (lesson) {
+        await creditFulfilledLesson(tx, {
+          lessonId: lesson.id,
+          tutorId: tutor.id,
+          amount: price,
+          at: endsAt,
+        });
+      }
     }
   });
 }

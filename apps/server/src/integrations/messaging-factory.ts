@@ -24,6 +24,7 @@ import type {
   WhatsAppChatNoticeSender,
   WhatsAppLessonNoticeSender,
   WhatsAppPaymentNoticeSender,
+  WhatsAppMeetingNoticeSender,
   WhatsAppReminderSender,
   WhatsAppSimulator,
 } from './whatsapp';
@@ -113,7 +114,8 @@ type WhatsAppSenders = PhoneMessenger &
   WhatsAppReminderSender &
   WhatsAppChatNoticeSender &
   WhatsAppLessonNoticeSender &
-  WhatsAppPaymentNoticeSender;
+  WhatsAppPaymentNoticeSender &
+  WhatsAppMeetingNoticeSender;
 
 export interface Messaging {
   email: EmailSender;
@@ -158,6 +160,7 @@ const disabledWhatsApp: WhatsAppSenders = {
   sendChatNotice: () => Promise.reject(notConfigured('WhatsApp')),
   sendLessonNotice: () => Promise.reject(notConfigured('WhatsApp')),
   sendPaymentNotice: () => Promise.reject(notConfigured('WhatsApp')),
+  sendMeetingNotice: () => Promise.reject(notConfigured('WhatsApp')),
 };
 
 const disabledEmail: EmailSender = { send: () => Promise.reject(notConfigured('E-mail')) };

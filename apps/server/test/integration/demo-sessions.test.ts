@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DemoSessionStatus, InterviewStatus, Role } from '@talaqa/domain';
 import type { DemoSessionPage, DemoSessionView, InterviewView } from '@talaqa/domain';
-import { appointments } from '../../src/db/schema';
+import { appointments, jobs, users } from '../../src/db/schema';
 import { call } from './api';
 import type { Caller } from './api';
 import { startTestServer } from './helpers';
@@ -260,7 +260,64 @@ describe('the list', () => {
       admin,
     );
     expect(byTutor.body.total).toBe(1);
+    // Record 330: the admin finds a tutor's sessions by part of the name or e-mail.
+    await server.app.database.db
+      .update(users)
+      .set({ name: 'نادر بحث تجريبي' })
+      .where(eq(users.id, b.id));
+    const found = await call<DemoSessionPage>(
+      server,
+      'GET',
+      `/demo-session/list?tutorManagerId=${manager.id}&search=${encodeURIComponent('بحث')}`,
+      admin,
+    );
+    expect(found.body.list.map((row) => row.id)).toEqual([other.body.id]);
     const student = await insertUser(server, Role.Student);
     expect((await call(server, 'GET', '/demo-session/list', student)).status).toBe(403);
+  });
+});
+
+describe('demo-session reminders', () => {
+  it('name the demo session and link its page, by e-mail and by the meeting WhatsApp template', async () => {
+    const manager = await insertManager(server);
+    const tutor = await passedTutor(manager);
+    const phone = `+2011${String(tutor.id).padStart(8, '0').slice(-8)}`;
+    const db = server.app.database.db;
+    await db
+      .update(users)
+      .set({ notificationMethod: 'whatsapp', phone, phoneVerified: true })
+      .where(eq(users.id, tutor.id));
+    const demo = await book(tutor, manager.id, at('11:00', 16));
+    expect(demo.status).toBe(201);
+    // The day's reminders run on Tuesday 15 January.
+    setNow(cairo(15, '12:00'));
+    await db
+      .update(jobs)
+      .set({ runAt: new Date(Date.now() - 1000) })
+      .where(
+        and(
+          eq(jobs.kind, 'interviews.remind'),
+          isNull(jobs.doneAt),
+          isNull(jobs.canceledAt),
+          eq(jobs.runAt, cairo(15, '11:00')),
+        ),
+      );
+    await server.app.jobs.runDue();
+    const page = `/demo-session/${demo.body.id}`;
+    const sent = () => server.outbox.list().filter((message) => message.text.includes(page));
+    await expect.poll(() => sent().length).toBe(2);
+
+    const whatsapp = sent().find((message) => message.channel === 'whatsapp');
+    expect(whatsapp).toMatchObject({ to: phone, meta: { template: 'meeting_notice' } });
+    expect(whatsapp?.text).toContain('من طلاقة بشأن موعدك: تذكير من طلاقة: جلستك التجريبية مع');
+    expect(whatsapp?.text).toContain(`صفحة الموعد: `);
+
+    const email = sent().find((message) => message.channel === 'email');
+    expect(email?.text).toContain('جلستك التجريبية مع');
+    expect(email?.text).toMatch(new RegExp(`صفحة الجلسة التجريبية: \\S*https?://[^\\s]+${page}`));
+    for (const message of sent()) {
+      expect(message.text).not.toContain('الدرس');
+      expect(message.text).not.toContain('درسك');
+    }
   });
 });

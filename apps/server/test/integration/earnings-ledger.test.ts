@@ -1,16 +1,16 @@
 import type { Socket } from 'socket.io-client';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { lessonEarning, TUTOR_RATE_PIASTERS_PER_MINUTE } from '@talaqa/domain';
-import type { LessonView } from '@talaqa/domain';
+import { lessonEarning, Role, TUTOR_RATE_PIASTERS_PER_MINUTE } from '@talaqa/domain';
+import type { InvoiceView, LessonNotHeldAnswer, LessonView } from '@talaqa/domain';
 import { ledgerEntries, lessons } from '../../src/db/schema';
 import { creditFulfilledLesson, reverseLessonCredit } from '../../src/modules/earnings';
 import { call } from './api';
 import type { Caller } from './api';
-import { ledgerOf, totalsOf } from './earnings-fixtures';
+import { ledgerOf, PNG_BYTES, totalsOf, updateInvoice } from './earnings-fixtures';
 import { startTestServer } from './helpers';
 import type { TestServer } from './helpers';
-import { insertPlan, insertStudent, insertTutor, NOW } from './lessons-fixtures';
+import { insertPlan, insertStudent, insertTutor, insertUser, NOW } from './lessons-fixtures';
 import { LESSON_START, runAttendanceJobsDue, sessionAck, sessionSocket } from './session-fixtures';
 
 /**
@@ -159,5 +159,107 @@ describe('the ledger over several weeks of lessons', () => {
       db.update(ledgerEntries).set({ amount: 1 }).where(eq(ledgerEntries.id, entry.id)),
     ).rejects.toThrow();
     await expect(db.delete(ledgerEntries).where(eq(ledgerEntries.id, entry.id))).rejects.toThrow();
+  });
+});
+
+describe('POST /lesson/{id}/not-held', () => {
+  const notHeld = (caller: Caller | null, id: number) =>
+    call<LessonNotHeldAnswer & { code?: string }>(server, 'POST', `/lesson/${id}/not-held`, caller);
+
+  it('cancels a fulfilled lesson, gives the minutes back and reverses its credit, once', async () => {
+    const admin = await insertUser(server, Role.RegularAdmin);
+    const tutor = await insertTutor(server);
+    const lesson = await teach(tutor, 0, 30, 'left-early');
+    expect(lesson).toMatchObject({ status: 'fulfilled', minutesReturned: 20 });
+    const earned = lessonEarning(lesson);
+    expect((await totalsOf(server, tutor)).earned).toBe(earned);
+
+    const first = await notHeld(admin, lesson.id);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({
+      lesson: { id: lesson.id, status: 'cancelled', canceledBy: 'tutor' },
+      // The 10 minutes taught go back too; the 20 after the early leave went back before.
+      minutesReturned: 10,
+      reversed: earned,
+      tutorAvailable: 0,
+    });
+    const [row] = await server.app.database.db
+      .select()
+      .from(lessons)
+      .where(eq(lessons.id, lesson.id));
+    expect(row).toMatchObject({ status: 'cancelled', canceledBy: 'tutor', minutesReturned: 30 });
+    expect(await totalsOf(server, tutor)).toMatchObject({ earned: 0, available: 0 });
+    const ledger = await ledgerOf(server, tutor.id);
+    expect(ledger.sum).toBe(0);
+
+    // A retry changes nothing and reverses nothing more.
+    const again = await notHeld(admin, lesson.id);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ minutesReturned: 0, reversed: 0, tutorAvailable: 0 });
+    expect(await ledgerOf(server, tutor.id)).toEqual(ledger);
+  });
+
+  it('takes back money already withdrawn: the balance goes below zero and blocks requests', async () => {
+    const admin = await insertUser(server, Role.RegularAdmin);
+    const tutor = await insertTutor(server);
+    const lessonsTaught = [await teach(tutor, 1, 30, 'full'), await teach(tutor, 2, 30, 'full')];
+    const earned = lessonsTaught.reduce((sum, row) => sum + lessonEarning(row), 0);
+    const asked = await call<InvoiceView>(server, 'POST', '/invoice', tutor, {
+      method: 2,
+      amount: 10_000,
+      instapayAddress: 'tutor@instapay',
+    });
+    expect(asked.status).toBe(201);
+    await updateInvoice(server, admin, asked.body.id, { action: 'fulfil' }, PNG_BYTES);
+
+    const answer = await notHeld(admin, lessonsTaught[0]!.id);
+    expect(answer.status).toBe(200);
+    expect(answer.body.tutorAvailable).toBe(earned - lessonEarning(lessonsTaught[0]!) - 10_000);
+    expect(answer.body.tutorAvailable).toBeLessThan(0);
+    expect(await totalsOf(server, tutor)).toMatchObject({
+      earned: earned - lessonEarning(lessonsTaught[0]!),
+      withdrawn: 10_000,
+      available: answer.body.tutorAvailable,
+    });
+    const more = await call<{ code?: string }>(server, 'POST', '/invoice', tutor, {
+      method: 2,
+      amount: 10_000,
+      instapayAddress: 'tutor@instapay',
+    });
+    expect(more.body.code).toBe('invoice-amount-above-balance');
+  });
+
+  it('is for admins, for fulfilled lessons only, and changes nothing when refused', async () => {
+    const admin = await insertUser(server, Role.RegularAdmin);
+    const tutor = await insertTutor(server);
+    const taught = await teach(tutor, 3, 30, 'full');
+    for (const caller of [tutor, await insertUser(server, Role.Student)]) {
+      const refused = await notHeld(caller, taught.id);
+      expect(refused.status).toBe(403);
+      expect(refused.body.code).toBe('forbidden');
+    }
+    expect((await notHeld(null, taught.id)).status).toBe(401);
+    const unknown = await notHeld(admin, 999_999);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.code).toBe('lesson-not-found');
+
+    // A lesson still to come.
+    now = new Date(NOW.getTime() + 5 * WEEK);
+    const student = await insertStudent(server, { planId, now });
+    const booked = await call<LessonView>(server, 'POST', '/lesson', student, {
+      tutorId: tutor.id,
+      start: new Date(LESSON_START.getTime() + 5 * WEEK).toISOString(),
+      duration: 30,
+    });
+    expect(booked.status).toBe(201);
+    const early = await notHeld(admin, booked.body.id);
+    expect(early.status).toBe(422);
+    expect(early.body.code).toBe('illegal');
+    const [row] = await server.app.database.db
+      .select()
+      .from(lessons)
+      .where(eq(lessons.id, booked.body.id));
+    expect(row?.status).toBe('pending');
+    expect((await totalsOf(server, tutor)).earned).toBe(lessonEarning(taught));
   });
 });

@@ -8,7 +8,7 @@ import type {
   InterviewView,
   PersonSummary,
 } from '@talaqa/domain';
-import { appointments, jobs } from '../../src/db/schema';
+import { appointments, jobs, users } from '../../src/db/schema';
 import { call } from './api';
 import type { Caller } from './api';
 import { startTestServer } from './helpers';
@@ -423,6 +423,41 @@ describe('the lists', () => {
   });
 });
 
+describe('the admin’s tutor search (record 330)', () => {
+  it('finds interviews by part of the tutor’s name or e-mail, wildcards taken literally', async () => {
+    const manager = await insertManager(server);
+    const [a, b] = (await Promise.all([1, 2].map(() => insertNewTutor(server)))) as [
+      Caller,
+      Caller,
+    ];
+    await server.app.database.db
+      .update(users)
+      .set({ name: 'هالة 50% عبد الله', email: `hala-${a.id}@search.example` })
+      .where(eq(users.id, a.id));
+    const mine = await book(a, manager.id, '11:00');
+    await book(b, manager.id, '12:00');
+    const search = async (text: string, caller: Caller = admin) =>
+      call<InterviewPage>(
+        server,
+        'GET',
+        `/interview/list?interviewerId=${manager.id}&search=${encodeURIComponent(text)}`,
+        caller,
+      );
+    const byName = await search('  هالة ');
+    expect([byName.body.total, byName.body.list[0]?.id]).toEqual([1, mine.body.id]);
+    expect((await search(`HALA-${a.id}@`)).body.list.map((row) => row.id)).toEqual([mine.body.id]);
+    expect((await search('50%')).body.total).toBe(1);
+    // `%` and `_` are letters here, not patterns.
+    expect((await search('%')).body.total).toBe(1);
+    expect((await search('_')).body.total).toBe(0);
+    expect((await search('')).body.total).toBe(2);
+    // A manager's search stays within their own.
+    const other = await insertManager(server);
+    expect((await search('هالة', other)).body.total).toBe(0);
+    expect((await search('x'.repeat(101))).status).toBe(400);
+  });
+});
+
 describe('reminders', () => {
   it('schedules a day’s and an hour’s reminder to both, sends them, and a cancel cancels them', async () => {
     const manager = await insertManager(server);
@@ -465,6 +500,15 @@ describe('reminders', () => {
             .filter((message) => message.text.includes(`/interview/${interview.body.id}`)).length,
       )
       .toBeGreaterThan(0);
+    // Worded as an interview, never as a lesson, with the interview's page.
+    const sent = server.outbox
+      .list()
+      .filter((message) => message.text.includes(`/interview/${interview.body.id}`));
+    for (const message of sent) {
+      expect(message.text).toContain('تذكير من طلاقة: مقابلتك مع');
+      expect(message.text).toContain('صفحة المقابلة: ');
+      expect(message.text).not.toContain('الدرس');
+    }
     await patch(tutor, { id: interview.body.id, status: InterviewStatus.CanceledByInterviewee });
     const left = await db
       .select({ key: jobs.key })

@@ -58,6 +58,22 @@ describe.skipIf(testDriver !== 'postgres' || !testRedisUrl)('invoices across ins
     expect((await paid).label).toBe('fulfilled');
   });
 
+  it('tells the admin on the other instance that a request was deleted', async () => {
+    const admin = await insertUser(one, Role.RegularAdmin);
+    const tutor = await insertUser(one, Role.Tutor);
+    await fundTutor(one, tutor.id, 100_000);
+    const made = await call<InvoiceView>(one, 'POST', '/invoice', tutor, instapay(20_000));
+    await updateInvoice(one, admin, made.body.id, { action: 'reject' });
+    const adminTab = await chatSocket(two, admin, sockets);
+    const tutorTab = await chatSocket(two, tutor, sockets);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const adminHears = nextEvent(adminTab, ServerEvent.InvoiceDeleted);
+    const tutorHears = nextEvent(tutorTab, ServerEvent.InvoiceDeleted);
+    expect((await call(one, 'DELETE', `/invoice/${made.body.id}`, admin)).status).toBe(204);
+    expect(await adminHears).toEqual({ id: made.body.id, userId: tutor.id });
+    expect(await tutorHears).toEqual({ id: made.body.id, userId: tutor.id });
+  });
+
   it('holds at most the balance when 100 requests go to both instances', async () => {
     const tutor = await insertUser(one, Role.Tutor);
     await fundTutor(one, tutor.id, 1_000_000);

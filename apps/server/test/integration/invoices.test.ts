@@ -514,6 +514,91 @@ describe('live updates', () => {
   });
 });
 
+describe('DELETE /invoice/{id}', () => {
+  const remove = (caller: Caller, id: number) =>
+    call<{ code?: string }>(server, 'DELETE', `/invoice/${id}`, caller);
+
+  it('removes a canceled or rejected request from every list, keeping the ledger', async () => {
+    const tutor = await fundedTutor(1_000 * EGP);
+    const rejected = await created(tutor, instapay(100 * EGP));
+    const canceled = await created(tutor, wallet(200 * EGP));
+    const kept = await created(tutor, bank(300 * EGP));
+    await updateInvoice(server, admin, rejected.id, { action: 'reject' });
+    await updateInvoice(server, admin, canceled.id, { action: 'cancel' });
+    const before = await ledgerOf(server, tutor.id);
+    const totals = await totalsOf(server, tutor);
+
+    for (const id of [rejected.id, canceled.id]) expect((await remove(admin, id)).status).toBe(204);
+    const mine = await call<InvoicePage>(server, 'GET', '/invoice', tutor);
+    expect(mine.body.list.map((invoice) => invoice.id)).toEqual([kept.id]);
+    expect(mine.body.total).toBe(1);
+    const theirs = await call<InvoicePage>(server, 'GET', `/invoice?tutorId=${tutor.id}`, admin);
+    expect(theirs.body.list.map((invoice) => invoice.id)).toEqual([kept.id]);
+    expect(await totalsOf(server, tutor)).toEqual(totals);
+    expect(await ledgerOf(server, tutor.id)).toEqual(before);
+    // Gone for every action too; a retried delete is answered as done.
+    const note = await updateInvoice(server, admin, rejected.id, { action: 'note', note: 'x' });
+    expect(note.body.code).toBe('invoice-not-found');
+    expect((await remove(admin, rejected.id)).status).toBe(204);
+  });
+
+  it('refuses a request that holds or moved money, changing nothing', async () => {
+    const tutor = await fundedTutor(1_000 * EGP);
+    const pending = await created(tutor, instapay(100 * EGP));
+    const asked = await created(tutor, instapay(110 * EGP));
+    await updateInvoice(server, tutor, asked.id, { action: 'request-cancel' });
+    const paid = await created(tutor, instapay(120 * EGP));
+    await updateInvoice(server, admin, paid.id, { action: 'fulfil' }, PNG_BYTES);
+    const totals = await totalsOf(server, tutor);
+    for (const id of [pending.id, asked.id, paid.id]) {
+      const answer = await remove(admin, id);
+      expect(answer.status).toBe(422);
+      expect(answer.body.code).toBe('illegal-invoice-update');
+    }
+    expect(await invoiceCount(tutor.id)).toBe(3);
+    expect((await call<InvoicePage>(server, 'GET', '/invoice', tutor)).body.total).toBe(3);
+    expect(await totalsOf(server, tutor)).toEqual(totals);
+  });
+
+  it('is for admins only, and answers invoice-not-found for an unknown request', async () => {
+    const tutor = await fundedTutor();
+    const invoice = await created(tutor, instapay(100 * EGP));
+    await updateInvoice(server, admin, invoice.id, { action: 'reject' });
+    const tried = await remove(tutor, invoice.id);
+    expect(tried.status).toBe(403);
+    expect(tried.body.code).toBe('forbidden');
+    expect((await call<InvoicePage>(server, 'GET', '/invoice', tutor)).body.total).toBe(1);
+    const unknown = await remove(admin, 999_999);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.code).toBe('invoice-not-found');
+    expect((await call(server, 'DELETE', `/invoice/${invoice.id}`, null)).status).toBe(401);
+  });
+
+  it('tells the tutor and the admins on AdminInvoices once, and no one else', async () => {
+    const tutor = await fundedTutor();
+    const other = await fundedTutor();
+    const invoice = await created(tutor, instapay(100 * EGP));
+    await updateInvoice(server, admin, invoice.id, { action: 'reject' });
+    const tutorTab = await chatSocket(server, tutor, sockets);
+    const adminTab = await chatSocket(server, admin, sockets);
+    const otherTab = await chatSocket(server, other, sockets);
+    let overheard = 0;
+    let adminHeard = 0;
+    otherTab.on(ServerEvent.InvoiceDeleted, () => (overheard += 1));
+    adminTab.on(ServerEvent.InvoiceDeleted, () => (adminHeard += 1));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const tutorHears = nextEvent(tutorTab, ServerEvent.InvoiceDeleted);
+    const adminHears = nextEvent(adminTab, ServerEvent.InvoiceDeleted);
+    expect((await remove(admin, invoice.id)).status).toBe(204);
+    expect(await tutorHears).toEqual({ id: invoice.id, userId: tutor.id });
+    expect(await adminHears).toEqual({ id: invoice.id, userId: tutor.id });
+    expect((await remove(admin, invoice.id)).status).toBe(204);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(adminHeard).toBe(1);
+    expect(overheard).toBe(0);
+  });
+});
+
 describe('the receipts route', () => {
   it('answers not found for a name no invoice holds', async () => {
     const answer = await callApi(server, 'GET', '/assets/receipts/nothing.png', {

@@ -16,7 +16,7 @@ import type { Answer, Caller } from './api';
 import { startTestServer, testDriver } from './helpers';
 import type { TestServer } from './helpers';
 import { cairo, insertTutor, insertUser, NOW } from './lessons-fixtures';
-import { seedDemoData } from '../../src/demo/seed';
+import { DEMO_PAST_LESSON_DAYS_AGO, seedDemoData } from '../../src/demo/seed';
 import { findUserRowByEmail } from '../../src/modules/accounts';
 import { signAccessToken } from '../../src/security/tokens';
 
@@ -446,16 +446,29 @@ describe('GET /rating/list/rater/{id} and /rating/list/ratee/{id}', () => {
 });
 
 describe('the demo data', () => {
-  it('gives the demo student one fulfilled lesson with the demo tutor, to try rating', async () => {
+  it('gives the demo student fulfilled lessons with the demo tutor, to try rating', async () => {
     await seedDemoData(db());
     await seedDemoData(db());
     const student = await findUserRowByEmail(db(), 'student@talaqa.eg');
     const tutor = await findUserRowByEmail(db(), 'tutor@talaqa.eg');
     if (!student || !tutor) throw new Error('no demo accounts');
     const theirs = await db().select().from(lessons).where(eq(lessons.studentId, student.id));
-    expect(theirs).toHaveLength(1);
-    expect(theirs[0]).toMatchObject({ tutorId: tutor.id, duration: 30, status: 'fulfilled' });
+    expect(theirs).toHaveLength(DEMO_PAST_LESSON_DAYS_AGO.length);
+    for (const lesson of theirs) {
+      expect(lesson).toMatchObject({ tutorId: tutor.id, duration: 30, status: 'fulfilled' });
+    }
     const caller = { id: student.id, token: await signAccessToken(student.id, server.config) };
     expect((await rate(caller, { rateeId: tutor.id, value: 5 })).status).toBe(201);
+  });
+
+  it('credits the demo tutor 300 EGP through those lessons, enough to request a withdrawal', async () => {
+    await seedDemoData(db());
+    const tutor = await findUserRowByEmail(db(), 'tutor@talaqa.eg');
+    if (!tutor) throw new Error('no demo tutor');
+    const caller = { id: tutor.id, token: await signAccessToken(tutor.id, server.config) };
+    const totals = await call(server, 'GET', `/invoice/stats/${tutor.id}`, caller);
+    expect(totals.body).toMatchObject({ earned: 30_000, available: 30_000 });
+    const withdrawal = { method: 2, amount: 20_000, instapayAddress: 'ahmed.samir@instapay' };
+    expect((await call(server, 'POST', '/invoice', caller, withdrawal)).status).toBe(201);
   });
 });

@@ -13,7 +13,10 @@ import { telegramCodeMessage, telegramLinkReplies } from '../../src/integrations
 import {
   lessonNoticeTemplateMessage,
   lessonNoticeTemplateText,
+  meetingNoticeTemplateMessage,
+  meetingNoticeTemplateText,
 } from '../../src/integrations/whatsapp';
+import { lessonNoticeText, noticeLinkLabel } from '../../src/modules/lessons';
 
 const HOSTILE = `<script>alert("x")</script>&'`;
 
@@ -114,6 +117,50 @@ describe('lesson notices (decision 299)', () => {
     expect(lessonNoticeTemplateText(params)).toContain(
       'صفحة الدرس: https://app.example.com/lesson/7',
     );
+  });
+});
+
+describe('interview and demo-session notices (decision 333)', () => {
+  const notice = {
+    name: 'منى',
+    subject: 'تذكير: مقابلتك مع أحمد غدًا',
+    text: 'تذكير من طلاقة: مقابلتك مع أحمد غدًا.',
+    lessonUrl: 'https://app.example.com/interview/7',
+    page: 'interview' as const,
+  };
+
+  it('names the page each link opens', () => {
+    expect(noticeLinkLabel({})).toBe('صفحة الدرس');
+    expect(noticeLinkLabel({ page: 'interview' })).toBe('صفحة المقابلة');
+    expect(noticeLinkLabel({ page: 'demo-session' })).toBe('صفحة الجلسة التجريبية');
+    expect(lessonNoticeText(notice)).toBe(
+      'مرحبًا منى،\nتذكير من طلاقة: مقابلتك مع أحمد غدًا.\nصفحة المقابلة: https://app.example.com/interview/7',
+    );
+  });
+
+  it('e-mails the interview page under its own name', () => {
+    const { html, text } = lessonNoticeEmail({ ...notice, linkLabel: 'صفحة المقابلة' });
+    expect(html).toContain('صفحة المقابلة');
+    expect(html).not.toContain('صفحة الدرس');
+    expect(text).toContain('صفحة المقابلة: \u2066https://app.example.com/interview/7\u2069');
+    // Without a label the link keeps the lesson's name.
+    expect(lessonNoticeEmail(notice).text).toContain('صفحة الدرس: ');
+  });
+
+  it('fills the meeting WhatsApp template, worded as an appointment', () => {
+    const message = meetingNoticeTemplateMessage(
+      '201001234567',
+      { text: notice.text, url: notice.lessonUrl },
+      'ar',
+    );
+    expect(message.template.name).toBe('meeting_notice');
+    const params = message.template.components?.[0]?.parameters?.map((p) => p.text) ?? [];
+    expect(params).toEqual([notice.text, notice.lessonUrl]);
+    const shown = meetingNoticeTemplateText(params);
+    expect(shown).toBe(
+      'من طلاقة بشأن موعدك: تذكير من طلاقة: مقابلتك مع أحمد غدًا. صفحة الموعد: https://app.example.com/interview/7',
+    );
+    expect(shown).not.toContain('درس');
   });
 });
 

@@ -24,11 +24,23 @@ const NAV_LINKS = [
   { to: paths.plans, label: 'الباقات' },
 ] as const;
 
-/** The header's links for this person: a student also finds their lessons there. */
+/**
+ * The header's links for this person: a student also finds their lessons there, a tutor manager
+ * their workspace and the weekly schedule tutors book interviews in.
+ */
 function navLinksFor(user: User | null): { to: string; label: string }[] {
-  return user?.role === Role.Student
-    ? [{ to: paths.upcomingLessons, label: 'دروسي' }, ...NAV_LINKS]
-    : [...NAV_LINKS];
+  switch (user?.role) {
+    case Role.Student:
+      return [{ to: paths.upcomingLessons, label: 'دروسي' }, ...NAV_LINKS];
+    case Role.TutorManager:
+      return [
+        { to: paths.interviews, label: 'المقابلات' },
+        { to: paths.scheduleManagement, label: 'مواعيدي' },
+        ...NAV_LINKS,
+      ];
+    default:
+      return [...NAV_LINKS];
+  }
 }
 
 const MENU_TITLE = 'القائمة';

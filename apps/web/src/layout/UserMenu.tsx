@@ -23,6 +23,9 @@ function menuLinks(user: User) {
   if (user.role === Role.Tutor) {
     links.splice(2, 0, { to: paths.tutorProfileSettings, label: 'إعدادات الملف التعريفي' });
   }
+  if (user.role === Role.TutorManager) {
+    links.splice(1, 0, { to: paths.scheduleManagement, label: 'إدارة المواعيد' });
+  }
   if (user.role === Role.Student) {
     links.splice(2, 0, { to: paths.payments, label: 'المدفوعات والفواتير' });
   }

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Role } from '@talaqa/domain';
 import { UI_MESSAGES } from '@talaqa/ui';
 import { stubHealthyApi } from '@talaqa/ui/testing';
-import { fakeApi, makeUser, renderApp, resetSession, signInAs } from '../testing/fake-api';
+import { fakeApi, json, makeUser, renderApp, resetSession, signInAs } from '../testing/fake-api';
 
 const server = fakeApi(stubHealthyApi());
 afterEach(resetSession);
@@ -66,6 +66,32 @@ describe('where each role lands', () => {
     const nav = screen.getByRole('navigation', { name: 'التنقل الرئيسي' });
     expect(within(nav).queryByRole('link', { name: 'دروسي' })).toBeNull();
     expect(within(nav).getByRole('link', { name: 'المعلمون' })).toBeTruthy();
+  });
+
+  it('takes a tutor manager from / to /interviews, with the workspace and schedule at hand', async () => {
+    server.on('GET', '/interview/list', json({ list: [], total: 0 }));
+    server.on('GET', '/demo-session/list', json({ list: [], total: 0 }));
+    server.on('GET', '/intro-video/list', json({ list: [], total: 0 }));
+    signInAs(server, makeUser({ id: 40, name: 'منى حسن', role: Role.TutorManager }));
+    const { router } = renderApp('/');
+    await screen.findByRole('heading', { name: 'مواعيد اليوم' });
+    expect(router.state.location.pathname).toBe('/interviews');
+    const nav = screen.getByRole('navigation', { name: 'التنقل الرئيسي' });
+    expect(within(nav).getByRole('link', { name: 'المقابلات' }).getAttribute('href')).toBe(
+      '/interviews',
+    );
+    expect(within(nav).getByRole('link', { name: 'مواعيدي' }).getAttribute('href')).toBe(
+      '/schedule-management',
+    );
+    const ui = userEvent.setup();
+    const account = screen.getByRole('button', { name: /منى حسن/ });
+    await ui.click(account);
+    const menu = document.getElementById(account.getAttribute('aria-controls') ?? '');
+    expect(
+      within(menu as HTMLElement)
+        .getByRole('link', { name: 'إدارة المواعيد' })
+        .getAttribute('href'),
+    ).toBe('/schedule-management');
   });
 
   it('opens the phone menu from the keyboard, and gives focus back when it closes', async () => {

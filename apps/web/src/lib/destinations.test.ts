@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Role } from '@talaqa/domain';
 import { makeUser } from '../testing/fake-api';
-import { destinationAfterSignIn, withNext } from './destinations';
+import { dashboardPathFor, destinationAfterSignIn, withNext } from './destinations';
 
 const CHECKOUT = '/checkout/2/quarter';
 const newStudent = makeUser({ level: null, city: null, birthYear: null });
@@ -22,5 +22,12 @@ describe('destinationAfterSignIn', () => {
     );
     expect(destinationAfterSignIn(newStudent, '//evil.example/checkout')).toBe('/complete-profile');
     expect(withNext('/register/student', 'https://evil.example')).toBe('/register/student');
+  });
+
+  it("takes a tutor manager to /interviews, the workspace whose top is their day's home", () => {
+    const manager = makeUser({ role: Role.TutorManager });
+    expect(destinationAfterSignIn(manager)).toBe('/interviews');
+    expect(dashboardPathFor(manager)).toBe('/interviews');
+    expect(destinationAfterSignIn(manager, '/schedule-management')).toBe('/schedule-management');
   });
 });

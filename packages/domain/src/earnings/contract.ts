@@ -6,8 +6,8 @@
  * ours: the entries behind the balance.
  */
 import { z } from 'zod';
-import { ADMIN_ROLES, rolesOnly } from '../access';
-import { endpoint } from '../contract/endpoint';
+import { ADMIN_ROLES, admins, rolesOnly } from '../access';
+import { endpoint, noContent } from '../contract/endpoint';
 import { pageSchema } from '../contract/page';
 import { instantSchema } from '../contract/query-fields';
 import { BANKS, Role, WITHDRAW_METHODS } from '../enums';
@@ -169,6 +169,18 @@ export const invoiceEndpoints = {
       'large-file-size',
       'invalid-image-type',
     ],
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/invoice/:id',
+    summary: 'An admin deletes a canceled or rejected request (extension)',
+    description:
+      'It leaves every list (the ledger keeps its entries) and `InvoiceDeleted` goes to its ' +
+      'tutor and to AdminInvoices. A request already deleted answers 204 again.',
+    access: admins,
+    params: idParamsSchema,
+    responses: { 204: noContent },
+    errors: ['invoice-not-found', 'illegal-invoice-update'],
   }),
   receipt: endpoint({
     method: 'GET',

@@ -212,3 +212,49 @@ export const demoSessionOutcome = (
       : status === DemoSessionStatus.Rejected
         ? 'rejected'
         : 'canceled';
+
+/** An interview or a demo session: the two kinds of meeting a tutor manager holds. */
+export type MeetingKind = 'interview' | 'demo-session';
+
+/** A meeting as its status rules read it: its kind, its own status set, and its start. */
+export type MeetingState =
+  | { kind: 'interview'; status: InterviewStatus; start: Date }
+  | { kind: 'demo-session'; status: DemoSessionStatus; start: Date };
+
+/**
+ * The status a manager's or an admin's cancellation records: an admin cancels an interview as
+ * its interviewer (the set has no admin status) and a demo session as CanceledByAdmin.
+ */
+export function staffCancelStatus(kind: 'interview', side: 'manager' | 'admin'): InterviewStatus;
+export function staffCancelStatus(
+  kind: 'demo-session',
+  side: 'manager' | 'admin',
+): DemoSessionStatus;
+export function staffCancelStatus(
+  kind: MeetingKind,
+  side: 'manager' | 'admin',
+): InterviewStatus | DemoSessionStatus {
+  if (kind === 'interview') return InterviewStatus.CanceledByInterviewer;
+  return side === 'admin'
+    ? DemoSessionStatus.CanceledByAdmin
+    : DemoSessionStatus.CanceledByTutorManager;
+}
+
+/** Which staff actions the transition rules allow on a meeting now: cancel, decide. */
+export function staffMeetingActions(
+  meeting: MeetingState,
+  side: 'manager' | 'admin',
+  now: Date,
+): { cancel: boolean; decide: boolean } {
+  if (meeting.kind === 'interview') {
+    return {
+      cancel: checkInterviewTransition(meeting, staffCancelStatus('interview', side), side, now).ok,
+      decide: checkInterviewTransition(meeting, InterviewStatus.Passed, side, now).ok,
+    };
+  }
+  return {
+    cancel: checkDemoSessionTransition(meeting, staffCancelStatus('demo-session', side), side, now)
+      .ok,
+    decide: checkDemoSessionTransition(meeting, DemoSessionStatus.Passed, side, now).ok,
+  };
+}

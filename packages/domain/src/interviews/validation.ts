@@ -3,7 +3,7 @@
  * failures carry catalogue codes. The feedback, note and level rules are `../validation/interviews`.
  */
 import { z } from 'zod';
-import { bodyId, queryId, queryWord } from '../contract/query-fields';
+import { bodyId, optionalQuery, queryId, queryWord } from '../contract/query-fields';
 import { lessonStartSchema } from '../lessons/validation';
 import { DEMO_SESSION_STATUSES, INTERVIEW_STATUSES } from '../statuses';
 import {
@@ -12,7 +12,7 @@ import {
   interviewNoteSchema,
   pageQuerySchema,
 } from '../validation';
-import { oneOf, optionalText } from '../validation/blocks';
+import { oneOf, optionalText, textSchema } from '../validation/blocks';
 
 /** GET /interview/select: one manager's free times, or every active manager's. */
 export const interviewSelectQuerySchema = z.object({ interviewerId: queryId() });
@@ -56,15 +56,20 @@ const statusQuery = <T extends number>(values: readonly T[]) =>
     oneOf(values).optional(),
   );
 
+/** Part of the tutor's name or e-mail (the admin's list; record 330). */
+const tutorSearch = optionalQuery(textSchema().trim().max(100, 'invalid-type'));
+
 /**
  * GET /interview/list/: a tutor's own, a manager's own (as interviewer), every one for admins;
- * by status, time, tutor and manager; newest start first.
+ * by status, time, tutor and manager, and (record 330) the tutor's name or e-mail; newest start
+ * first.
  */
 export const interviewListQuerySchema = pageQuerySchema.extend({
   status: statusQuery(INTERVIEW_STATUSES),
   when: queryWord(APPOINTMENT_TIMINGS),
   intervieweeId: queryId(),
   interviewerId: queryId(),
+  search: tutorSearch,
 });
 export type InterviewListQuery = z.input<typeof interviewListQuerySchema>;
 export type InterviewListFilters = z.output<typeof interviewListQuerySchema>;
@@ -92,6 +97,7 @@ export const demoSessionListQuerySchema = pageQuerySchema.extend({
   when: queryWord(APPOINTMENT_TIMINGS),
   tutorId: queryId(),
   tutorManagerId: queryId(),
+  search: tutorSearch,
 });
 export type DemoSessionListQuery = z.input<typeof demoSessionListQuerySchema>;
 export type DemoSessionListFilters = z.output<typeof demoSessionListQuerySchema>;

@@ -4,7 +4,7 @@
  * service checks. Paths are the server's own (it ignores a trailing slash).
  */
 import { z } from 'zod';
-import { rolesOnly, signedIn } from '../access';
+import { admins, rolesOnly, signedIn } from '../access';
 import { BOOKING_RULES } from '../booking';
 import { endpoint } from '../contract/endpoint';
 import { pageSchema } from '../contract/page';
@@ -63,6 +63,15 @@ export const lessonCanceledAnswerSchema = z.object({
   minutesReturned: z.number().int(),
 });
 export type LessonCanceledAnswer = z.infer<typeof lessonCanceledAnswerSchema>;
+
+/** A fulfilled lesson an admin found not held (decision 338): now canceled, its credit reversed. */
+export const lessonNotHeldAnswerSchema = lessonCanceledAnswerSchema.extend({
+  /** Piasters taken back from the tutor's earnings by this call (0 on a retry). */
+  reversed: z.number().int().nonnegative(),
+  /** The tutor's available balance after it, in piasters: below zero when already withdrawn. */
+  tutorAvailable: z.number().int(),
+});
+export type LessonNotHeldAnswer = z.infer<typeof lessonNotHeldAnswerSchema>;
 
 export const lessonTallySchema = z.object({ lessons: z.number().int(), minutes: z.number().int() });
 export type LessonTally = z.infer<typeof lessonTallySchema>;
@@ -131,6 +140,19 @@ export const lessonEndpoints = {
     params: lessonIdParamsSchema,
     responses: { 200: lessonViewSchema },
     errors: ['lesson-not-found'],
+  }),
+  notHeld: endpoint({
+    method: 'POST',
+    path: '/lesson/:id/not-held',
+    summary: 'An admin records that a fulfilled lesson was not held (extension)',
+    description:
+      'The lesson becomes canceled by the tutor, the student gets the minutes back while their ' +
+      'quota week runs, and the tutor’s credit for it is reversed by a ledger entry, in one ' +
+      'transaction. A lesson already found not held answers as it is.',
+    access: admins,
+    params: lessonIdParamsSchema,
+    responses: { 200: lessonNotHeldAnswerSchema },
+    errors: ['lesson-not-found', 'illegal'],
   }),
   cancel: endpoint({
     method: 'DELETE',

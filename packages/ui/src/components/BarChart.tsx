@@ -5,6 +5,8 @@ export interface BarDatum {
   /** The category under the bar ("٢٢ نوفمبر"); a space may break it onto two lines. */
   label: string;
   value: number;
+  /** A second figure of the datum ("٣ تقييمات"), in the table's third column and the tooltip. */
+  note?: string;
 }
 
 export interface BarChartProps {
@@ -24,6 +26,10 @@ export interface BarChartProps {
    * runs the way Arabic reads; `ltr` mirrors it.
    */
   direction?: 'rtl' | 'ltr';
+  /** A fixed top of the value axis (5 for ratings); the data's rounded maximum by default. */
+  maxValue?: number;
+  /** The header of the table's third column, holding each datum's `note`. */
+  noteLabel?: string;
   className?: string;
 }
 
@@ -86,11 +92,13 @@ export function BarChart({
   formatValue = defaultFormat,
   summary,
   direction = 'rtl',
+  maxValue,
+  noteLabel,
   className,
 }: BarChartProps) {
   const { ref, width } = useMeasuredWidth();
   const rtl = direction === 'rtl';
-  const max = niceCeiling(Math.max(0, ...data.map((datum) => datum.value)));
+  const max = maxValue ?? niceCeiling(Math.max(0, ...data.map((datum) => datum.value)));
   const ticks = [0, max / 2, max];
   const plotWidth = Math.max(1, width - AXIS_SIDE - FAR_SIDE);
   const plotHeight = HEIGHT - TOP - BOTTOM;
@@ -161,7 +169,9 @@ export function BarChart({
                   height={Math.max(0, TOP + plotHeight - top)}
                   rx={4}
                   className={index === data.length - 1 ? 'fill-brand-700' : 'fill-brand-500'}
-                />
+                >
+                  {datum.note && <title>{`${datum.label}: ${datum.note}`}</title>}
+                </rect>
                 <text
                   x={centre}
                   y={top - 6}
@@ -200,6 +210,7 @@ export function BarChart({
           <tr>
             <th scope="col">{categoryAxisLabel}</th>
             <th scope="col">{valueAxisLabel}</th>
+            {noteLabel && <th scope="col">{noteLabel}</th>}
           </tr>
         </thead>
         <tbody>
@@ -207,6 +218,7 @@ export function BarChart({
             <tr key={`${datum.label}-${index}`}>
               <th scope="row">{datum.label}</th>
               <td>{formatValue(datum.value)}</td>
+              {noteLabel && <td>{datum.note ?? ''}</td>}
             </tr>
           ))}
         </tbody>

@@ -23,8 +23,10 @@ import {
   NoDashboardAccessError,
   safeNext,
   signIn,
+  useCurrentUser,
   useHasSession,
 } from '../../lib/session';
+import { homePathFor, mayOpen } from '../../lib/access';
 
 interface LoginForm extends PasswordSignInBody {
   remember: boolean;
@@ -42,6 +44,7 @@ export default function LoginPage() {
   const queryClient = useQueryClient();
   const toast = useToast();
   const next = safeNext(searchParams.get('next'));
+  const currentUser = useCurrentUser();
   const notice =
     (location.state as { notice?: string } | null)?.notice === 'no-access'
       ? NO_ACCESS_MESSAGE
@@ -76,7 +79,11 @@ export default function LoginPage() {
     }
   });
 
-  if (signedIn) return <Navigate replace to={next} />;
+  if (signedIn) {
+    // A studio asked for (or defaulted to) an admin's page lands on its own (record 331).
+    const role = currentUser.data?.role;
+    return <Navigate replace to={role && !mayOpen(role, next) ? homePathFor(role) : next} />;
+  }
 
   return (
     <main

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { isAdminRole } from '@talaqa/domain';
-import { CenteredSpinner, ErrorState } from '@talaqa/ui';
+import { CenteredSpinner, ErrorState, PageTitle, buttonClasses } from '@talaqa/ui';
 import { paths } from '../../paths';
+import { homePathFor, mayOpen, mayUseDashboard } from '../../lib/access';
 import {
   loginPathFor,
   signOut,
@@ -20,9 +20,38 @@ function SignOutNonAdmin() {
   return <CenteredSpinner />;
 }
 
+/** A studio on an admin's page (record 331): what it may do instead, and the way there. */
+function StudioRefusal() {
+  const queryClient = useQueryClient();
+  return (
+    <main dir="rtl" lang="ar-EG" className="mx-auto flex w-full max-w-lg flex-col gap-4 px-4 py-16">
+      <PageTitle title="هذه الصفحة للمشرفين فقط">
+        <p>
+          حساب الاستوديو يعمل في جلسات التصوير وحدها: قائمة المعلمين الذين ينتظرون التصوير ورفع
+          صورهم وفيديوهاتهم.
+        </p>
+      </PageTitle>
+      <div className="flex flex-wrap gap-2">
+        <Link to={paths.photoSessions} className={buttonClasses()}>
+          اذهب إلى جلسات التصوير
+        </Link>
+        <button
+          type="button"
+          className={buttonClasses({ variant: 'secondary' })}
+          onClick={() => signOut(queryClient, 'user')}
+        >
+          تسجيل الخروج
+        </button>
+      </div>
+    </main>
+  );
+}
+
 /**
  * Guards every dashboard page but `/login`: signed out goes to `/login?next=<page>`; a signed-in
- * account that is not an admin is signed out; the page waits for the current user.
+ * account that is neither an admin nor a studio is signed out; a studio opens the photo sessions
+ * only (the root sends it there, any other page explains the refusal); the page waits for the
+ * current user.
  */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const signedIn = useHasSession();
@@ -37,7 +66,11 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
     return <Navigate replace to={reason === 'user' ? paths.login : loginPathFor(location)} />;
   }
   if (user.data) {
-    return isAdminRole(user.data.role) ? children : <SignOutNonAdmin />;
+    const { role } = user.data;
+    if (!mayUseDashboard(role)) return <SignOutNonAdmin />;
+    if (mayOpen(role, location.pathname)) return children;
+    if (location.pathname === paths.root) return <Navigate replace to={homePathFor(role)} />;
+    return <StudioRefusal />;
   }
   if (user.isError) {
     return (

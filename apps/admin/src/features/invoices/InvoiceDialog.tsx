@@ -5,6 +5,7 @@ import {
   IMAGE_MAX_BYTES,
   IMAGE_MIME_TYPES,
   INVOICE_NOTE_MAX_LENGTH,
+  InvoiceStatus,
   formatMoney,
   invoiceNoteSchema,
   validationIssues,
@@ -28,7 +29,7 @@ import { formatDateTime } from '../../lib/format';
 import { userPath } from '../../paths';
 import { DECISION_TEXTS, InvoiceLabelBadge, allowedDecisions, receiverLines } from './labels';
 import type { InvoiceDecision } from './labels';
-import { fetchReceipt, useInvoiceAction } from './queries';
+import { fetchReceipt, useDeleteInvoice, useInvoiceAction } from './queries';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -323,6 +324,67 @@ function DecisionButtons({ invoice, onSaved }: { invoice: InvoiceView; onSaved: 
   );
 }
 
+/**
+ * A canceled or rejected request holds no money and moved none: the admin may delete it from the
+ * lists (decision 337); the tutor's page drops it too.
+ */
+function DeleteRequest({ invoice, onDeleted }: { invoice: InvoiceView; onDeleted: () => void }) {
+  const toast = useToast();
+  const remove = useDeleteInvoice();
+  const [asking, setAsking] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  if (invoice.status !== InvoiceStatus.Canceled && invoice.status !== InvoiceStatus.Rejected) {
+    return null;
+  }
+  const confirm = async () => {
+    try {
+      await remove.mutateAsync(invoice.id);
+      toast.success('تم حذف طلب السحب');
+      setAsking(false);
+      onDeleted();
+    } catch (error) {
+      setFailure(actionErrorText(error, UI_MESSAGES.invoiceProcessFailed));
+    }
+  };
+  return (
+    <section aria-labelledby="invoice-delete-heading" className="flex flex-col gap-2">
+      <h3 id="invoice-delete-heading" className="text-base font-bold text-ink">
+        حذف الطلب
+      </h3>
+      <p className="text-sm text-muted">
+        الطلب منتهٍ ولا يحجز شيئًا من رصيد المعلم. حذفه يخفيه من قائمتك ومن صفحة المعلم، ويبقى أثره في
+        سجل رصيده.
+      </p>
+      <div>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            setFailure(null);
+            setAsking(true);
+          }}
+        >
+          حذف الطلب
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={asking}
+        onOpenChange={setAsking}
+        title="حذف طلب السحب؟"
+        description="سيختفي الطلب من قائمة الطلبات ومن صفحة المعلم، ولا يمكن التراجع عن الحذف."
+        confirmLabel="حذف الطلب"
+        loading={remove.isPending}
+        onConfirm={() => void confirm()}
+      >
+        <p className="mb-3 text-sm text-ink">
+          طلب رقم {formatId(invoice.id)} من {invoice.userName} بمبلغ{' '}
+          <strong>{formatMoney(invoice.amount)}</strong>
+        </p>
+        {failure && <Alert tone="error">{failure}</Alert>}
+      </ConfirmDialog>
+    </section>
+  );
+}
+
 function ReceiptViewer({ name }: { name: string }) {
   const toast = useToast();
   const [url, setUrl] = useState<string | null>(null);
@@ -357,7 +419,15 @@ function ReceiptViewer({ name }: { name: string }) {
   );
 }
 
-function InvoiceBody({ invoice, onSaved }: { invoice: InvoiceView; onSaved: OnSaved }) {
+function InvoiceBody({
+  invoice,
+  onSaved,
+  onDeleted,
+}: {
+  invoice: InvoiceView;
+  onSaved: OnSaved;
+  onDeleted: () => void;
+}) {
   const change = invoice.requestedChange;
   return (
     <div className="flex flex-col gap-5">
@@ -406,6 +476,7 @@ function InvoiceBody({ invoice, onSaved }: { invoice: InvoiceView; onSaved: OnSa
       )}
       <DecisionButtons invoice={invoice} onSaved={onSaved} />
       <NoteEditor key={invoice.adminNote ?? ''} invoice={invoice} onSaved={onSaved} />
+      <DeleteRequest invoice={invoice} onDeleted={onDeleted} />
     </div>
   );
 }
@@ -415,10 +486,13 @@ export function InvoiceDialog({
   invoice,
   onClose,
   onSaved,
+  onDeleted,
 }: {
   invoice: InvoiceView | null;
   onClose: () => void;
   onSaved: OnSaved;
+  /** After this dialog deleted the request. */
+  onDeleted: () => void;
 }) {
   return (
     <Dialog
@@ -429,7 +503,9 @@ export function InvoiceDialog({
       }}
       className="sm:max-w-2xl"
     >
-      {invoice && <InvoiceBody key={invoice.id} invoice={invoice} onSaved={onSaved} />}
+      {invoice && (
+        <InvoiceBody key={invoice.id} invoice={invoice} onSaved={onSaved} onDeleted={onDeleted} />
+      )}
     </Dialog>
   );
 }

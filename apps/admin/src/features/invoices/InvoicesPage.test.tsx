@@ -166,6 +166,11 @@ function stubInvoices(initial: InvoiceView[], refuse?: () => Response) {
       invoices = invoices.map((item) => (item.id === id ? next : item));
       return next;
     },
+    'DELETE /invoice/:id': ({ path }) => {
+      const id = Number(path.split('/')[2]);
+      invoices = invoices.filter((item) => item.id !== id);
+      return new Response(null, { status: 204 });
+    },
     'GET /assets/receipts/:name': ({ path }) => {
       receipts.push(path.split('/').at(-1)!);
       return new Response(new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])]), {
@@ -183,6 +188,10 @@ function stubInvoices(initial: InvoiceView[], refuse?: () => Response) {
       invoices = invoices.some((item) => item.id === invoice.id)
         ? invoices.map((item) => (item.id === invoice.id ? invoice : item))
         : [invoice, ...invoices];
+    },
+    /** The server's copy is deleted (another admin): the socket then says so. */
+    remove(id: number) {
+      invoices = invoices.filter((item) => item.id !== id);
     },
   };
 }
@@ -497,5 +506,154 @@ describe('/invoices', () => {
     // The open details follow: the tutor's ask is now answered, not the admin's own cancel.
     expect(within(dialog).getByRole('button', { name: 'الموافقة على الإلغاء' })).toBeTruthy();
     expect(within(dialog).queryByRole('button', { name: 'إلغاء الطلب' })).toBeNull();
+  });
+  it('deletes a rejected request after a confirmation; a pending one offers no delete', async () => {
+    const rejected = makeInvoice({
+      id: 36,
+      status: InvoiceStatus.Rejected,
+      label: InvoiceLabel.Rejected,
+      createdAt: '2026-11-20T09:00:00.000Z',
+    });
+    const fake = stubInvoices([PENDING, rejected]);
+    const user = userEvent.setup();
+    renderAdmin('/invoices');
+    await screen.findByRole('table', { name: 'قائمة طلبات السحب' });
+    const pending = await openDetails(user, '٣١');
+    expect(within(pending).queryByRole('button', { name: 'حذف الطلب' })).toBeNull();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    const dialog = await openDetails(user, '٣٦');
+    await user.click(within(dialog).getByRole('button', { name: 'حذف الطلب' }));
+    const confirmation = await screen.findByRole('dialog', { name: 'حذف طلب السحب؟' });
+    expect(confirmation.textContent).toContain(formatMoney(rejected.amount));
+    expect(fake.requests.some((request) => request.method === 'DELETE')).toBe(false);
+    await user.click(within(confirmation).getByRole('button', { name: 'حذف الطلب' }));
+    expect(await screen.findByText('تم حذف طلب السحب')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(within(table()).queryByText('٣٦')).toBeNull());
+    expect(
+      fake.requests.filter((request) => request.method === 'DELETE').map((r) => r.path),
+    ).toEqual(['/invoice/36']);
+  });
+
+  it('shows the refusal when the server keeps the request', async () => {
+    const canceled = makeInvoice({
+      id: 37,
+      status: InvoiceStatus.Canceled,
+      label: InvoiceLabel.CanceledByAdmin,
+    });
+    const fake = stubInvoices([canceled]);
+    fake.set(canceled);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: RequestInfo | URL, init?: RequestInit) =>
+        (init?.method ?? 'GET').toUpperCase() === 'DELETE'
+          ? Promise.resolve(apiError('illegal-invoice-update', 422))
+          : fake.fetch(input, init),
+      ),
+    );
+    const user = userEvent.setup();
+    renderAdmin('/invoices');
+    await screen.findByRole('table', { name: 'قائمة طلبات السحب' });
+    const dialog = await openDetails(user, '٣٧');
+    await user.click(within(dialog).getByRole('button', { name: 'حذف الطلب' }));
+    const confirmation = await confirmIn(user, 'حذف طلب السحب؟', 'حذف الطلب');
+    expect(
+      await within(confirmation).findByText(ERROR_MESSAGES['illegal-invoice-update']),
+    ).toBeTruthy();
+    expect(within(table()).getByText('٣٧')).toBeTruthy();
+  });
+
+  it('drops a request deleted elsewhere live, closing its details', async () => {
+    const rejected = makeInvoice({ id: 38, status: InvoiceStatus.Rejected, label: 'rejected' });
+    const fake = stubInvoices([PENDING, rejected]);
+    const user = userEvent.setup();
+    renderAdmin('/invoices');
+    await screen.findByRole('table', { name: 'قائمة طلبات السحب' });
+    await waitFor(() => expect(fakeSockets.latest()?.connected).toBe(true));
+    await openDetails(user, '٣٨');
+    fake.remove(38);
+    act(() => fakeSockets.latest()!.serverEmit('InvoiceDeleted', { id: 38, userId: TUTOR.id }));
+    await waitFor(() => expect(within(table()).queryByText('٣٨')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(within(table()).getByText('٣١')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('حُذف طلب السحب رقم ٣٨');
+  });
+});
+
+describe('the withdrawals CSV for the bank run', () => {
+  const CSV = 'رقم الطلب,المعلم\r\n31,منى الشريف\r\n';
+
+  function stubExport(answer: () => Response) {
+    const fake = createFakeApi({
+      'GET /invoice': () => ({ list: [PENDING, BANK], total: 2 }),
+      'GET /invoice/export.csv': answer,
+    });
+    vi.stubGlobal('fetch', vi.fn(fake.fetch));
+    const saved: { blob: Blob; name: string }[] = [];
+    const blobs = new Map<string, Blob>();
+    const original = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+    URL.createObjectURL = (blob: Blob) => {
+      const url = `blob:test/${blobs.size}`;
+      blobs.set(url, blob);
+      return url;
+    };
+    URL.revokeObjectURL = () => undefined;
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push({ blob: blobs.get(this.getAttribute('href') ?? '')!, name: this.download });
+    });
+    const restore = () => {
+      click.mockRestore();
+      URL.createObjectURL = original.create;
+      URL.revokeObjectURL = original.revoke;
+    };
+    return { fake, saved, restore };
+  }
+
+  it('downloads every request matching the filters, as UTF-8 with its mark and the server’s name', async () => {
+    const { fake, saved, restore } = stubExport(
+      () =>
+        new Response(`\uFEFF${CSV}`, {
+          headers: {
+            'content-type': 'text/csv; charset=utf-8',
+            'content-disposition': 'attachment; filename="talaqa-withdrawals-2026-11-26.csv"',
+          },
+        }),
+    );
+    const user = userEvent.setup();
+    renderAdmin('/invoices?status=0&method=1&from=2026-11-01&to=2026-11-30&page=2');
+    await screen.findByRole('table', { name: 'قائمة طلبات السحب' });
+
+    await user.click(screen.getByRole('button', { name: 'تنزيل CSV لطلبات السحب' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    const query = fake.requests.find((request) => request.path === '/invoice/export.csv')?.query;
+    // The filters on screen, every page: no page or size.
+    expect(Object.fromEntries(query ?? [])).toEqual({
+      status: '0',
+      method: '1',
+      from: '2026-10-31T22:00:00.000Z',
+      to: '2026-11-30T22:00:00.000Z',
+    });
+    expect(saved[0]?.name).toBe('talaqa-withdrawals-2026-11-26.csv');
+    const bytes = new Uint8Array(await saved[0]!.blob.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder().decode(bytes)).toBe(CSV);
+    restore();
+  });
+
+  it('says so beside the button when the file cannot be made', async () => {
+    const { saved, restore } = stubExport(() => apiError('forbidden', 403));
+    const user = userEvent.setup();
+    renderAdmin('/invoices');
+    await screen.findByRole('table', { name: 'قائمة طلبات السحب' });
+    await user.click(screen.getByRole('button', { name: 'تنزيل CSV لطلبات السحب' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('تعذّر تنزيل الملف');
+    expect(alert.textContent).toContain(ERROR_MESSAGES.forbidden);
+    expect(saved).toHaveLength(0);
+    restore();
   });
 });

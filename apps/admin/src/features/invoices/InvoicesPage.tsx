@@ -26,6 +26,7 @@ import {
 } from '@talaqa/ui';
 import { ListPagination } from '../../components/ListPagination';
 import { usePageSize } from '../../lib/page-size';
+import { ExportCsvButton } from './ExportCsvButton';
 import { InvoiceDialog } from './InvoiceDialog';
 import { InvoicesTable, InvoicesTableSkeleton } from './InvoicesTable';
 import { useInvoices, useLiveInvoices } from './queries';
@@ -170,10 +171,16 @@ export default function InvoicesPage() {
   const [open, setOpen] = useState<InvoiceView | null>(null);
   const [announcement, setAnnouncement] = useState('');
 
-  useLiveInvoices((invoice) => {
-    setAnnouncement(liveAnnouncement(invoice));
-    setOpen((current) => (current?.id === invoice.id ? invoice : current));
-  });
+  useLiveInvoices(
+    (invoice) => {
+      setAnnouncement(liveAnnouncement(invoice));
+      setOpen((current) => (current?.id === invoice.id ? invoice : current));
+    },
+    ({ id }) => {
+      setAnnouncement(`حُذف طلب السحب رقم ${formatId(id)}`);
+      setOpen((current) => (current?.id === id ? null : current));
+    },
+  );
 
   const update = useCallback(
     (changes: Partial<InvoiceFilters>, replace = false) =>
@@ -184,15 +191,14 @@ export default function InvoicesPage() {
     [setSearchParams],
   );
 
-  const list = useInvoices({
-    page: filters.page,
-    size: pageSize,
+  const shown = {
     status: filters.status,
     method: filters.method,
     tutorId: filters.tutorId,
     from: filters.from === undefined ? undefined : cairoDayStart(filters.from),
     to: filters.to === undefined ? undefined : cairoDayStart(filters.to, 1),
-  });
+  };
+  const list = useInvoices({ page: filters.page, size: pageSize, ...shown });
   const totalPages = list.data ? pageCount(list.data.total, pageSize) : 1;
   const settled = list.isSuccess && !list.isPlaceholderData;
   useEffect(() => {
@@ -280,9 +286,12 @@ export default function InvoicesPage() {
         />
       </div>
 
-      <div className="flex min-h-6 items-center gap-2 text-sm text-muted">
-        {list.data && <span>عدد الطلبات: {formatNumber(list.data.total)}</span>}
-        {list.isFetching && !list.isPending && <Spinner size="sm" />}
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex min-h-6 items-center gap-2 text-sm text-muted">
+          {list.data && <span>عدد الطلبات: {formatNumber(list.data.total)}</span>}
+          {list.isFetching && !list.isPending && <Spinner size="sm" />}
+        </div>
+        <ExportCsvButton filters={shown} />
       </div>
       <p role="status" aria-live="polite" className="sr-only">
         {announcement}
@@ -330,7 +339,12 @@ export default function InvoicesPage() {
         setPageSize={setPageSize}
       />
 
-      <InvoiceDialog invoice={open} onClose={() => setOpen(null)} onSaved={setOpen} />
+      <InvoiceDialog
+        invoice={open}
+        onClose={() => setOpen(null)}
+        onSaved={setOpen}
+        onDeleted={() => setOpen(null)}
+      />
     </section>
   );
 }

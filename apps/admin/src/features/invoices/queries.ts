@@ -74,19 +74,46 @@ export function useInvoiceAction() {
   });
 }
 
+/** A deleted request leaves every cached list at once; the lists are fetched again. */
+function forgetInvoice(queryClient: QueryClient, id: number): void {
+  queryClient.setQueriesData<InvoicePage>({ queryKey: invoiceKeys.lists() }, (page) =>
+    page && page.list.some((item) => item.id === id)
+      ? { list: page.list.filter((item) => item.id !== id), total: Math.max(0, page.total - 1) }
+      : page,
+  );
+  void queryClient.invalidateQueries({ queryKey: invoiceKeys.lists() });
+}
+
+/** DELETE /invoice/{id}: a canceled or rejected request leaves the lists (decision 337). */
+export function useDeleteInvoice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.call(API.invoices.remove, { params: { id } }),
+    onSuccess: (_answer, id) => forgetInvoice(queryClient, id),
+  });
+}
+
 /** A transfer receipt's bytes (GET /assets/receipts/{name}, tutors and admins only). */
 export const fetchReceipt = (name: string): Promise<Blob> =>
   api.call(API.invoices.receipt, { params: { name } });
 
 /**
  * Keeps the lists live: a request another admin handled, or a tutor made or changed, replaces its
- * row at once and the lists are read again (a new one appears where the filters put it).
- * `onUpdate` hears each one (the page's announcement and its open dialog).
+ * row at once and the lists are read again (a new one appears where the filters put it); a
+ * deleted one leaves them. `onUpdate` and `onDelete` hear each one (the page's announcement and
+ * its open dialog).
  */
-export function useLiveInvoices(onUpdate: (invoice: InvoiceView) => void): void {
+export function useLiveInvoices(
+  onUpdate: (invoice: InvoiceView) => void,
+  onDelete: (deleted: { id: number; userId: number }) => void,
+): void {
   const queryClient = useQueryClient();
   useRealtimeEvent(ServerEvent.InvoiceUpdated, true, (invoice) => {
     rememberInvoice(queryClient, invoice);
     onUpdate(invoice);
+  });
+  useRealtimeEvent(ServerEvent.InvoiceDeleted, true, (deleted) => {
+    forgetInvoice(queryClient, deleted.id);
+    onDelete(deleted);
   });
 }

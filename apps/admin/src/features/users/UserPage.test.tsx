@@ -66,6 +66,44 @@ describe('/user/:id', () => {
     });
   });
 
+  it('shows a student’s newest lessons with a link to all of them', async () => {
+    const lesson = {
+      id: 51,
+      members: { tutorId: 7, studentId: 9 },
+      price: 6_000,
+      duration: 30,
+      start: '2026-11-20T17:00:00.000Z',
+      status: 'fulfilled',
+      canceledBy: null,
+      end: '2026-11-20T17:30:00.000Z',
+      tutor: { id: 7, name: 'أحمد سمير', image: null },
+      student: { id: 9, name: STUDENT.name, image: null },
+      bookedAt: '2026-11-18T10:00:00.000Z',
+      canceledAt: null,
+      freeCancelUntil: '2026-11-19T17:00:00.000Z',
+      attended: { tutor: true, student: true },
+    };
+    const fake = stubApi(
+      {
+        'GET /user/9': () => STUDENT,
+        'GET /lesson/list': () => ({ list: [lesson], total: 12 }),
+      },
+      SUPER_ADMIN,
+    );
+    signInAs(SUPER_ADMIN);
+    renderAdmin('/user/9');
+    const section = await screen.findByRole('region', { name: 'الدروس' });
+    const list = await within(section).findByRole('list', { name: 'دروس المستخدم' });
+    expect(within(list).getByText(/أحمد سمير/)).toBeTruthy();
+    expect(within(list).getByText('مكتمل')).toBeTruthy();
+    expect(within(section).getByRole('link', { name: 'كل الدروس (١٢)' }).getAttribute('href')).toBe(
+      '/lessons?studentId=9',
+    );
+    const asked = fake.requests.find((request) => request.path === '/lesson/list')?.query;
+    expect(asked?.get('studentId')).toBe('9');
+    expect(asked?.get('tutorId')).toBeNull();
+  });
+
   it('shows the Arabic rule for a bad birth year and sends nothing', async () => {
     const fake = stubApi({ 'GET /user/9': () => STUDENT }, SUPER_ADMIN);
     signInAs(SUPER_ADMIN);

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { Role } from '@talaqa/domain';
 import {
   ERROR_MESSAGES,
   EmptyState,
@@ -14,6 +15,7 @@ import { useCurrentUser } from '../../lib/session';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { Email, RoleBadge, VerificationBadges } from '../../components/UserBadges';
 import { UserTransactions } from '../transactions/UserTransactions';
+import { UserLessons } from '../lessons/UserLessons';
 import { useUser } from './queries';
 import { UserEditForm } from './UserEditForm';
 import { UserImage } from './UserImage';
@@ -125,6 +127,11 @@ export default function UserPage() {
           </h2>
           {viewer && <UserEditForm key={data.id} user={data} viewer={viewer} />}
         </section>
+        {(data.role === Role.Tutor || data.role === Role.Student) && (
+          <div className="lg:col-span-2">
+            <UserLessons userId={data.id} role={data.role} />
+          </div>
+        )}
         <div className="lg:col-span-2">
           <UserTransactions userId={data.id} />
         </div>

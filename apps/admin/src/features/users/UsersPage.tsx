@@ -25,6 +25,7 @@ import {
 import { usePageSize } from '../../lib/page-size';
 import type { UserFilters, UserOrder, UserSort, VerifiedFilter } from './list-params';
 import { CreateUserDialog } from './CreateUserDialog';
+import { InvitesSection } from '../invites/InvitesSection';
 import { useUserList } from './queries';
 import type { UserListParams } from './queries';
 import { UsersTable, UsersTableSkeleton } from './UsersTable';
@@ -203,6 +204,9 @@ export default function UsersPage() {
         pageSize={pageSize}
         setPageSize={setPageSize}
       />
+
+      {/* Invites are a section here: the spec's admin routes have no /invites (record 343). */}
+      <InvitesSection />
     </section>
   );
 }

@@ -51,6 +51,13 @@ export const invoices = pgTable(
     updatedByReceiver: boolean('updated_by_receiver').notNull().default(false),
     cancellationRequested: boolean('cancellation_requested').notNull().default(false),
     requestedChange: jsonb('requested_change').$type<InvoiceChange>(),
+    /**
+     * Set when an admin deleted the request (decision 337): it leaves every list and answers
+     * `invoice-not-found`, while the ledger entries that held and released its amount still
+     * point at the row (the ledger is append-only).
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedBy: integer('deleted_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
@@ -62,6 +69,8 @@ export const invoices = pgTable(
     check('invoices_method_check', sql`${t.method} between 0 and 2`),
     // A fulfilled (Approved) request always has its receipt.
     check('invoices_receipt_check', sql`${t.status} <> 3 or ${t.receiptImage} is not null`),
+    // Only a request that holds no money and moved none (Canceled, Rejected) is ever deleted.
+    check('invoices_deleted_check', sql`${t.deletedAt} is null or ${t.status} in (2, 4)`),
   ],
 );
 

@@ -148,7 +148,9 @@ export type AccountNotice =
   /** The account's address changed to `newEmail`; sent to the old address. */
   | { kind: 'email-changed'; newEmail: string }
   /** Too many reset codes died of wrong tries today; no more are sent until tomorrow. */
-  | { kind: 'reset-codes-capped'; perDay: number };
+  | { kind: 'reset-codes-capped'; perDay: number }
+  /** An admin invites the address to sign up as `roleName` through `link` (record 343). */
+  | { kind: 'invite'; roleName: string; link: string; validDays: number };
 
 const arabicCount = new Intl.NumberFormat('ar-EG');
 
@@ -159,6 +161,7 @@ export function accountNoticeEmail({
   name?: string | undefined;
   notice: AccountNotice;
 }): EmailContent {
+  if (notice.kind === 'invite') return inviteEmail(notice);
   const subject =
     notice.kind === 'email-changed'
       ? `تغيّر البريد الإلكتروني لحسابك في ${BRAND_NAME}`
@@ -182,6 +185,28 @@ export function accountNoticeEmail({
     ].join('\n'),
   });
   return { subject, html, text: plain([greeting(name), '', ...lines]) };
+}
+
+/** The invite: who the person will be, the button to the sign-up page, how long it works. */
+function inviteEmail(notice: Extract<AccountNotice, { kind: 'invite' }>): EmailContent {
+  if (!/^https?:\/\//i.test(notice.link)) throw new TypeError('inviteEmail: link must be http(s)');
+  const subject = `دعوة للانضمام إلى ${BRAND_NAME} بصفة ${notice.roleName}`;
+  const intro = `يدعوك فريق ${BRAND_NAME} لإنشاء حسابك بصفة ${notice.roleName}.`;
+  const validity = `الرابط صالح لمرة واحدة خلال ${arabicCount.format(notice.validDays)} أيام. إن لم تكن تنتظر هذه الدعوة فتجاهلها.`;
+  const html = layout(subject, {
+    preheader: intro,
+    bodyHtml: [
+      paragraph(escapeHtml(greeting(undefined))),
+      paragraph(escapeHtml(intro)),
+      button(notice.link, 'أنشئ حسابك'),
+      paragraph(escapeHtml(validity)),
+    ].join('\n'),
+  });
+  return {
+    subject,
+    html,
+    text: plain([greeting(undefined), '', intro, '', `${LRI}${notice.link}${PDI}`, '', validity]),
+  };
 }
 
 export interface WelcomeEmailInput {
@@ -265,8 +290,10 @@ export interface LessonNoticeEmailInput {
   subject: string;
   /** The notice in one or two sentences. */
   text: string;
-  /** The lesson's page in the web app. */
+  /** The lesson's page in the web app (or the interview's, the demo session's). */
   lessonUrl: string;
+  /** The link's name: "صفحة الدرس" unless the notice is about another page (decision 333). */
+  linkLabel?: string;
 }
 
 /** What the room's attendance did to a lesson: a no-show, or minutes back (decision 299). */
@@ -274,12 +301,13 @@ export function lessonNoticeEmail(input: LessonNoticeEmailInput): EmailContent {
   if (!/^https?:\/\//i.test(input.lessonUrl)) {
     throw new TypeError('lessonNoticeEmail: lessonUrl must be http(s)');
   }
+  const linkLabel = input.linkLabel ?? 'صفحة الدرس';
   const html = layout(input.subject, {
     preheader: input.text,
     bodyHtml: [
       paragraph(escapeHtml(greeting(input.name))),
       paragraph(escapeHtml(input.text)),
-      button(input.lessonUrl, 'صفحة الدرس'),
+      button(input.lessonUrl, linkLabel),
       paragraph(
         'إن لم يعمل الزر فانسخ هذا الرابط في المتصفح:<br>' +
           `<span dir="ltr" style="unicode-bidi:isolate;word-break:break-all;">${escapeHtml(input.lessonUrl)}</span>`,
@@ -290,7 +318,7 @@ export function lessonNoticeEmail(input: LessonNoticeEmailInput): EmailContent {
     greeting(input.name),
     '',
     input.text,
-    `صفحة الدرس: ${LRI}${input.lessonUrl}${PDI}`,
+    `${linkLabel}: ${LRI}${input.lessonUrl}${PDI}`,
   ]);
   return { subject: input.subject, html, text };
 }

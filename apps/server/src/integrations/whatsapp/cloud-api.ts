@@ -265,6 +265,36 @@ export function paymentNoticeTemplateMessage(
   return bodyTemplateMessage(to, PAYMENT_NOTICE_TEMPLATE, languageCode, [notice.text, notice.url]);
 }
 
+/**
+ * An interview's or demo session's notice (docs/decisions/333-meeting-notice-wording.md): the
+ * `lesson_notice` shape, but its approved wording speaks of an appointment, not a lesson, so a
+ * tutor manager and a new tutor do not read "درسك". Body: our sentence and the meeting's link.
+ */
+export const MEETING_NOTICE_TEMPLATE = 'meeting_notice';
+export const MEETING_NOTICE_PARAMS = 2;
+
+/** The approved wording of `meeting_notice`. */
+export function meetingNoticeTemplateText(params: readonly string[]): string {
+  const at = (index: number): string => params[index] ?? '';
+  return `من طلاقة بشأن موعدك: ${at(0)} صفحة الموعد: ${at(1)}`;
+}
+
+export interface MeetingNoticeParams {
+  /** The notice in one sentence. */
+  text: string;
+  /** The interview's or demo session's page. */
+  url: string;
+}
+
+/** The message for the meeting notice template: body parameters only. */
+export function meetingNoticeTemplateMessage(
+  to: string,
+  notice: MeetingNoticeParams,
+  languageCode: string,
+): CloudTemplateMessage {
+  return bodyTemplateMessage(to, MEETING_NOTICE_TEMPLATE, languageCode, [notice.text, notice.url]);
+}
+
 /** Cannot be delivered to this number: not on WhatsApp, or (test numbers) not allowed. */
 const UNRESOLVED_CODES = new Set([
   131026, // Message undeliverable: not a WhatsApp user, old client, terms not accepted
@@ -294,7 +324,8 @@ export interface WhatsAppCloudSender
     WhatsAppReminderSender,
     WhatsAppChatNoticeSender,
     WhatsAppLessonNoticeSender,
-    WhatsAppPaymentNoticeSender {
+    WhatsAppPaymentNoticeSender,
+    WhatsAppMeetingNoticeSender {
   /** The URL messages are posted to (for logs and tests). */
   readonly endpoint: string;
 }
@@ -320,6 +351,11 @@ export interface WhatsAppLessonNoticeSender {
 /** Sends the payment notice template (receipt, refund) to a phone. */
 export interface WhatsAppPaymentNoticeSender {
   sendPaymentNotice(phoneE164: string, notice: PaymentNoticeParams): Promise<{ messageId: string }>;
+}
+
+/** Sends the meeting notice template (an interview's or demo session's reminder) to a phone. */
+export interface WhatsAppMeetingNoticeSender {
+  sendMeetingNotice(phoneE164: string, notice: MeetingNoticeParams): Promise<{ messageId: string }>;
 }
 
 /**
@@ -411,6 +447,13 @@ export function createWhatsAppCloudSender(options: WhatsAppCloudOptions): WhatsA
     return post(paymentNoticeTemplateMessage(phoneOf(phoneE164), notice, languageCode));
   }
 
+  async function sendMeetingNotice(
+    phoneE164: string,
+    notice: MeetingNoticeParams,
+  ): Promise<{ messageId: string }> {
+    return post(meetingNoticeTemplateMessage(phoneOf(phoneE164), notice, languageCode));
+  }
+
   return {
     endpoint,
     sendCode,
@@ -418,5 +461,6 @@ export function createWhatsAppCloudSender(options: WhatsAppCloudOptions): WhatsA
     sendChatNotice,
     sendLessonNotice,
     sendPaymentNotice,
+    sendMeetingNotice,
   };
 }

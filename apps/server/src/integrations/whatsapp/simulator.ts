@@ -11,6 +11,9 @@ import {
   LESSON_NOTICE_PARAMS,
   LESSON_NOTICE_TEMPLATE,
   lessonNoticeTemplateText,
+  MEETING_NOTICE_PARAMS,
+  MEETING_NOTICE_TEMPLATE,
+  meetingNoticeTemplateText,
   PAYMENT_NOTICE_PARAMS,
   PAYMENT_NOTICE_TEMPLATE,
   paymentNoticeTemplateText,
@@ -270,7 +273,9 @@ export async function startWhatsAppSimulator(
       const isChatNotice = name === CHAT_NOTICE_TEMPLATE;
       const isLessonNotice = name === LESSON_NOTICE_TEMPLATE;
       const isPaymentNotice = name === PAYMENT_NOTICE_TEMPLATE;
-      const isUtility = isReminder || isChatNotice || isLessonNotice || isPaymentNotice;
+      const isMeetingNotice = name === MEETING_NOTICE_TEMPLATE;
+      const isUtility =
+        isReminder || isChatNotice || isLessonNotice || isPaymentNotice || isMeetingNotice;
       const knownTemplate =
         options.templateName === undefined ||
         ((name === options.templateName || isUtility) &&
@@ -294,7 +299,9 @@ export async function startWhatsAppSimulator(
             ? utilityProblem(message, LESSON_NOTICE_PARAMS)
             : isPaymentNotice
               ? utilityProblem(message, PAYMENT_NOTICE_PARAMS)
-              : templateProblem(message);
+              : isMeetingNotice
+                ? utilityProblem(message, MEETING_NOTICE_PARAMS)
+                : templateProblem(message);
       if (problem) {
         return graphError(reply, 400, {
           message: '(#132000) Number of parameters does not match the expected number of params',
@@ -337,7 +344,9 @@ export async function startWhatsAppSimulator(
                 ? lessonNoticeTemplateText(params)
                 : isPaymentNotice
                   ? paymentNoticeTemplateText(params)
-                  : arabicAuthenticationText(code ?? ''),
+                  : isMeetingNotice
+                    ? meetingNoticeTemplateText(params)
+                    : arabicAuthenticationText(code ?? ''),
           meta: {
             wamid: id,
             code,

@@ -3,4 +3,5 @@
  * credit a fulfilled lesson through `creditFulfilledLesson` inside their own transaction.
  */
 export { invoiceRoutes } from './routes';
-export { creditFulfilledLesson, reverseLessonCredit } from './ledger';
+export { invoiceReportRoutes } from './reports-routes';
+export { creditFulfilledLesson, reverseLessonCredit, tutorAvailable } from './ledger';

@@ -1,5 +1,6 @@
+import { earningTotals } from '@talaqa/domain';
 import type { Database } from '../../db';
-import { insertLessonCredit, insertLessonReversal } from './repo';
+import { balanceOf, insertLessonCredit, insertLessonReversal } from './repo';
 
 /**
  * The lesson side of the earnings ledger (decision 318), called inside the transaction that
@@ -22,3 +23,7 @@ export const creditFulfilledLesson = (
  */
 export const reverseLessonCredit = (tx: Database, lessonId: number, at: Date): Promise<number> =>
   insertLessonReversal(tx, lessonId, at);
+
+/** The tutor's available balance in piasters (earned - withdrawn - pending; may be below 0). */
+export const tutorAvailable = async (db: Database, tutorId: number): Promise<number> =>
+  earningTotals(await balanceOf(db, tutorId)).available;

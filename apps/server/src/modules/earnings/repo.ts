@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { invoiceLabel, LedgerEntryKind } from '@talaqa/domain';
 import type { Role } from '@talaqa/domain';
@@ -273,9 +273,31 @@ export async function insertInvoice(
   return row;
 }
 
-export async function lockInvoice(tx: Database, id: number): Promise<InvoiceRow | undefined> {
-  const [row] = await tx.select().from(invoices).where(eq(invoices.id, id)).for('update');
+/** Locks a request that was not deleted (`withDeleted`: or one that was). */
+export async function lockInvoice(
+  tx: Database,
+  id: number,
+  { withDeleted = false }: { withDeleted?: boolean } = {},
+): Promise<InvoiceRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(invoices)
+    .where(withDeleted ? eq(invoices.id, id) : and(eq(invoices.id, id), isNull(invoices.deletedAt)))
+    .for('update');
   return row;
+}
+
+/** Marks a locked request deleted; its ledger entries stay (decision 337). */
+export async function markInvoiceDeleted(
+  tx: Database,
+  id: number,
+  by: number,
+  at: Date,
+): Promise<void> {
+  await tx
+    .update(invoices)
+    .set({ deletedAt: at, deletedBy: by, updatedAt: at })
+    .where(eq(invoices.id, id));
 }
 
 /** Writes a change to a request whose status is still `from` (the guarded update). */
@@ -298,7 +320,7 @@ export async function findInvoiceView(db: Database, id: number): Promise<Invoice
     .select({ row: invoices, userName: users.name })
     .from(invoices)
     .innerJoin(users, eq(users.id, invoices.userId))
-    .where(eq(invoices.id, id));
+    .where(and(eq(invoices.id, id), isNull(invoices.deletedAt)));
   return found ? toInvoiceView(found.row, found.userName) : undefined;
 }
 
@@ -317,13 +339,13 @@ export async function listInvoiceViews(
   db: Database,
   filters: InvoiceListFilters,
 ): Promise<{ list: InvoiceView[]; total: number }> {
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = [isNull(invoices.deletedAt)];
   if (filters.tutorId !== undefined) conditions.push(eq(invoices.userId, filters.tutorId));
   if (filters.status !== undefined) conditions.push(eq(invoices.status, filters.status));
   if (filters.method !== undefined) conditions.push(eq(invoices.method, filters.method));
   if (filters.from) conditions.push(gte(invoices.createdAt, filters.from));
   if (filters.to) conditions.push(lt(invoices.createdAt, filters.to));
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const where = and(...conditions);
   const rows = await db
     .select({ row: invoices, userName: users.name })
     .from(invoices)

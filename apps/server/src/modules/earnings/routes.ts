@@ -8,6 +8,7 @@ import {
   ADMIN_INVOICES_ROOM,
   changeInvoice,
   createInvoice,
+  deleteInvoice,
   listInvoices,
   mayReadReceipt,
   tutorLedger,
@@ -67,6 +68,10 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     { preValidation: async (request) => refuseDeclaredOversize(request) },
   );
+
+  serve(app, API.invoices.remove, async (request) => {
+    await deleteInvoice(ctx, identityOf(request), request.params.id);
+  });
 
   // A receipt is private: its tutor and admins only; anyone else is told it does not exist.
   serve(app, API.invoices.receipt, async (request, reply) => {

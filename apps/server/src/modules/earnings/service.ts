@@ -35,6 +35,7 @@ import {
   listInvoiceViews,
   listLedger,
   lockInvoice,
+  markInvoiceDeleted,
   payBalance,
   receiverOf,
   releaseBalance,
@@ -121,7 +122,11 @@ export async function listInvoices(
 }
 
 /** The tutor whose money the caller may read: themselves, or any tutor for an admin. */
-async function readableTutor(db: Database, caller: Identity, tutorId: number): Promise<number> {
+export async function readableTutor(
+  db: Database,
+  caller: Identity,
+  tutorId: number,
+): Promise<number> {
   if (!isAdmin(caller)) {
     if (tutorId !== caller.userId) throw new AppError('forbidden', 'Only your own earnings');
     return tutorId;
@@ -358,4 +363,33 @@ export async function changeInvoice(
   const view = await viewOf(ctx.db, id);
   announce(ctx, view);
   return view;
+}
+
+/**
+ * DELETE /invoice/{id} (ours; decision 337): an admin removes a Canceled or Rejected request,
+ * which holds no money and moved none, from every list. Its ledger entries stay. A request
+ * already deleted is answered as done (a retry) and announced once; any other status is
+ * `illegal-invoice-update`, nothing changed.
+ */
+export async function deleteInvoice(
+  ctx: Pick<ServiceContext, 'db' | 'clock' | 'io'>,
+  caller: Identity,
+  id: number,
+): Promise<void> {
+  const now = ctx.clock.now();
+  const deleted = await ctx.db.transaction(async (tx) => {
+    const invoice = await lockInvoice(tx, id, { withDeleted: true });
+    if (!invoice) throw new AppError('invoice-not-found');
+    if (invoice.deletedAt) return undefined;
+    if (invoice.status !== InvoiceStatus.Canceled && invoice.status !== InvoiceStatus.Rejected) {
+      throw illegal('Only a canceled or rejected request can be deleted');
+    }
+    await markInvoiceDeleted(tx, invoice.id, caller.userId, now);
+    return { id: invoice.id, userId: invoice.userId };
+  });
+  if (deleted) {
+    ctx.io
+      .to([userRoom(deleted.userId), ADMIN_INVOICES_ROOM])
+      .emit(ServerEvent.InvoiceDeleted, deleted);
+  }
 }

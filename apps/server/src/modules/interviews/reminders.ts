@@ -31,7 +31,9 @@ type Kind = 'interview' | 'demo-session';
 const HOUR_MS = 3_600_000;
 const LEAD_MS: Record<Reminder, number> = { day: 24 * HOUR_MS, hour: HOUR_MS };
 const WHEN: Record<Reminder, string> = { day: 'غدًا', hour: 'بعد ساعة' };
-const WHAT: Record<Kind, string> = { interview: 'مقابلتك', 'demo-session': 'الحصة التجريبية' };
+/** The web app's words for them ("جلسة تجريبية", not "حصة": a lesson's word). */
+const WHAT: Record<Kind, string> = { interview: 'مقابلتك', 'demo-session': 'جلستك التجريبية' };
+/** Their pages: `/interview/{id}`, `/demo-session/{id}`. */
 const PAGE: Record<Kind, string> = { interview: 'interview', 'demo-session': 'demo-session' };
 
 const payloadSchema = z.object({
@@ -171,6 +173,7 @@ export async function sendAppointmentReminder(deps: ReminderDeps, payload: unkno
     subject: `تذكير: ${WHAT[kind]} مع ${other.name} ${WHEN[reminder]}`,
     text,
     lessonUrl: new URL(`/${PAGE[kind]}/${id}`, deps.webOrigin).href,
+    page: kind,
   };
   const { messenger } = deps;
   await notifyByMethod(

@@ -1,4 +1,18 @@
-import { aliasedTable, and, asc, count, desc, eq, exists, gte, lt, sql } from 'drizzle-orm';
+import {
+  aliasedTable,
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  gte,
+  ilike,
+  inArray,
+  lt,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { Role } from '@talaqa/domain';
 import type {
@@ -175,6 +189,28 @@ function timingCondition(
   return [];
 }
 
+/**
+ * The tutor's name or e-mail contains `search` (the admin's list): a sub-select on users, so the
+ * count needs no join.
+ */
+function tutorMatches(
+  db: Database,
+  tutorId: typeof interviews.intervieweeId | typeof demoSessions.tutorId,
+  search: string | undefined,
+): SQL[] {
+  if (!search) return [];
+  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return [
+    inArray(
+      tutorId,
+      db
+        .select({ id: users.id })
+        .from(users)
+        .where(or(ilike(users.name, pattern), ilike(users.email, pattern))),
+    ),
+  ];
+}
+
 export async function findInterviewWithPeople(
   db: Database,
   id: number,
@@ -196,6 +232,7 @@ export async function listInterviewRows(
     when?: AppointmentTiming | undefined;
     intervieweeId?: number | undefined;
     interviewerId?: number | undefined;
+    search?: string | undefined;
   },
   page: { page: number; size: number },
   now: Date,
@@ -214,6 +251,7 @@ export async function listInterviewRows(
       ? [eq(interviews.interviewerId, filters.interviewerId)]
       : []),
     ...timingCondition(interviews.startsAt, filters.when, now),
+    ...tutorMatches(db, interviews.intervieweeId, filters.search),
   );
   const [rows, [total]] = await Promise.all([
     db
@@ -330,6 +368,7 @@ export async function listDemoSessionRows(
     when?: AppointmentTiming | undefined;
     tutorId?: number | undefined;
     tutorManagerId?: number | undefined;
+    search?: string | undefined;
   },
   page: { page: number; size: number },
   now: Date,
@@ -346,6 +385,7 @@ export async function listDemoSessionRows(
       ? [eq(demoSessions.tutorManagerId, filters.tutorManagerId)]
       : []),
     ...timingCondition(demoSessions.startsAt, filters.when, now),
+    ...tutorMatches(db, demoSessions.tutorId, filters.search),
   );
   const [rows, [total]] = await Promise.all([
     db

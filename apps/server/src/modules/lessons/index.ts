@@ -17,7 +17,12 @@ export type { LessonReminderMessenger } from './reminders-messenger';
 export { countFulfilledLessons, hasFulfilledLessonWith } from './status';
 export { lessonNoticeJobs } from './attendance-notices';
 export { lessonConfirmationJobs, LESSON_CONFIRMATION_JOB } from './confirmations';
-export { disabledLessonNoticeMessenger, lessonNoticeText } from './attendance-notices-messenger';
+export {
+  disabledLessonNoticeMessenger,
+  isMeetingNotice,
+  lessonNoticeText,
+  noticeLinkLabel,
+} from './attendance-notices-messenger';
 export type {
   LessonCalendarFile,
   LessonNotice,

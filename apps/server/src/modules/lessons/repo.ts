@@ -229,6 +229,29 @@ export async function cancelLessonRow(
   return row;
 }
 
+/**
+ * fulfilled → cancelled by the tutor: an admin found it not held (decision 338). Guarded like a
+ * cancel: undefined when it was no longer fulfilled.
+ */
+export async function markNotHeldRow(
+  db: Database,
+  id: number,
+  values: { now: Date; minutesReturned: number },
+): Promise<LessonRow | undefined> {
+  const [row] = await db
+    .update(lessons)
+    .set({
+      status: 'cancelled',
+      canceledBy: 'tutor',
+      canceledAt: values.now,
+      minutesReturned: values.minutesReturned,
+      updatedAt: values.now,
+    })
+    .where(and(eq(lessons.id, id), eq(lessons.status, 'fulfilled')))
+    .returning();
+  return row;
+}
+
 /** Moves a pending lesson to its new appointment and time (guarded like a cancel). */
 export async function moveLessonRow(
   db: Database,

@@ -11,6 +11,7 @@ import {
   getLesson,
   lessonStats,
   listLessons,
+  markLessonNotHeld,
   rescheduleLesson,
 } from './service';
 
@@ -52,6 +53,19 @@ export const lessonRoutes: FastifyPluginAsyncZod = async (app) => {
   serve(app, API.lessons.get, async (request) =>
     getLesson(ctx, identityOf(request), request.params.id),
   );
+
+  serve(app, API.lessons.notHeld, async (request) => {
+    const { answer, changed } = await markLessonNotHeld(ctx, request.params.id);
+    if (changed) {
+      app.io.to(lessonRooms(answer.lesson.members)).emit(ServerEvent.LessonCanceled, {
+        lesson: answer.lesson,
+        minutesReturned: answer.minutesReturned,
+      });
+      // The tutor's count of lessons given drops.
+      await tutorListingChanged(answer.lesson);
+    }
+    return answer;
+  });
 
   serve(app, API.lessons.cancel, async (request) => {
     const { answer, changed } = await cancelLesson(ctx, identityOf(request), request.params.id);

@@ -16,6 +16,7 @@ import type {
   BookingVerdict,
   LessonCanceledAnswer,
   LessonListFilters,
+  LessonNotHeldAnswer,
   LessonPage,
   LessonStats,
   LessonStatsWeek,
@@ -48,6 +49,7 @@ import {
   listLessonRows,
   lockLesson,
   lockStudentThenTutor,
+  markNotHeldRow,
   moveLessonRow,
   releaseAppointment,
   userExists,
@@ -57,6 +59,7 @@ import { cancelLessonReminders, scheduleLessonReminders } from './reminders';
 import { cancelAttendanceJobs, scheduleAttendanceJobs } from './attendance-schedule';
 import { scheduleLessonConfirmations } from './confirmations';
 import { refreshNextFree, storeNextFree } from '../tutors';
+import { reverseLessonCredit, tutorAvailable } from '../earnings';
 import type { StoredNextFree } from '../tutors';
 
 /**
@@ -410,6 +413,58 @@ export async function cancelLesson(
   });
   return {
     answer: { lesson: await viewOf(db, id), minutesReturned: outcome.minutesReturned },
+    changed: outcome.changed,
+  };
+}
+
+/**
+ * POST /lesson/{id}/not-held (admins; decision 338): a fulfilled lesson later found not held is
+ * canceled by the tutor, the minutes not yet returned go back to the student while the quota week
+ * runs, and the tutor's credit is reversed by a ledger entry, all in one transaction. Allowed even
+ * when the tutor's balance goes below zero (the money was withdrawn): later credits cover it
+ * first. A lesson already canceled is answered as it is (`changed` false; a retry reverses
+ * nothing); a pending or happening one is `illegal`.
+ */
+export async function markLessonNotHeld(
+  { db, clock }: LessonContext,
+  id: number,
+): Promise<{ answer: LessonNotHeldAnswer; changed: boolean }> {
+  const now = clock.now();
+  const outcome = await db.transaction(async (tx) => {
+    const lesson = await lockLesson(tx, id);
+    if (!lesson) throw new AppError('lesson-not-found');
+    if (lesson.status === 'cancelled') {
+      return { minutesReturned: 0, reversed: 0, tutorId: lesson.tutorId, changed: false };
+    }
+    if (lesson.status !== 'fulfilled') {
+      throw new AppError('illegal', 'Only a fulfilled lesson can be found not held');
+    }
+    const rest = lesson.duration - lesson.minutesReturned;
+    const returned =
+      rest > 0 &&
+      lesson.subscriptionId !== null &&
+      lesson.quotaWeekStart !== null &&
+      (await returnMinutes(
+        tx,
+        { subscriptionId: lesson.subscriptionId, minutes: rest, weekStart: lesson.quotaWeekStart },
+        now,
+      ));
+    const minutesReturned = returned ? rest : 0;
+    const row = await markNotHeldRow(tx, lesson.id, {
+      now,
+      minutesReturned: lesson.minutesReturned + minutesReturned,
+    });
+    if (!row) throw new AppError('illegal', 'The lesson changed meanwhile');
+    const reversed = await reverseLessonCredit(tx, lesson.id, now);
+    return { minutesReturned, reversed, tutorId: lesson.tutorId, changed: true };
+  });
+  return {
+    answer: {
+      lesson: await viewOf(db, id),
+      minutesReturned: outcome.minutesReturned,
+      reversed: outcome.reversed,
+      tutorAvailable: await tutorAvailable(db, outcome.tutorId),
+    },
     changed: outcome.changed,
   };
 }

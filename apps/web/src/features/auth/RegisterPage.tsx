@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
-import { SIGN_UP_ROLE_OF_WORD } from '@talaqa/domain';
+import { INVITE_ROLE_WORD, SIGN_UP_ROLE_OF_WORD } from '@talaqa/domain';
 import {
   Button,
   Input,
@@ -22,6 +22,7 @@ import { registerFormSchema } from '../account/schemas';
 import { AuthCard, linkClass } from './AuthCard';
 import { GoogleButton, OrDivider } from './GoogleButton';
 import { googleConfig } from './google';
+import { InvitedRegister } from './InvitedRegister';
 
 const VARIANTS: Record<
   RegisterRole,
@@ -47,7 +48,14 @@ const VARIANTS: Record<
 const isRegisterRole = (value: string | undefined): value is RegisterRole =>
   (REGISTER_ROLES as readonly (string | undefined)[]).includes(value);
 
-/** `/register/:role`: the student and tutor sign-up; any other role is a page that does not exist. */
+/** The role words of invite links: tutor, and the roles nobody signs up for alone (record 343). */
+const INVITE_WORDS: readonly (string | undefined)[] = Object.values(INVITE_ROLE_WORD);
+
+/**
+ * `/register/:role`: the student and tutor sign-up; with `?invite=<token>`, the sign-up of an
+ * invited tutor manager, studio or tutor (InvitedRegister). Any other role is a page that does
+ * not exist.
+ */
 export default function RegisterPage() {
   const { role } = useParams();
   const session = useSession();
@@ -55,10 +63,14 @@ export default function RegisterPage() {
   // the e-mail code and the profile steps.
   const [params] = useSearchParams();
   const next = params.get('next');
-  if (!isRegisterRole(role)) return <NotFoundPage />;
+  const invite = params.get('invite');
+  const invited = invite !== null && INVITE_WORDS.includes(role);
+  if (!invited && !isRegisterRole(role)) return <NotFoundPage />;
   if (session.status === 'signed-in' && session.user) {
     return <Navigate to={destinationAfterSignIn(session.user, next)} replace />;
   }
+  if (invited) return <InvitedRegister token={invite} />;
+  if (!isRegisterRole(role)) return <NotFoundPage />;
   const variant = VARIANTS[role];
   return (
     <AuthCard title={variant.title} intro={<p>{variant.intro}</p>}>

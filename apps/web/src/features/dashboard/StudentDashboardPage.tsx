@@ -13,6 +13,7 @@ import { MORE_MINUTES_PATH } from '../payments/CurrentSubscription';
 import { useCurrentSubscription } from '../payments/queries';
 import { DashboardLessons, PAST_LESSONS, UPCOMING_LESSONS } from './DashboardLessons';
 import { GuidedTour, TourButton, tourTarget, useFirstVisitTour } from './GuidedTour';
+import { StudentStreaks } from './StudentStreaks';
 import { STUDENT_TOUR_STEPS, STUDENT_TOUR_TARGETS } from './student-tour';
 import { OverviewCards } from './OverviewCards';
 import type { OverviewItem } from './OverviewCards';
@@ -180,6 +181,8 @@ export default function StudentDashboardPage() {
             }
           />
         )}
+
+        <StudentStreaks />
 
         <div className="grid grid-cols-1 gap-8 lg:grid-cols-2">
           <DashboardLessons

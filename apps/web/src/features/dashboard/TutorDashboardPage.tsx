@@ -10,7 +10,8 @@ import { DashboardLessons, PAST_LESSONS, UPCOMING_LESSONS } from './DashboardLes
 import { OverviewCards } from './OverviewCards';
 import type { OverviewItem } from './OverviewCards';
 import { ScheduleSummary } from './ScheduleSummary';
-import { CHART_WEEKS, WeeklyMinutesSection } from './WeeklyMinutesChart';
+import { TutorStatsCharts } from './TutorStatsCharts';
+import { CHART_WEEKS } from './WeeklyMinutesChart';
 
 function statsItems(stats: LessonStats | undefined): OverviewItem[] {
   const figure = (value: (loaded: LessonStats) => string) => (stats ? value(stats) : null);
@@ -23,8 +24,9 @@ function statsItems(stats: LessonStats | undefined): OverviewItem[] {
 }
 
 /**
- * /t/dashboard: the tutor's schedule (or the invitation to create it), figures, minutes taught per
- * week, and the next and past lessons, all kept live by the realtime lesson events.
+ * /t/dashboard: the tutor's schedule (or the invitation to create it), figures, earnings, minutes
+ * taught, students and ratings per week, and the next and past lessons, all kept live by the
+ * realtime lesson events.
  */
 export default function TutorDashboardPage() {
   const stats = useLessonStats(CHART_WEEKS);
@@ -58,20 +60,7 @@ export default function TutorDashboardPage() {
           )}
         </section>
 
-        {!stats.isError && (
-          <WeeklyMinutesSection
-            id="tutor-chart-title"
-            heading="دقائق التدريس أسبوعيًا"
-            chartTitle="دقائق التدريس في آخر ثمانية أسابيع"
-            stats={stats.data}
-            empty={
-              <EmptyState
-                title="لا دقائق تدريس في آخر ثمانية أسابيع"
-                description="بعد أن تقدّم دروسًا سترى هنا دقائقك أسبوعًا بأسبوع."
-              />
-            }
-          />
-        )}
+        <TutorStatsCharts weeks={CHART_WEEKS} />
 
         <div className="grid grid-cols-1 gap-8 lg:grid-cols-2">
           <DashboardLessons

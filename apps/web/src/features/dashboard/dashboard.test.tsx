@@ -2,7 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LessonStatus, Role, formatCairoDayMonth } from '@talaqa/domain';
-import type { AvailabilityWeek, LessonStats, LessonView } from '@talaqa/domain';
+import type {
+  AvailabilityWeek,
+  LessonStats,
+  LessonView,
+  StudentStats,
+  TutorStats,
+} from '@talaqa/domain';
 import { stubHealthyApi } from '@talaqa/ui/testing';
 import {
   apiError,
@@ -62,6 +68,51 @@ function makeStats(overrides: Partial<LessonStats> = {}): LessonStats {
     ...overrides,
   };
 }
+
+/** The tutor's weeks: minutes as given, a student per 30 minutes, 2 EGP a minute. */
+function makeTutorStats(minutes: number[], ratings: [number, number | null][] = []): TutorStats {
+  const weeks = weeksOf(minutes).map((week, index) => ({
+    ...week,
+    students: Math.ceil(week.minutes / 30),
+    earned: week.minutes * 200,
+    ratings: ratings[index]?.[0] ?? 0,
+    average: ratings[index]?.[1] ?? null,
+  }));
+  const sum = (pick: (week: (typeof weeks)[number]) => number) =>
+    weeks.reduce((total, week) => total + pick(week), 0);
+  return {
+    tutorId: 3,
+    lessons: sum((week) => week.lessons),
+    minutes: sum((week) => week.minutes),
+    students: 4,
+    earned: sum((week) => week.earned),
+    ratings: sum((week) => week.ratings),
+    average: ratings.some(([count]) => count > 0) ? 4.5 : null,
+    weeks,
+  };
+}
+
+function makeStudentStats(overrides: Partial<StudentStats> = {}): StudentStats {
+  return {
+    studentId: 7,
+    lessons: 5,
+    minutes: 120,
+    tutors: 2,
+    currentStreak: 3,
+    longestStreak: 11,
+    weeks: weeksOf([0, 0, 30, 0, 30, 0, 60, 0]),
+    ...overrides,
+  };
+}
+
+beforeEach(() => {
+  server.on(
+    'GET',
+    '/user/tutor/stats/personalized',
+    json(makeTutorStats([0, 0, 0, 0, 0, 0, 0, 0])),
+  );
+  server.on('GET', '/user/student/stats/personalized', json(makeStudentStats()));
+});
 
 const EMPTY_STATS = makeStats({
   attended: { lessons: 0, minutes: 0 },
@@ -138,6 +189,15 @@ describe('/s/dashboard', () => {
     expect(rows).toHaveLength(9);
     expect(rows[8]?.textContent).toBe(`${formatCairoDayMonth(new Date('2025-03-22T12:00:00Z'))}٠`);
     expect(rows[7]?.textContent).toContain('٦٠');
+
+    const streaks = screen.getByRole('list', { name: 'سلسلة التعلّم' });
+    expect(
+      await within(streaks).findByRole('listitem', { name: 'السلسلة الحالية ٣ أسابيع' }),
+    ).toBeTruthy();
+    expect(within(streaks).getByRole('listitem', { name: 'أطول سلسلة ١١ أسبوعًا' })).toBeTruthy();
+    expect(server.callsTo('GET', '/user/student/stats/personalized')[0]?.query.get('weeks')).toBe(
+      '8',
+    );
 
     const upcoming = section('الدروس القادمة');
     expect((await within(upcoming).findByRole('article')).textContent).toContain('أحمد علي');
@@ -358,6 +418,12 @@ describe('/t/dashboard', () => {
     expect(screen.getByRole('listitem', { name: 'دروس قدّمتها ٠' })).toBeTruthy();
     expect(screen.getByRole('listitem', { name: 'دقائق التدريس ٠ دقيقة' })).toBeTruthy();
     expect(screen.getByRole('listitem', { name: 'دروس ملغاة ٠' })).toBeTruthy();
+    expect(
+      await within(section('أرباحك وطلابك وتقييماتك أسبوعيًا')).findByText(
+        'لا دروس ولا تقييمات في آخر ثمانية أسابيع',
+      ),
+    ).toBeTruthy();
+    expect(within(section('أرباحك وطلابك وتقييماتك أسبوعيًا')).queryByRole('img')).toBeNull();
     expect(await within(section('الدروس القادمة')).findByText('لا توجد دروس قادمة')).toBeTruthy();
     expect(await within(section('الدروس السابقة')).findByText('لم تقدّم أي درس بعد')).toBeTruthy();
 
@@ -379,7 +445,7 @@ describe('/t/dashboard', () => {
     expect(await within(section('الدروس القادمة')).findByText('لا توجد دروس قادمة')).toBeTruthy();
   });
 
-  it('sums up the weekly schedule and draws the minutes taught', async () => {
+  it('sums up the weekly schedule and draws earnings, minutes, students and ratings', async () => {
     signInAs(server, TUTOR);
     server.on(
       'GET',
@@ -393,6 +459,25 @@ describe('/t/dashboard', () => {
       ),
     );
     server.on('GET', '/lesson/attended/stats', json(makeStats()));
+    server.on(
+      'GET',
+      '/user/tutor/stats/personalized',
+      json(
+        makeTutorStats(
+          [0, 0, 30, 0, 30, 0, 60, 0],
+          [
+            [0, null],
+            [0, null],
+            [1, 5],
+            [0, null],
+            [0, null],
+            [0, null],
+            [3, 4.5],
+            [0, null],
+          ],
+        ),
+      ),
+    );
     answerLessons({ future: () => [], past: () => [LAST_WEEK] });
     renderApp('/t/dashboard');
 
@@ -404,9 +489,43 @@ describe('/t/dashboard', () => {
     );
     expect(await screen.findByRole('listitem', { name: 'دقائق التدريس ١٢٠ دقيقة' })).toBeTruthy();
     expect(screen.getByRole('listitem', { name: 'دروس ملغاة ٢' })).toBeTruthy();
-    const chart = screen.getByRole('img', { name: /دقائق التدريس في آخر ثمانية أسابيع/ });
-    expect(chart.querySelectorAll('rect')).toHaveLength(8);
-    expect(screen.getByRole('table', { name: 'دقائق التدريس في آخر ثمانية أسابيع' })).toBeTruthy();
+    const charts = section('أرباحك وطلابك وتقييماتك أسبوعيًا');
+    const minutesChart = await within(charts).findByRole('img', {
+      name: /دقائق التدريس في آخر ثمانية أسابيع/,
+    });
+    expect(minutesChart.querySelectorAll('rect')).toHaveLength(8);
+    expect(within(charts).getAllByRole('img')).toHaveLength(4);
+
+    const earnings = within(charts).getByRole('table', {
+      name: 'أرباحك بالجنيه في آخر ثمانية أسابيع',
+    });
+    const earningRows = within(earnings).getAllByRole('row');
+    expect(earningRows[0]?.textContent).toBe('الأسبوع (يبدأ السبت)الجنيهات');
+    // 60 minutes taught two weeks ago: 120 EGP; the current week is the last row.
+    expect(earningRows[7]?.textContent).toContain('١٢٠');
+    expect(earningRows[8]?.textContent).toBe(
+      `${formatCairoDayMonth(new Date('2025-03-22T12:00:00Z'))}٠`,
+    );
+    expect(within(section('الأرباح')).getByText('منذ البداية: ٢٤٠ جنيه')).toBeTruthy();
+
+    const students = within(charts).getByRole('table', {
+      name: 'عدد الطلاب المختلفين كل أسبوع في آخر ثمانية أسابيع',
+    });
+    expect(within(students).getAllByRole('row')[7]?.textContent).toContain('٢');
+
+    const ratings = within(charts).getByRole('table', {
+      name: 'متوسط تقييمك كل أسبوع من ٥ في آخر ثمانية أسابيع',
+    });
+    const ratingRows = within(ratings).getAllByRole('row');
+    expect(ratingRows[0]?.textContent).toBe('الأسبوع (يبدأ السبت)المتوسط من ٥عدد التقييمات');
+    expect(ratingRows[7]?.textContent).toContain('٤٫٥');
+    expect(ratingRows[7]?.textContent).toContain('٣ تقييمات');
+    expect(ratingRows[1]?.textContent).toContain('—');
+    expect(ratingRows[1]?.textContent).toContain('لا تقييمات');
+    expect(within(section('التقييمات')).getByText('المتوسط ٤٫٥ من ٥ · ٤ تقييمات')).toBeTruthy();
+    expect(server.callsTo('GET', '/user/tutor/stats/personalized')[0]?.query.get('weeks')).toBe(
+      '8',
+    );
     expect((await within(section('الدروس السابقة')).findByRole('article')).textContent).toContain(
       'مع الطالب سارة أحمد',
     );

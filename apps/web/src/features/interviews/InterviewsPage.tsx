@@ -4,11 +4,16 @@ import { useCurrentUser } from '../../lib/session';
 import { IntroVideoReviewQueue } from './IntroVideoReviewQueue';
 import { TutorMeetings } from './TutorMeetings';
 import { ManagerMeetings } from './ManagerMeetings';
+import { ManagerToday } from './ManagerToday';
 
 /** Who holds interviews and demo sessions and reviews intro videos: tutor managers and admins. */
 const REVIEWERS: readonly Role[] = [Role.TutorManager, ...ADMIN_ROLES];
 
-/** /interviews: the tutor manager's workspace (issue 21 item 7), and the tutor's interviews. */
+/**
+ * /interviews: the tutor manager's workspace and home (issue 21 item 7; record 332: today's
+ * meetings and the counts on top, then the pending meetings and the review queue), and the
+ * tutor's interviews.
+ */
 export default function InterviewsPage() {
   const user = useCurrentUser();
   const reviewer = REVIEWERS.includes(user.role);
@@ -21,6 +26,7 @@ export default function InterviewsPage() {
       </PageTitle>
       {reviewer && (
         <>
+          <ManagerToday />
           <ManagerMeetings />
           <IntroVideoReviewQueue />
         </>

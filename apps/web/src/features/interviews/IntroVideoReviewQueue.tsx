@@ -29,6 +29,8 @@ import {
 } from '../onboarding/intro-video-queries';
 
 export const REVIEW_QUEUE_TITLE = 'فيديوهات تعريفية بانتظار المراجعة';
+/** The queue's anchor on /interviews, for the home's count. */
+export const REVIEW_QUEUE_ANCHOR = 'intro-videos';
 const DECISION_FAILED = 'تعذّر حفظ قرار المراجعة، من فضلك حاول مرة أخرى';
 
 /** Approve: one confirmation, then PUT /intro-video/{id} with Approved. */
@@ -202,7 +204,12 @@ export function IntroVideoReviewQueue() {
   }, [queue.data, page, totalPages]);
 
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-4" data-intro-video-queue>
+    <section
+      id={REVIEW_QUEUE_ANCHOR}
+      aria-labelledby={headingId}
+      className="flex scroll-mt-4 flex-col gap-4"
+      data-intro-video-queue
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id={headingId} className="text-lg font-bold text-ink">
           {REVIEW_QUEUE_TITLE}

@@ -10,13 +10,12 @@ import type {
   UpdateDemoSessionBody,
   UpdateInterviewBody,
 } from '@talaqa/domain';
-import type { BadgeTone } from '@talaqa/ui';
 import { demoSessionApi, interviewApi } from '../../api';
-import type { MeetingKind } from '../../api';
 
 export const meetingKeys = {
   all: ['meetings'] as const,
   pending: ['meetings', 'pending'] as const,
+  started: ['meetings', 'started'] as const,
 };
 
 /** A meeting as the manager's list shows it: an interview or a demo session, one shape. */
@@ -38,38 +37,44 @@ export type Meeting =
       view: DemoSessionView;
     };
 
-export const MEETING_KIND_NAMES: Record<MeetingKind, string> = {
-  interview: 'مقابلة',
-  'demo-session': 'جلسة تجريبية',
-};
+// The words live in @talaqa/ui, shared with the admin's list of every meeting.
+export {
+  DEMO_SESSION_STATUS_TEXT,
+  INTERVIEW_STATUS_TEXT,
+  MEETING_KIND_NAMES,
+  meetingStatusText,
+} from '@talaqa/ui';
 
-export const INTERVIEW_STATUS_TEXT: Record<InterviewStatus, { label: string; tone: BadgeTone }> = {
-  [InterviewStatus.Pending]: { label: 'بانتظار الموعد أو القرار', tone: 'warning' },
-  [InterviewStatus.Passed]: { label: 'ناجحة', tone: 'success' },
-  [InterviewStatus.Rejected]: { label: 'مرفوضة', tone: 'danger' },
-  [InterviewStatus.CanceledByInterviewer]: { label: 'ألغاها مسؤول المقابلات', tone: 'neutral' },
-  [InterviewStatus.CanceledByInterviewee]: { label: 'ألغاها المعلم', tone: 'neutral' },
-};
+/** Whether the meeting still waits: not held yet, or held and not decided. */
+export const isPendingMeeting = (meeting: Meeting): boolean =>
+  meeting.kind === 'interview'
+    ? meeting.view.status === InterviewStatus.Pending
+    : meeting.view.status === DemoSessionStatus.Pending;
 
-export const DEMO_SESSION_STATUS_TEXT: Record<
-  DemoSessionStatus,
-  { label: string; tone: BadgeTone }
-> = {
-  [DemoSessionStatus.Pending]: { label: 'بانتظار الموعد أو القرار', tone: 'warning' },
-  [DemoSessionStatus.Passed]: { label: 'ناجحة', tone: 'success' },
-  [DemoSessionStatus.Rejected]: { label: 'مرفوضة', tone: 'danger' },
-  [DemoSessionStatus.CanceledByTutorManager]: { label: 'ألغاها مسؤول المقابلات', tone: 'neutral' },
-  [DemoSessionStatus.CanceledByTutor]: { label: 'ألغاها المعلم', tone: 'neutral' },
-  [DemoSessionStatus.CanceledByAdmin]: { label: 'ألغتها الإدارة', tone: 'neutral' },
-};
-
-/** The label and tone of a meeting's own status number (its kind's set). */
-export function meetingStatusText(kind: MeetingKind, status: number) {
-  const text =
-    kind === 'interview'
-      ? INTERVIEW_STATUS_TEXT[status as InterviewStatus]
-      : DEMO_SESSION_STATUS_TEXT[status as DemoSessionStatus];
-  return text ?? { label: 'غير معروفة', tone: 'neutral' as const };
+/** Interviews and demo sessions as one list, earliest first. */
+function mergedMeetings(
+  interviews: readonly InterviewView[],
+  demos: readonly DemoSessionView[],
+): Meeting[] {
+  const meetings: Meeting[] = [
+    ...interviews.map((view) => ({
+      kind: 'interview' as const,
+      id: view.id,
+      start: new Date(view.start),
+      end: new Date(view.end),
+      tutorName: view.interviewee.name,
+      view,
+    })),
+    ...demos.map((view) => ({
+      kind: 'demo-session' as const,
+      id: view.id,
+      start: new Date(view.start),
+      end: new Date(view.end),
+      tutorName: view.tutor.name,
+      view,
+    })),
+  ];
+  return meetings.sort((a, b) => a.start.getTime() - b.start.getTime());
 }
 
 /**
@@ -85,25 +90,7 @@ export function usePendingMeetings() {
         interviewApi.list({ status: InterviewStatus.Pending, size: PAGE_SIZE_MAX }, signal),
         demoSessionApi.list({ status: DemoSessionStatus.Pending, size: PAGE_SIZE_MAX }, signal),
       ]);
-      const meetings: Meeting[] = [
-        ...interviews.list.map((view) => ({
-          kind: 'interview' as const,
-          id: view.id,
-          start: new Date(view.start),
-          end: new Date(view.end),
-          tutorName: view.interviewee.name,
-          view,
-        })),
-        ...demos.list.map((view) => ({
-          kind: 'demo-session' as const,
-          id: view.id,
-          start: new Date(view.start),
-          end: new Date(view.end),
-          tutorName: view.tutor.name,
-          view,
-        })),
-      ];
-      meetings.sort((a, b) => a.start.getTime() - b.start.getTime());
+      const meetings = mergedMeetings(interviews.list, demos.list);
       return { meetings, more: interviews.total + demos.total - meetings.length };
     },
     refetchInterval: 60_000,
@@ -126,5 +113,24 @@ export function useUpdateMeeting() {
       await queryClient.invalidateQueries({ queryKey: meetingKeys.all });
       await queryClient.invalidateQueries({ queryKey: ['session'] });
     },
+  });
+}
+
+/**
+ * The interviews and demo sessions that have started, whatever became of them, newest first
+ * (`when=past`, the largest page each): with the pending ones they make the manager's day
+ * (docs/decisions/332-manager-home-on-interviews.md).
+ */
+export function useStartedMeetings() {
+  return useQuery({
+    queryKey: meetingKeys.started,
+    queryFn: async ({ signal }) => {
+      const [interviews, demos] = await Promise.all([
+        interviewApi.list({ when: 'past', size: PAGE_SIZE_MAX }, signal),
+        demoSessionApi.list({ when: 'past', size: PAGE_SIZE_MAX }, signal),
+      ]);
+      return mergedMeetings(interviews.list, demos.list);
+    },
+    refetchInterval: 60_000,
   });
 }

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import {
   InvoiceLabel,
   InvoiceStatus,
@@ -23,10 +24,12 @@ import {
   SkeletonRows,
   UI_MESSAGES,
   WITHDRAW_METHOD_NAMES_AR,
+  buttonClasses,
   formatNumber,
   useToast,
 } from '@talaqa/ui';
 import { invoicesApi } from '../../api';
+import { paths } from '../../paths';
 import { failureMessage } from '../../lib/forms';
 import { minutesText } from '../../lib/format';
 import {
@@ -172,18 +175,43 @@ function Requests() {
   );
 }
 
+/**
+ * The transfer receipt, fetched with the tutor's token and shown in the page on demand. Not in a
+ * new window: a blob document inherits the page's content security policy, which refuses the
+ * browser's own image viewer its inline styles.
+ */
+function ReceiptImage({ name }: { name: string }) {
+  const toast = useToast();
+  const [url, setUrl] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  // The image's object URL lives as long as it is shown.
+  useEffect(() => (url ? () => URL.revokeObjectURL(url) : undefined), [url]);
+  const show = async () => {
+    setLoading(true);
+    try {
+      setUrl(URL.createObjectURL((await invoicesApi.receipt(name)) as Blob));
+    } catch (error) {
+      toast.error(failureMessage(error, UI_MESSAGES.unexpected));
+    } finally {
+      setLoading(false);
+    }
+  };
+  if (url) {
+    return (
+      <img src={url} alt="إيصال التحويل" className="max-h-80 rounded-lg border border-slate-200" />
+    );
+  }
+  return (
+    <Button variant="secondary" size="sm" loading={loading} onClick={() => void show()}>
+      عرض إيصال التحويل
+    </Button>
+  );
+}
+
 function RequestItem({ invoice }: { invoice: InvoiceView }) {
   const toast = useToast();
   const update = useUpdateWithdrawal();
   const [confirming, setConfirming] = useState(false);
-  const openReceipt = async (name: string) => {
-    try {
-      const blob = (await invoicesApi.receipt(name)) as Blob;
-      window.open(URL.createObjectURL(blob), '_blank', 'noopener');
-    } catch (error) {
-      toast.error(failureMessage(error, UI_MESSAGES.unexpected));
-    }
-  };
   return (
     <li
       aria-label={`طلب سحب ${formatMoney(invoice.amount)}`}
@@ -213,13 +241,7 @@ function RequestItem({ invoice }: { invoice: InvoiceView }) {
       {invoice.adminNote && <p className="text-sm text-ink">ملاحظة الإدارة: {invoice.adminNote}</p>}
       <div className="flex flex-wrap gap-2">
         {invoice.receiptImage && (
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => void openReceipt(invoice.receiptImage ?? '')}
-          >
-            عرض إيصال التحويل
-          </Button>
+          <ReceiptImage key={invoice.receiptImage} name={invoice.receiptImage} />
         )}
         {invoice.status === InvoiceStatus.PendingApproval && (
           <Button variant="secondary" size="sm" onClick={() => setConfirming(true)}>
@@ -265,9 +287,17 @@ function Ledger() {
   const ledger = useLedger(page);
   return (
     <section aria-labelledby="ledger-title" className="flex flex-col gap-3">
-      <h2 id="ledger-title" className="text-xl font-bold text-ink">
-        سجل الرصيد
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="ledger-title" className="text-xl font-bold text-ink">
+          سجل الرصيد
+        </h2>
+        <Link
+          to={paths.earningsStatement}
+          className={buttonClasses({ variant: 'secondary', size: 'sm' })}
+        >
+          كشف الحساب الشهري للطباعة
+        </Link>
+      </div>
       {ledger.isPending ? (
         <SkeletonRows rows={3} rowClassName="h-12 w-full" />
       ) : ledger.isError ? (

@@ -14,6 +14,7 @@ export const earningKeys = {
   totals: (tutorId: number) => ['invoice', 'stats', tutorId] as const,
   requests: (page: number) => ['invoice', 'list', page] as const,
   ledger: (page: number) => ['invoice', 'ledger', page] as const,
+  statement: (month: string) => ['invoice', 'statement', month] as const,
 };
 
 export const EARNINGS_PAGE_SIZE = 10;
@@ -36,6 +37,14 @@ export function useLedger(page: number) {
   return useQuery({
     queryKey: earningKeys.ledger(page),
     queryFn: ({ signal }) => invoicesApi.ledger({ page, size: EARNINGS_PAGE_SIZE }, signal),
+  });
+}
+
+/** The monthly statement of `month` (`YYYY-MM`, Cairo). */
+export function useStatement(month: string) {
+  return useQuery({
+    queryKey: earningKeys.statement(month),
+    queryFn: ({ signal }) => invoicesApi.statement(month, signal),
   });
 }
 

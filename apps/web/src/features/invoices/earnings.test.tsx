@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { InvoiceStatus, Role, WithdrawMethod, formatMoney } from '@talaqa/domain';
 import type { InvoiceView } from '@talaqa/domain';
@@ -7,6 +7,12 @@ import { ERROR_MESSAGES } from '@talaqa/ui';
 import { stubHealthyApi } from '@talaqa/ui/testing';
 import { fakeApi, json, makeUser, renderApp, resetSession, signInAs } from '../../testing/fake-api';
 import type { FakeRequest } from '../../testing/fake-api';
+import { fakeSockets } from '@talaqa/api-client/testing/fake-socket';
+
+vi.mock(
+  'socket.io-client',
+  async () => (await import('@talaqa/api-client/testing/fake-socket')).socketIoModule,
+);
 
 const server = fakeApi(stubHealthyApi());
 afterEach(resetSession);
@@ -118,5 +124,47 @@ describe('/invoices for a tutor', () => {
       amount: 20_000,
       instapayAddress: 'ahmed@instapay',
     });
+  });
+  it('shows a receipt in the page and drops a request an admin deleted, live', async () => {
+    signInAs(server, TUTOR);
+    const totals = {
+      tutorId: 31,
+      earned: 60_000,
+      withdrawn: 50_000,
+      pending: 0,
+      available: 10_000,
+    };
+    server.on('GET', '/invoice/stats/:id', json(totals));
+    const paid = invoice({ id: 4, status: 3, label: 'fulfilled', receiptImage: 'r1.png' });
+    let requests = [invoice({ id: 7, status: 4, label: 'rejected', amount: 30_000 }), paid];
+    server.on('GET', '/invoice', () => json({ list: requests, total: requests.length }));
+    server.on('GET', '/invoice/ledger', json({ list: [], total: 0 }));
+    const receipts: string[] = [];
+    server.on('GET', '/assets/receipts/:name', (request: FakeRequest) => {
+      receipts.push(request.path);
+      return new Response(new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])]), {
+        headers: { 'content-type': 'image/png' },
+      });
+    });
+    renderApp('/invoices');
+    const ui = userEvent.setup();
+
+    const fulfilled = await screen.findByRole('listitem', {
+      name: `طلب سحب ${formatMoney(50_000)}`,
+    });
+    await ui.click(within(fulfilled).getByRole('button', { name: 'عرض إيصال التحويل' }));
+    expect(await within(fulfilled).findByRole('img', { name: 'إيصال التحويل' })).toBeTruthy();
+    expect(receipts).toEqual(['/assets/receipts/r1.png']);
+
+    expect(screen.getByRole('listitem', { name: `طلب سحب ${formatMoney(30_000)}` })).toBeTruthy();
+    await waitFor(() =>
+      expect(fakeSockets.latest()?.listeners('InvoiceDeleted')).toBeGreaterThan(0),
+    );
+    requests = [paid];
+    act(() => fakeSockets.latest()!.serverEmit('InvoiceDeleted', { id: 7, userId: TUTOR.id }));
+    await waitFor(() =>
+      expect(screen.queryByRole('listitem', { name: `طلب سحب ${formatMoney(30_000)}` })).toBeNull(),
+    );
+    expect(screen.getByRole('listitem', { name: `طلب سحب ${formatMoney(50_000)}` })).toBeTruthy();
   });
 });

@@ -67,12 +67,57 @@ interface Problem {
   text: string;
 }
 
+/**
+ * The page's words for whose schedule it is. A tutor's slots are the times students book lessons
+ * in; a tutor manager's are the times new tutors book interviews and demo sessions in (record
+ * 314: their free times come from this same weekly schedule), so "lesson" would mislead them.
+ */
+interface ScheduleWords {
+  intro: string;
+  /** A booked time on the calendar. */
+  busy: string;
+  conflictTitle: string;
+  conflictFix: string;
+  /** Before the list of booked times the new schedule leaves out. */
+  outsideList: string;
+  outsideFix: string;
+  emptyText: string;
+}
+
+const TUTOR_WORDS: ScheduleWords = {
+  intro: 'المواعيد المتاحة للحجز في جدولك الأسبوعي كمعلم.',
+  busy: 'درس محجوز',
+  conflictTitle: 'لم يُحفظ الجدول: هناك دروس محجوزة خارج المواعيد الجديدة',
+  conflictFix:
+    'أعد المواعيد التي تغطي الدروس المحجوزة (تظهر على الجدول باسم "درس محجوز")، أو ألغِ هذه الدروس من صفحة الدروس القادمة، ثم احفظ مرة أخرى.',
+  outsideList: 'الدروس المحجوزة في',
+  outsideFix: 'أعد المواعيد التي تغطيها أو ألغِ هذه الدروس أولًا.',
+  emptyText: 'لم تحدد أي موعد بعد، فلا يستطيع الطلاب حجز دروس معك. اختر المواعيد المناسبة ثم احفظ.',
+};
+
+const MANAGER_WORDS: ScheduleWords = {
+  intro: 'المواعيد التي يستطيع المعلمون الجدد حجز المقابلات والجلسات التجريبية فيها معك كل أسبوع.',
+  busy: 'موعد محجوز',
+  conflictTitle: 'لم يُحفظ الجدول: هناك مقابلات أو جلسات تجريبية محجوزة خارج المواعيد الجديدة',
+  conflictFix:
+    'أعد المواعيد التي تغطي المواعيد المحجوزة (تظهر على الجدول باسم "موعد محجوز")، أو ألغِ هذه المواعيد من صفحة المقابلات، ثم احفظ مرة أخرى.',
+  outsideList: 'المقابلات والجلسات المحجوزة في',
+  outsideFix: 'أعد المواعيد التي تغطيها أو ألغِ هذه المواعيد من صفحة المقابلات أولًا.',
+  emptyText:
+    'لم تحدد أي موعد بعد، فلا يستطيع المعلمون حجز مقابلات أو جلسات تجريبية معك. اختر المواعيد المناسبة ثم احفظ.',
+};
+
+/** Who keeps a weekly schedule (record 314: managers' free times are computed from theirs). */
+const SCHEDULE_OWNERS: readonly Role[] = [Role.Tutor, Role.TutorManager];
+
 interface DayColumnProps {
   weekday: Weekday;
   length: SessionSlotLength;
   /** The day's slots. */
   daySlots: WeeklySlot[];
   busyWall: { from: number; to: number }[];
+  /** What a booked time is called ("درس محجوز" or "موعد محجوز"). */
+  busyLabel: string;
   /** The day shown on a phone (the others show from the small breakpoint up). */
   visible: boolean;
   onToggle: (weekday: Weekday, minute: number) => void;
@@ -80,7 +125,15 @@ interface DayColumnProps {
 
 /** One day of the calendar: a button per row; re-rendered only when its own slots change. */
 const DayColumn = memo(
-  function DayColumn({ weekday, length, daySlots, busyWall, visible, onToggle }: DayColumnProps) {
+  function DayColumn({
+    weekday,
+    length,
+    daySlots,
+    busyWall,
+    busyLabel,
+    visible,
+    onToggle,
+  }: DayColumnProps) {
     const starts = new Map(daySlots.map((slot) => [minuteOfStart(slot.start), slot]));
     const coveredAt = (minute: number) =>
       daySlots.some((slot) => {
@@ -109,7 +162,7 @@ const DayColumn = memo(
               key={minute}
               type="button"
               aria-pressed={pressed}
-              aria-label={`${cellLabel(weekday, minute)}${busy ? '، درس محجوز' : ''}`}
+              aria-label={`${cellLabel(weekday, minute)}${busy ? `، ${busyLabel}` : ''}`}
               onClick={() => onToggle(weekday, minute)}
               className={cx(
                 'h-9 rounded-md border text-xs focus-visible:outline-2 focus-visible:outline-brand-600',
@@ -121,7 +174,7 @@ const DayColumn = memo(
                 busy && 'ring-2 ring-amber-500',
               )}
             >
-              {busy ? 'درس محجوز' : pressed ? 'متاح' : ''}
+              {busy ? busyLabel : pressed ? 'متاح' : ''}
             </button>
           );
         })}
@@ -132,13 +185,26 @@ const DayColumn = memo(
     before.weekday === after.weekday &&
     before.length === after.length &&
     before.busyWall === after.busyWall &&
+    before.busyLabel === after.busyLabel &&
     before.visible === after.visible &&
     before.onToggle === after.onToggle &&
     JSON.stringify(before.daySlots) === JSON.stringify(after.daySlots),
 );
 
-/** The calendar of one week: toggling slots, the booked lessons on it, saving the whole week. */
-function WeekEditor({ week }: { week: AvailabilityWeek }) {
+/** The calendar of one week: toggling slots, the booked times on it, saving the whole week. */
+function WeekEditor({
+  week,
+  words,
+  everyBusyIsOwn,
+}: {
+  week: AvailabilityWeek;
+  words: ScheduleWords;
+  /**
+   * A manager's busy times are all their own meetings (the answer names only lessons by id), so
+   * every one of them must stay inside the schedule; a tutor's are their lessons with an id.
+   */
+  everyBusyIsOwn: boolean;
+}) {
   const queryClient = useQueryClient();
   const toast = useToast();
   const [slots, setSlots] = useState<WeeklySlot[]>(() => sortSlots(week.template));
@@ -166,10 +232,7 @@ function WeekEditor({ week }: { week: AvailabilityWeek }) {
     onError: (error) => {
       setProblem(
         isConflict(error)
-          ? {
-              title: 'لم يُحفظ الجدول: هناك دروس محجوزة خارج المواعيد الجديدة',
-              text: 'أعد المواعيد التي تغطي الدروس المحجوزة (تظهر على الجدول باسم "درس محجوز")، أو ألغِ هذه الدروس من صفحة الدروس القادمة، ثم احفظ مرة أخرى.',
-            }
+          ? { title: words.conflictTitle, text: words.conflictFix }
           : { title: 'تعذّر حفظ الجدول', text: messageForError(error) },
       );
     },
@@ -178,9 +241,9 @@ function WeekEditor({ week }: { week: AvailabilityWeek }) {
   const upcoming = useMemo(() => {
     const now = new Date(week.now);
     return week.busy
-      .filter((busy) => busy.lessonId !== undefined && new Date(busy.end) > now)
+      .filter((busy) => (everyBusyIsOwn || busy.lessonId !== undefined) && new Date(busy.end) > now)
       .map(timeRangeOf);
-  }, [week]);
+  }, [week, everyBusyIsOwn]);
   const busyWall = useMemo(() => week.busy.map(busyWallMinutes), [week]);
 
   const blocker = useBlocker(
@@ -226,8 +289,8 @@ function WeekEditor({ week }: { week: AvailabilityWeek }) {
           .filter((range) => range !== undefined)
           .map((range) => formatCairoDateTime(range.start));
         setProblem({
-          title: 'لم يُحفظ الجدول: هناك دروس محجوزة خارج المواعيد الجديدة',
-          text: `الدروس المحجوزة في: ${lessons.join('، ')}. أعد المواعيد التي تغطيها أو ألغِ هذه الدروس أولًا.`,
+          title: words.conflictTitle,
+          text: `${words.outsideList}: ${lessons.join('، ')}. ${words.outsideFix}`,
         });
       }
       return;
@@ -330,6 +393,7 @@ function WeekEditor({ week }: { week: AvailabilityWeek }) {
             length={length}
             daySlots={slots.filter((slot) => slot.weekday === weekday)}
             busyWall={busyWall}
+            busyLabel={words.busy}
             visible={weekday === day}
             onToggle={toggle}
           />
@@ -351,26 +415,31 @@ function WeekEditor({ week }: { week: AvailabilityWeek }) {
   );
 }
 
-/** /schedule-management: the tutor's weekly schedule (Saturday first, Cairo time). */
+/**
+ * /schedule-management: the weekly schedule (Saturday first, Cairo time) of a tutor, or of a
+ * tutor manager (the times tutors book interviews and demo sessions in).
+ */
 export default function ScheduleManagementPage() {
   const user = useCurrentUser();
-  const isTutor = user.role === Role.Tutor;
+  const isOwner = SCHEDULE_OWNERS.includes(user.role);
+  const isManager = user.role === Role.TutorManager;
+  const words = isManager ? MANAGER_WORDS : TUTOR_WORDS;
   const week = useQuery({
     queryKey: scheduleKeys.own,
     queryFn: ({ signal }) => scheduleApi.week({}, signal),
-    enabled: isTutor,
+    enabled: isOwner,
     refetchOnWindowFocus: false,
   });
 
   return (
     <section className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6">
       <PageTitle title="إدارة المواعيد">
-        <p>المواعيد المتاحة للحجز في جدولك الأسبوعي كمعلم.</p>
+        <p>{words.intro}</p>
       </PageTitle>
-      {!isTutor ? (
+      {!isOwner ? (
         <EmptyState
           title="هذه الصفحة للمعلمين"
-          description="يحدد المعلمون هنا مواعيدهم المتاحة للحجز كل أسبوع."
+          description="يحدد المعلمون ومسؤولو المقابلات هنا مواعيدهم المتاحة للحجز كل أسبوع."
         />
       ) : week.isPending ? (
         <div role="status" aria-label="جارٍ تحميل جدولك">
@@ -387,10 +456,10 @@ export default function ScheduleManagementPage() {
         <>
           {week.data.template.length === 0 && (
             <Alert tone="info" title="جدولك فارغ">
-              لم تحدد أي موعد بعد، فلا يستطيع الطلاب حجز دروس معك. اختر المواعيد المناسبة ثم احفظ.
+              {words.emptyText}
             </Alert>
           )}
-          <WeekEditor week={week.data} />
+          <WeekEditor week={week.data} words={words} everyBusyIsOwn={isManager} />
         </>
       )}
     </section>

@@ -188,6 +188,41 @@ describe('/schedule-management', { timeout: 20_000 }, () => {
     expect(await screen.findByText('تعذّر تحميل جدولك', undefined, { timeout: 5000 })).toBeTruthy();
   });
 
+  it("keeps a tutor manager's schedule: the times tutors book interviews in", async () => {
+    signInAs(server, makeUser({ id: 40, role: Role.TutorManager, name: 'منى حسن' }));
+    // A booked interview: the answer names only lessons by id, so it comes without one.
+    const interview = { start: BOOKED.start, end: BOOKED.end };
+    server.on('GET', '/availability-slot/', json(makeWeek([SATURDAY_SIX_PM], [interview])));
+    answerSaves();
+    renderApp('/schedule-management');
+    const ui = userEvent.setup();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'إدارة المواعيد' })).toBeTruthy();
+    expect(
+      screen.getByText(
+        'المواعيد التي يستطيع المعلمون الجدد حجز المقابلات والجلسات التجريبية فيها معك كل أسبوع.',
+      ),
+    ).toBeTruthy();
+    const booked = await screen.findByLabelText('السبت ٦:٠٠ م، موعد محجوز');
+    expect(screen.queryByText('درس محجوز')).toBeNull();
+
+    // Dropping the slot would leave the interview outside: refused before sending.
+    await ui.click(booked);
+    await ui.click(saveButton());
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('مقابلات أو جلسات تجريبية محجوزة خارج المواعيد الجديدة');
+    expect(server.callsTo('POST', '/availability-slot/')).toHaveLength(0);
+
+    // A new slot is saved as a tutor's is.
+    await ui.click(booked);
+    await ui.click(screen.getByLabelText('الأحد ٦:٣٠ م'));
+    await ui.click(saveButton());
+    await waitFor(() => expect(server.callsTo('POST', '/availability-slot/')).toHaveLength(1));
+    expect(server.callsTo('POST', '/availability-slot/')[0]?.body).toEqual({
+      slots: [SATURDAY_SIX_PM, { weekday: 0, start: '18:30', length: 30 }],
+    });
+  });
+
   it('tells a student the page is for tutors', async () => {
     signInAs(server, makeUser());
     renderApp('/schedule-management');
