@@ -36,12 +36,6 @@ const MINUTE = 60_000;
 let server: ClockServer | undefined;
 let videoDir: string | undefined;
 
-test.beforeAll(async ({}, testInfo) => {
-  if (testInfo.project.name !== 'desktop') return;
-  testInfo.setTimeout(180_000);
-  server = await startClockServer();
-});
-
 test.afterAll(async () => {
   await server?.stop();
   if (videoDir) rmSync(videoDir, { recursive: true, force: true });
@@ -173,7 +167,7 @@ async function pass(page: Page, meeting: string, feedback: string, level?: strin
   await item.getByRole('button', { name: 'تسجيل القرار' }).click();
   const dialog = page.getByRole('dialog', { name: /^قرار / });
   await dialog.getByText('نجح', { exact: true }).click();
-  await expect(dialog.getByRole('radio', { name: 'نجح' })).toBeChecked();
+  await expect(dialog.getByRole('radio', { name: 'نجح', exact: true })).toBeChecked();
   await dialog.getByLabel('التقييم').fill(feedback);
   if (level) await dialog.getByLabel('مستوى الإنجليزية').selectOption({ label: level });
   await dialog.getByRole('button', { name: 'حفظ القرار' }).click();
@@ -195,6 +189,7 @@ test('a new tutor is onboarded in the browser and listed on /tutors', async ({
   const local = `011${String(stamp).slice(-8)}`;
   const phone = `+20${local.slice(1)}`;
   const video = introVideo();
+  server = await startClockServer();
 
   // The demo manager's weekly schedule: every half hour of the week (how a manager becomes
   // "active", record 314).
