@@ -15,7 +15,7 @@ describe('without TEST_CLOCK', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer();
-  });
+  }, 120_000);
   afterAll(() => server.close());
 
   it('has no clock to move', async () => {
@@ -33,7 +33,7 @@ describe('with TEST_CLOCK', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer({ testClock: true });
-  });
+  }, 120_000);
   afterAll(() => server.close());
 
   it('moves the business clock and the Date header with it', async () => {
