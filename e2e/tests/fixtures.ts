@@ -92,9 +92,17 @@ export async function signInToAdmin(page: Page) {
   await expect(page).not.toHaveURL(/\/login/);
 }
 
-/** The 5-digit code last sent to `to` on `channel`, read from the simulators' outbox. */
-export async function codeSentTo(request: APIRequestContext, channel: string, to: string) {
-  const outbox = `http://127.0.0.1:${ports.outbox}/api/messages`;
+/**
+ * The 5-digit code last sent to `to` on `channel`, read from the simulators' outbox (the shared
+ * server's unless `outboxPort` names another).
+ */
+export async function codeSentTo(
+  request: APIRequestContext,
+  channel: string,
+  to: string,
+  outboxPort: number = ports.outbox,
+) {
+  const outbox = `http://127.0.0.1:${outboxPort}/api/messages`;
   let text = '';
   await expect
     .poll(async () => {

@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_PREFIX } from '@talaqa/domain';
 import { cors } from './cors';
 import { API_SECURITY_HEADERS } from './security-headers';
-import { systemClock } from './clock';
+import { movableClock, systemClock } from './clock';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import { createDatabase } from './db';
@@ -87,6 +87,7 @@ import type { RedisConnections } from './redis';
 import { genReqId, REQUEST_ID_HEADER } from './request-id';
 
 import type { App } from './http/server';
+import { useTestClock } from './test-clock';
 
 export type { App };
 
@@ -239,7 +240,13 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   app.decorate('whatsapp', options.providers.whatsapp ?? disabledWhatsAppChannel);
   app.decorate('assets', createStorage(config));
   app.decorate('payments', options.providers.payments);
-  app.decorate('clock', systemClock());
+  if (config.testClock) {
+    const clock = movableClock();
+    app.decorate('clock', clock);
+    useTestClock(app, clock);
+  } else {
+    app.decorate('clock', systemClock());
+  }
   // Before the modules: they subscribe to each other's events while they are registered.
   app.decorate('domainEvents', createDomainEventBus(app.log));
   app.decorate(

@@ -9,3 +9,19 @@ export interface Clock {
 }
 
 export const systemClock = (): Clock => ({ now: () => new Date() });
+
+/** A clock that runs in real time from an instant it was set to (TEST_CLOCK, record 334). */
+export interface MovableClock extends Clock {
+  /** From now on, `now()` reads `instant` plus the real time passed since. */
+  set(instant: Date): void;
+}
+
+export function movableClock(real: Clock = systemClock()): MovableClock {
+  let offsetMs = 0;
+  return {
+    now: () => new Date(real.now().getTime() + offsetMs),
+    set(instant) {
+      offsetMs = instant.getTime() - real.now().getTime();
+    },
+  };
+}

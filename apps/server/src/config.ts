@@ -91,6 +91,11 @@ export interface Config {
   /** Start the local provider simulators (e-mail, WhatsApp, Telegram, Google) with this process. */
   simulators: { enabled: boolean; host: string; ports: SimulatorPorts };
   /**
+   * TEST_CLOCK (APP_ENV=local only, off by default): the business clock can be moved through
+   * PUT /api/v1/test/clock, so a browser journey reaches a meeting's start (record 334).
+   */
+  testClock: boolean;
+  /**
    * `allowPlaintext` (SMTP_ALLOW_PLAINTEXT): a password may go without TLS, to a server on this
    * machine only; otherwise smtp:// with a password requires STARTTLS.
    */
@@ -342,6 +347,7 @@ const envSchema = z.object({
   TURN_SECRET: z.string().min(16, 'must be at least 16 characters').default(LOCAL_TURN_SECRET),
   TURN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3_600),
   SIMULATORS: flag.optional(),
+  TEST_CLOCK: flag.default(false),
   SIMULATOR_HOST: z.string().default('127.0.0.1'),
   SMTP_SIMULATOR_PORT: port(4525),
   WHATSAPP_SIMULATOR_PORT: port(4510),
@@ -495,6 +501,12 @@ function secretProblem(env: Env): string | undefined {
   return undefined;
 }
 
+/** A clock anyone may move is for a developer's machine and its browser tests only. */
+function testClockProblem(env: Env): string[] {
+  const on = ['true', '1', 'yes'].includes(env.TEST_CLOCK ?? '');
+  return on && env.APP_ENV !== 'local' ? ['TEST_CLOCK: only allowed when APP_ENV is local'] : [];
+}
+
 /** Outside a developer's machine the real providers must be configured, and no simulator runs. */
 function providerProblems(env: Env): string[] {
   if (env.APP_ENV !== 'production') return [];
@@ -621,6 +633,7 @@ export function loadConfig(rawEnv: Env, repoRoot: string = REPO_ROOT): Config {
   const secret = secretProblem(env);
   if (secret && !problems.some((p) => p.startsWith('JWT_SECRET'))) problems.push(secret);
   problems.push(
+    ...testClockProblem(env),
     ...providerProblems(env),
     ...paymentProblems(env),
     ...smtpProblems(env),
@@ -693,6 +706,7 @@ export function loadConfig(rawEnv: Env, repoRoot: string = REPO_ROOT): Config {
       .split(',')
       .map((address) => address.trim())
       .filter(Boolean),
+    testClock: v.TEST_CLOCK,
     simulators: {
       enabled: v.SIMULATORS ?? v.APP_ENV === 'local',
       host: v.SIMULATOR_HOST,

@@ -192,6 +192,7 @@ describe('loadConfig', () => {
       },
       trustProxy: false,
       trustedAddresses: [],
+      testClock: false,
       simulators: {
         enabled: true,
         host: '127.0.0.1',

@@ -300,7 +300,7 @@ export function LessonRoom({
           )}
         </div>
         <div className="flex items-center gap-2">
-          {!over && <RoomTimer end={end} now={now} />}
+          {!over && <RoomTimer end={end} now={now} word={word} />}
           <RoomPopover
             label="تفاصيل الاتصال"
             buttonClassName="rounded-md px-2 py-1 text-sm text-slate-200 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
@@ -408,6 +408,7 @@ export function LessonRoom({
       {!over && (
         <RoomControls
           call={call}
+          word={word}
           chat={
             chatRoom && {
               open: chatOpen,

@@ -67,13 +67,15 @@ export interface RoomControlsProps {
     onToggle: () => void;
     ref: Ref<HTMLButtonElement>;
   } | null;
+  /** The session's word in "leave the ...?" (an interview's room is no lesson). */
+  word?: string;
 }
 
 /**
  * The call's controls: microphone, camera, screen sharing (where the browser can), data saver,
  * chat and leave. Toggles say their state with aria-pressed; leaving asks first.
  */
-export function RoomControls({ call, chat }: RoomControlsProps) {
+export function RoomControls({ call, chat, word = 'الدرس' }: RoomControlsProps) {
   const toast = useToast();
   const [confirmingLeave, setConfirmingLeave] = useState(false);
 
@@ -165,10 +167,10 @@ export function RoomControls({ call, chat }: RoomControlsProps) {
       <ConfirmDialog
         open={confirmingLeave}
         onOpenChange={setConfirmingLeave}
-        title="مغادرة الدرس؟"
+        title={`مغادرة ${word}؟`}
         description="ستخرج من المكالمة وتتوقف الكاميرا والميكروفون. يمكنك العودة ما دامت الغرفة مفتوحة."
         confirmLabel="مغادرة"
-        cancelLabel="البقاء في الدرس"
+        cancelLabel={`البقاء في ${word}`}
         onConfirm={() => {
           setConfirmingLeave(false);
           call.leave();

@@ -14,10 +14,10 @@ export function useRoomClock(fixed: Date | undefined): Date {
 }
 
 /**
- * Time left to the lesson's end, minutes and seconds. Screen readers read it when they reach it,
+ * Time left to the session's end (`word`: the lesson, the interview...), minutes and seconds. Screen readers read it when they reach it,
  * not every second (the five-minute notice is announced by the room's status line).
  */
-export function RoomTimer({ end, now }: { end: Date; now: Date }) {
+export function RoomTimer({ end, now, word = 'الدرس' }: { end: Date; now: Date; word?: string }) {
   const left = end.getTime() - now.getTime();
   return (
     <p className="flex items-center gap-1 text-sm">
@@ -25,7 +25,7 @@ export function RoomTimer({ end, now }: { end: Date; now: Date }) {
       <span
         role="timer"
         aria-live="off"
-        aria-label="الوقت المتبقي على نهاية الدرس"
+        aria-label={`الوقت المتبقي على نهاية ${word}`}
         className={cx(
           'rounded-md px-2 py-0.5 font-bold tabular-nums',
           left <= ENDING_SOON_MS ? 'bg-amber-400 text-ink' : 'bg-white/10 text-white',

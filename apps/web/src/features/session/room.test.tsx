@@ -347,6 +347,15 @@ describe('the room’s controls', () => {
     await ui.click(within(dialog).getByRole('button', { name: 'مغادرة' }));
     expect(call.leave).toHaveBeenCalledOnce();
   });
+
+  it('names an interview, not a lesson, when asking before leaving', async () => {
+    renderRoom({ kind: 'interview' });
+    const ui = userEvent.setup();
+    expect(screen.getByRole('timer', { name: 'الوقت المتبقي على نهاية المقابلة' })).toBeTruthy();
+    await ui.click(screen.getByRole('button', { name: 'مغادرة' }));
+    const dialog = screen.getByRole('dialog', { name: 'مغادرة المقابلة؟' });
+    expect(within(dialog).getByRole('button', { name: 'البقاء في المقابلة' })).toBeTruthy();
+  });
 });
 
 describe('the room’s timer', () => {
