@@ -1,30 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import {
-  InvoiceStatus,
-  Role,
-  TransactionStatus,
-  WithdrawMethod,
-  adminOverviewSchema,
-} from '@talaqa/domain';
+import { Role, TransactionStatus, WithdrawMethod, adminOverviewSchema } from '@talaqa/domain';
 import type { AdminOverview } from '@talaqa/domain';
-import {
-  appointments,
-  contactRequests,
-  invoices,
-  lessons,
-  transactions,
-  users,
-} from '../../src/db/schema';
-import { callApi } from './api';
+import { appointments, contactRequests, lessons, transactions, users } from '../../src/db/schema';
+import { call, callApi } from './api';
 import type { Caller } from './api';
+import { fundTutor } from './earnings-fixtures';
 import { startTestServer } from './helpers';
 import type { TestServer } from './helpers';
 import { NOW, insertTutor, insertUser } from './lessons-fixtures';
 
 /**
  * The admin's home (issue 23 item 1; decision 345): GET /stats/admin. "Now" is Wednesday
- * 9 January 2030, 12:00 Cairo; the week began on Saturday 5 January.
+ * 9 January 2030, 10:00 Cairo; the week began on Saturday 5 January.
  */
 
 let server: TestServer;
@@ -87,7 +75,7 @@ async function payment(userId: number, amount: number, paidAt: Date | null, refu
 beforeAll(async () => {
   server = await startTestServer();
   server.app.clock.now = () => NOW;
-  expect(NOW.toISOString()).toBe(at('2030-01-09', '12:00').toISOString());
+  expect(NOW.toISOString()).toBe(at('2030-01-09', '10:00').toISOString());
   admin = await insertUser(server, Role.RegularAdmin);
   await createdAt(admin, at('2029-01-01', '12:00'));
   const tutor = await insertTutor(server);
@@ -110,28 +98,20 @@ beforeAll(async () => {
   await lesson(tutor.id, today.id, at('2030-01-10', '09:00'), at('2030-01-09', '09:30'));
   await lesson(tutor.id, lastWeek.id, at('2030-01-02', '09:00'), at('2030-01-01', '09:00'));
 
-  await db().insert(invoices).values([
-    {
-      tutorId: tutor.id,
-      amount: 20_000,
-      method: WithdrawMethod.Instapay,
-      instapayAddress: 'a@instapay',
-      status: InvoiceStatus.PendingApproval,
-    },
-    {
-      tutorId: tutor.id,
-      amount: 20_000,
-      method: WithdrawMethod.Instapay,
-      instapayAddress: 'a@instapay',
-      status: InvoiceStatus.Rejected,
-    },
-  ] as never);
+  // One withdrawal request waiting for an admin.
+  await fundTutor(server, tutor.id, 100_000);
+  const request = await call(server, 'POST', '/invoice', tutor, {
+    method: WithdrawMethod.Instapay,
+    amount: 20_000,
+    instapayAddress: 'tutor.overview@instapay',
+  });
+  expect(request.status).toBe(201);
   await db()
     .insert(contactRequests)
     .values([
-      { name: 'سارة', email: 's@example.com', message: 'سؤال عن الباقات' },
-      { name: 'علي', email: 'a@example.com', message: 'تمت', handledAt: NOW },
-    ] as never);
+      { email: 's@example.com', title: 'الباقات', message: 'سؤال عن الباقات' },
+      { email: 'a@example.com', title: 'تم', message: 'تمت', handledAt: NOW },
+    ]);
 });
 afterAll(() => server.close());
 
