@@ -2,14 +2,16 @@ import { Role } from '@talaqa/domain';
 import { paths } from '../paths';
 
 /**
- * The admin sidebar of spec section 2, in its order, plus our payments list after the plans and
- * the contact form's messages and the live server statistics at the end.
+ * The admin sidebar of spec section 2, in its order, with the plan invites after the plans (issue
+ * 23 item 1), our payments list after them, and the contact form's messages and the live server
+ * statistics at the end.
  */
 export const SIDEBAR_LINKS = [
   { to: paths.photoSessions, label: 'جلسات التصوير' },
   { to: paths.users, label: 'المستخدمون' },
   { to: paths.invoices, label: 'الفواتير' },
   { to: paths.plans, label: 'الباقات' },
+  { to: paths.planInvites, label: 'دعوات الباقات' },
   { to: paths.transactions, label: 'المدفوعات' },
   { to: paths.interviews, label: 'المقابلات' },
   { to: paths.lessons, label: 'الدروس' },

@@ -131,10 +131,49 @@ export type FullTutor = z.output<typeof fullTutorSchema>;
 export const fullTutorPageSchema = pageSchema(fullTutorSchema);
 export type FullTutorPage = z.output<typeof fullTutorPageSchema>;
 
+/** One Cairo week (or the day) of the platform, for the admin's home (decision 345). */
+export const platformFiguresSchema = z.object({
+  /** Accounts created: students and tutors. */
+  newStudents: countField,
+  newTutors: countField,
+  /** Payments that succeeded (paid in the period) and what they brought, net of refunds (piasters). */
+  payments: countField,
+  revenue: piasters,
+  /** Lessons booked in the period (by when they were booked), and held (fulfilled, by start). */
+  lessonsBooked: countField,
+  lessonsHeld: countField,
+});
+export type PlatformFigures = z.output<typeof platformFiguresSchema>;
+
+/** GET /stats/admin: today's figures, what waits for someone, and the last weeks. */
+export const adminOverviewSchema = z.object({
+  today: platformFiguresSchema,
+  waiting: z.object({
+    /** Intro videos not reviewed yet. */
+    introVideos: countField,
+    /** Withdrawal requests to handle: pending approval or asking to cancel. */
+    withdrawals: countField,
+    /** Interviews and demo sessions past their start without a decision. */
+    decisions: countField,
+    /** Contact form messages not handled yet. */
+    contactRequests: countField,
+  }),
+  weeks: z.array(platformFiguresSchema.extend({ weekStart: instantSchema })),
+});
+export type AdminOverview = z.output<typeof adminOverviewSchema>;
+
 const tutorsAndAdmins = rolesOnly(Role.Tutor, ...ADMIN_ROLES);
 const studentsAndAdmins = rolesOnly(Role.Student, ...ADMIN_ROLES);
 
 export const statsEndpoints = {
+  admin: endpoint({
+    method: 'GET',
+    path: '/stats/admin',
+    summary: 'The platform today, what waits for an admin, and the last Cairo weeks (extension)',
+    access: rolesOnly(...ADMIN_ROLES),
+    query: statsQuerySchema,
+    responses: { 200: adminOverviewSchema },
+  }),
   public: endpoint({
     method: 'GET',
     path: '/stats/public',

@@ -7,6 +7,7 @@ import {
   weekStreaks,
 } from '@talaqa/domain';
 import type {
+  AdminOverview,
   FullTutorPage,
   StudentStats,
   TutorActivity,
@@ -19,6 +20,7 @@ import { AppError } from '../../errors';
 import { isAdmin } from '../../http/access';
 import type { Identity } from '../../http/access';
 import {
+  adminOverviewRow,
   fullTutorsRow,
   studentStatsRow,
   tutorActivityRow,
@@ -174,4 +176,31 @@ export async function fullTutors(
 ): Promise<FullTutorPage> {
   const row = await fullTutorsRow(db, cairoWeekBounds(clock.now()), page);
   return { list: row.list, total: row.total };
+}
+
+/** GET /stats/admin: today (Cairo), what waits for an admin now, and the last Cairo weeks. */
+export async function adminOverview(
+  { db, clock }: StatsContext,
+  query: { weeks: number },
+): Promise<AdminOverview> {
+  const now = clock.now();
+  const weeks = lastWeeks(now, query.weeks);
+  const todayStart = startOfCairoDay(now);
+  const today = { start: todayStart, end: addCairoDays(todayStart, 1) };
+  const row = await adminOverviewRow(db, [...weeks, today], now);
+  const figures = (index: number) => {
+    const range = row.ranges[index];
+    if (!range) throw new Error('admin overview lost a range');
+    return range;
+  };
+  return {
+    today: figures(weeks.length),
+    waiting: {
+      introVideos: row.introVideos,
+      withdrawals: row.withdrawals,
+      decisions: row.decisions,
+      contactRequests: row.contactRequests,
+    },
+    weeks: weeks.map((week, index) => ({ weekStart: week.start.toISOString(), ...figures(index) })),
+  };
 }

@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
-import type { Role } from '@talaqa/domain';
-import { LedgerEntryKind, RoomType } from '@talaqa/domain';
+import {
+  DemoSessionStatus,
+  InterviewStatus,
+  InvoiceStatus,
+  LedgerEntryKind,
+  ReviewStatus,
+  Role,
+  RoomType,
+} from '@talaqa/domain';
 import { preparedRows } from '../../db';
 import type { Database } from '../../db';
 import { listedTutor } from '../../db/listed-tutor';
@@ -266,4 +273,78 @@ export async function fullTutorsRow(
   );
   if (!row) throw new Error('full tutors answered no row');
   return row;
+}
+
+export interface PlatformFiguresRow {
+  newStudents: number;
+  newTutors: number;
+  payments: number;
+  revenue: number;
+  lessonsBooked: number;
+  lessonsHeld: number;
+}
+
+export interface AdminOverviewRow {
+  /** One entry per range, in the order given. */
+  ranges: PlatformFiguresRow[];
+  introVideos: number;
+  withdrawals: number;
+  decisions: number;
+  contactRequests: number;
+  [key: string]: unknown;
+}
+
+/**
+ * The platform's figures over each range (in the order given) and what waits for an admin now:
+ * one statement, each figure over its table's own index-friendly column (decision 345).
+ */
+export async function adminOverviewRow(
+  db: Database,
+  ranges: readonly WeekRange[],
+  now: Date,
+): Promise<AdminOverviewRow> {
+  const inRange = (column: string) => sql.raw(`${column} >= r.s and ${column} < r.e`);
+  const [row] = await preparedRows<AdminOverviewRow>(
+    db,
+    'stats_admin_overview',
+    sql`with r as (
+        select r.i, r.s, r.e
+        from unnest(${arrayOf(ranges.map((range) => range.start))}::timestamptz[],
+                    ${arrayOf(ranges.map((range) => range.end))}::timestamptz[])
+          with ordinality as r(s, e, i)),
+      figures as (
+        select r.i,
+          (select count(*) from users u
+            where u.role = ${Role.Student} and ${inRange('u.created_at')})::int as "newStudents",
+          (select count(*) from users u
+            where u.role = ${Role.Tutor} and ${inRange('u.created_at')})::int as "newTutors",
+          (select count(*) from transactions t
+            where t.paid_at is not null and ${inRange('t.paid_at')})::int as payments,
+          (select coalesce(sum(t.amount - t.refunded_amount), 0) from transactions t
+            where t.paid_at is not null and ${inRange('t.paid_at')})::bigint as revenue,
+          (select count(*) from lessons l where ${inRange('l.created_at')})::int as "lessonsBooked",
+          (select count(*) from lessons l
+            where l.status = 'fulfilled' and ${inRange('l.starts_at')})::int as "lessonsHeld"
+        from r)
+      select
+        (select json_agg(json_build_object('newStudents', f."newStudents",
+            'newTutors', f."newTutors", 'payments', f.payments, 'revenue', f.revenue,
+            'lessonsBooked', f."lessonsBooked", 'lessonsHeld', f."lessonsHeld") order by f.i)
+          from figures f) as ranges,
+        (select count(*) from intro_videos where status = ${ReviewStatus.Pending})::int
+          as "introVideos",
+        (select count(*) from invoices where status in
+          (${InvoiceStatus.PendingApproval}, ${InvoiceStatus.PendingCancellation}))::int
+          as withdrawals,
+        ((select count(*) from interviews where status = ${InterviewStatus.Pending}
+            and starts_at <= ${now.toISOString()}::timestamptz)
+          + (select count(*) from demo_sessions where status = ${DemoSessionStatus.Pending}
+            and starts_at <= ${now.toISOString()}::timestamptz))::int as decisions,
+        (select count(*) from contact_requests where handled_at is null)::int as "contactRequests"`,
+  );
+  if (!row) throw new Error('admin overview answered no row');
+  return {
+    ...row,
+    ranges: row.ranges.map((range) => ({ ...range, revenue: Number(range.revenue) })),
+  };
 }

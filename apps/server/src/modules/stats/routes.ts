@@ -4,6 +4,7 @@ import { serve } from '../../http/endpoint';
 import { identityOf } from '../../http/access';
 import { serviceContextOf } from '../../context';
 import {
+  adminOverview,
   fullTutors,
   studentStats,
   tutorActivity,
@@ -18,6 +19,7 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = serviceContextOf(app, 'stats');
   const read = publicStatsReader(ctx);
   serve(app, API.stats.public, async () => read());
+  serve(app, API.stats.admin, async (request) => adminOverview(ctx, request.query));
 
   serve(app, API.stats.tutorPersonalized, async (request) => {
     const caller = identityOf(request);
