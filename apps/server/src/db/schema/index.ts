@@ -12,3 +12,4 @@ export * from './contact';
 export * from './media';
 export * from './earnings';
 export * from './interviews';
+export * from './settings';
