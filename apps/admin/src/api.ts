@@ -1,5 +1,6 @@
 import { createApiClient, createDeviceTokenStore, resolveApiUrl } from '@talaqa/api-client';
 import { API } from '@talaqa/domain';
+import type { AuditQuery, PlatformSettingsInput, SettingHistoryQuery } from '@talaqa/domain';
 
 export { ApiError, isAbortError, isApiError } from '@talaqa/api-client';
 
@@ -25,3 +26,15 @@ export const deviceTokens = createDeviceTokenStore();
 
 /** Whether the API and its database answer (the status badge in the footer). */
 export const getHealth = () => api.call(API.health.check);
+
+/** Platform settings and the audit log (decisions 339, 340). */
+export const platformSettingsApi = {
+  get: (signal?: AbortSignal) => api.call(API.platformSettings.get, {}, { signal }),
+  save: (body: PlatformSettingsInput) => api.call(API.platformSettings.update, { body }),
+  history: (query: SettingHistoryQuery, signal?: AbortSignal) =>
+    api.call(API.platformSettings.history, { query }, { signal }),
+  audit: (query: AuditQuery, signal?: AbortSignal) =>
+    api.call(API.audit.list, { query }, { signal }),
+  /** DELETE /cache/flush: forgets the cached tutors pages on every instance. */
+  flushCache: () => api.call(API.tutors.flushCache, {}),
+};

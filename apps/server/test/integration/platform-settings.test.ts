@@ -41,7 +41,8 @@ beforeAll(async () => {
   server = await startTestServer({ jobsPollMs: 3_600_000 });
   server.app.clock.now = () => now;
   admin = await insertUser(server, Role.SuperAdmin, { name: 'Settings Admin' });
-});
+  // Starting a server runs every migration: slow on a loaded machine.
+}, 300_000);
 afterEach(() => {
   for (const socket of sockets.splice(0)) socket.disconnect();
 });
