@@ -22,7 +22,7 @@ import { ledgerEntries, lessons, platformSettingChanges } from '../../src/db/sch
 import { call } from './api';
 import type { Caller } from './api';
 import { fundTutor, ledgerOf, updateInvoice } from './earnings-fixtures';
-import { startTestServer } from './helpers';
+import { startTestServer, testDriver, testRedisUrl } from './helpers';
 import type { TestServer } from './helpers';
 import { insertPlan, insertStudent, insertTutor, insertUser, NOW } from './lessons-fixtures';
 import { LESSON_START, runAttendanceJobsDue, sessionAck, sessionSocket } from './session-fixtures';
@@ -274,5 +274,34 @@ describe('the support-group step', () => {
     expect(
       (await call(server, 'POST', '/user/tutor/onboarding/support-group', student)).status,
     ).toBe(403);
+  });
+});
+
+/**
+ * Two instances on one PostgreSQL and one Redis: a change saved through one holds at once on the
+ * other (nothing is kept per process), for the public bounds and for a withdrawal asked there.
+ */
+describe.skipIf(testDriver !== 'postgres' || !testRedisUrl)('settings across instances', () => {
+  let two: TestServer;
+  beforeAll(async () => {
+    two = await startTestServer({
+      databaseUrl: server.config.databaseUrl,
+      redisKeyPrefix: server.config.redisKeyPrefix,
+    });
+  }, 300_000);
+  afterAll(() => two.close());
+
+  it('answers the new bounds on the other instance at once', async () => {
+    const tutor = await insertUser(server, Role.Tutor);
+    await fundTutor(server, tutor.id, 1_000_000);
+    const publicOn = async (instance: TestServer) =>
+      (await call<PublicSettings>(instance, 'GET', '/platform-settings/public', tutor)).body;
+    expect((await save({ withdrawalMin: 10_000, withdrawalMax: 20_000 })).status).toBe(200);
+    expect(await publicOn(two)).toMatchObject({ withdrawalMin: 10_000, withdrawalMax: 20_000 });
+    const refused = await call<{ code: string }>(two, 'POST', '/invoice', tutor, instapay(30_000));
+    expect(refused.body.code).toBe('invoice-amount-above-max');
+    expect((await save({ withdrawalMin: 10_000, withdrawalMax: 40_000 })).status).toBe(200);
+    expect((await call(two, 'POST', '/invoice', tutor, instapay(30_000))).status).toBe(201);
+    expect(await publicOn(two)).toMatchObject({ withdrawalMax: 40_000 });
   });
 });

@@ -119,8 +119,9 @@ function SettingsForm({ settings }: { settings: PlatformSettingsView }) {
       }
     }
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    save.mutate(body, {
+    if (!parsed.success) return;
+    // What the schema made of it: links trimmed, an empty one as none (null).
+    save.mutate(parsed.data, {
       onSuccess: (saved) => {
         setValues(formOf(saved));
         toast.success('حُفظت إعدادات المنصة');
@@ -389,7 +390,10 @@ export default function PlatformSettingsPage() {
             label: 'الإعدادات',
             content: (
               <div className="flex flex-col gap-6">
-                <QueryContent query={settings} loading={<SkeletonRows rows={6} rowClassName="h-10 w-full" />}>
+                <QueryContent
+                  query={settings}
+                  loading={<SkeletonRows rows={6} rowClassName="h-10 w-full" />}
+                >
                   {(data) => <SettingsForm settings={data} />}
                 </QueryContent>
                 <CacheFlush />
