@@ -103,7 +103,7 @@ export const invoiceEndpoints = {
     path: '/invoice',
     summary: 'A tutor asks to withdraw part of the available balance',
     description:
-      'Instapay, bank or wallet with its receiver fields; within the platform settings\' ' +
+      "Instapay, bank or wallet with its receiver fields; within the platform settings' " +
       'withdrawal bounds (100 to 50,000 EGP by default) and at most the available balance. The ' +
       'amount is held at once; processing takes 4-5 business days.',
     access: rolesOnly(Role.Tutor),

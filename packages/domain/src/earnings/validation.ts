@@ -68,7 +68,10 @@ export const invoiceUpdateSchema = z.discriminatedUnion(
   'action',
   [
     z.object({ action: z.literal('request-cancel') }),
-    z.object({ action: z.literal('request-update'), change: withdrawalRequestSchema(SETTABLE_WITHDRAW_LIMITS) }),
+    z.object({
+      action: z.literal('request-update'),
+      change: withdrawalRequestSchema(SETTABLE_WITHDRAW_LIMITS),
+    }),
     z.object({ action: z.literal('fulfil'), ...actionNote }),
     z.object({ action: z.literal('reject'), ...actionNote }),
     z.object({ action: z.literal('cancel'), ...actionNote }),

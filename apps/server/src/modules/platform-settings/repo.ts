@@ -1,7 +1,12 @@
 import { count, desc, eq } from 'drizzle-orm';
 import type { PlatformSettingKey, SettingChange } from '@talaqa/domain';
 import type { Database } from '../../db';
-import { platformSettingChanges, platformSettings, supportGroupJoins, users } from '../../db/schema';
+import {
+  platformSettingChanges,
+  platformSettings,
+  supportGroupJoins,
+  users,
+} from '../../db/schema';
 import type { SettingValue } from '../../db/schema';
 
 export interface StoredSetting {

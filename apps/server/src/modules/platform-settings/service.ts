@@ -118,7 +118,12 @@ export async function updateSettings(
     const before = settingsOf(await lockSettings(tx));
     const changed = changedSettingKeys(before, next);
     for (const key of changed) {
-      await writeSetting(tx, { key, oldValue: before[key], newValue: next[key] }, caller.userId, at);
+      await writeSetting(
+        tx,
+        { key, oldValue: before[key], newValue: next[key] },
+        caller.userId,
+        at,
+      );
     }
     if (changed.length > 0) {
       await recordAdminAction(
