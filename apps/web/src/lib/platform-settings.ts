@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { platformSettingsApi } from '../api';
 
-export const publicSettingsKey = ['platform-settings', 'public'] as const;
+const publicSettingsKey = ['platform-settings', 'public'] as const;
 
 export function usePublicSettings() {
   return useQuery({

@@ -32,9 +32,6 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** What the action was done to: the part of the action before the dot. */
-export const auditTargetOf = (action: AuditAction): string => action.split('.')[0] ?? action;
-
 /** Arabic names of the actions, for the admin's list and its filter. */
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'user.role': 'تغيير دور مستخدم',

@@ -51,7 +51,7 @@ const MONEY_KEYS: ReadonlySet<PlatformSettingKey> = new Set([
   'tutorRatePerMinute',
 ]);
 
-export const SETTING_LABELS: Record<PlatformSettingKey, string> = {
+const SETTING_LABELS: Record<PlatformSettingKey, string> = {
   withdrawalMin: 'الحد الأدنى للسحب',
   withdrawalMax: 'الحد الأقصى للسحب',
   tutorRatePerMinute: 'أجر المعلم عن كل دقيقة',
@@ -80,7 +80,7 @@ const formOf = (settings: PlatformSettingsView): FormValues => ({
 });
 
 /** A setting's value as the history and the audit log show it. */
-export function settingText(key: PlatformSettingKey, value: unknown): string {
+function settingText(key: PlatformSettingKey, value: unknown): string {
   if (value === null || value === undefined || value === '') return 'بدون';
   if (typeof value === 'number') {
     if (MONEY_KEYS.has(key)) return formatMoney(value);

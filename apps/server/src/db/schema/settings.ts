@@ -68,5 +68,3 @@ export const supportGroupJoins = pgTable('support_group_joins', {
     .references(() => users.id, { onDelete: 'cascade' }),
   joinedAt: timestamp('joined_at', { withTimezone: true }).notNull(),
 });
-
-export type AuditLogRow = typeof auditLog.$inferSelect;

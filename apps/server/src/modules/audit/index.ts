@@ -4,4 +4,4 @@
  */
 export { auditRoutes } from './routes';
 export { audited, recordAdminAction } from './service';
-export type { AdminAction, AuditDescription } from './service';
+export type { AdminAction } from './service';

@@ -4,4 +4,4 @@
  * onboarding step.
  */
 export { platformSettingsRoutes } from './routes';
-export { currentSettings, supportGroupStep, tutorRateNow, withdrawalLimitsNow } from './service';
+export { supportGroupStep, tutorRateNow, withdrawalLimitsNow } from './service';
