@@ -5,6 +5,7 @@ import {
   resolveApiUrl,
 } from '@talaqa/api-client';
 import { API, API_PREFIX, pathOf } from '@talaqa/domain';
+import type { AuditQuery, PlatformSettingsInput, SettingHistoryQuery } from '@talaqa/domain';
 
 export { ApiError, isAbortError, isApiError } from '@talaqa/api-client';
 
@@ -43,3 +44,15 @@ export function apiLinkUrl(link: string): string {
 /** GET /assets/media/{name}: a published video or thumbnail (a photo session's). */
 export const mediaUrl = (name: string): string =>
   buildApiUrl(API_BASE_URL, pathOf(API.media.file.path, { name }));
+
+/** Platform settings and the audit log (decisions 339, 340). */
+export const platformSettingsApi = {
+  get: (signal?: AbortSignal) => api.call(API.platformSettings.get, {}, { signal }),
+  save: (body: PlatformSettingsInput) => api.call(API.platformSettings.update, { body }),
+  history: (query: SettingHistoryQuery, signal?: AbortSignal) =>
+    api.call(API.platformSettings.history, { query }, { signal }),
+  audit: (query: AuditQuery, signal?: AbortSignal) =>
+    api.call(API.audit.list, { query }, { signal }),
+  /** DELETE /cache/flush: forgets the cached tutors pages on every instance. */
+  flushCache: () => api.call(API.tutors.flushCache, {}),
+};

@@ -39,6 +39,8 @@ import {
   interviewStep,
 } from './modules/interviews';
 import { onboardingRoutes } from './modules/onboarding';
+import { platformSettingsRoutes, supportGroupStep } from './modules/platform-settings';
+import { auditRoutes } from './modules/audit';
 import type { OnboardingStepReaders } from './modules/onboarding';
 import { healthRoutes } from './modules/health';
 import { monitoring, serverStats } from './modules/monitoring';
@@ -177,6 +179,7 @@ async function registerHttpPlugins(app: App, config: Config): Promise<void> {
  * optional photo session's too.
  */
 export const ONBOARDING_STEP_READERS: OnboardingStepReaders = [
+  { step: 'support-group', read: supportGroupStep },
   { step: 'intro-video', read: introVideoStep },
   { step: 'interview', read: interviewStep },
   { step: 'demo-session', read: demoSessionStep },
@@ -334,6 +337,8 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
         await api.register(interviewRoutes);
         await api.register(appointmentReminderJobs);
         await api.register(onboardingRoutes, { steps: ONBOARDING_STEP_READERS });
+        await api.register(platformSettingsRoutes);
+        await api.register(auditRoutes);
         await api.register(statsRoutes);
       },
       { prefix: API_PREFIX },

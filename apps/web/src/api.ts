@@ -516,3 +516,10 @@ export async function readServerClock(signal?: AbortSignal): Promise<ServerClock
   if (Number.isNaN(serverTime)) throw new Error('The server answered without a Date header');
   return { serverTime, sentAt, receivedAt };
 }
+
+/** Platform settings (decisions 339, 341): the bounds and links any screen may show. */
+export const platformSettingsApi = {
+  public: (signal?: AbortSignal) => api.call(API.platformSettings.public, {}, { signal }),
+  /** The tutor says they joined the support group (the optional first onboarding step). */
+  joinSupportGroup: () => api.call(API.platformSettings.joinSupportGroup, {}),
+};

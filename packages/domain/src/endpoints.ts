@@ -19,6 +19,8 @@ import { demoSessionEndpoints, interviewEndpoints } from './interviews/contract'
 import { lessonEndpoints } from './lessons/contract';
 import { introVideoEndpoints, mediaEndpoints, photoSessionEndpoints } from './media/contract';
 import { onboardingEndpoints } from './onboarding/contract';
+import { platformSettingsEndpoints } from './platform-settings/contract';
+import { auditEndpoints } from './audit/contract';
 import { fawryEndpoints, paymobEndpoints } from './payments/contract';
 import { planEndpoints, planInviteEndpoints } from './plans/contract';
 import { ratingEndpoints } from './ratings/contract';
@@ -70,6 +72,8 @@ export const API = {
   interviews: interviewEndpoints,
   demoSessions: demoSessionEndpoints,
   onboarding: onboardingEndpoints,
+  platformSettings: platformSettingsEndpoints,
+  audit: auditEndpoints,
 } as const;
 
 export const ENDPOINTS: readonly EndpointDefinition[] = Object.values(API).flatMap(

@@ -220,6 +220,11 @@ export const VALIDATION_CODES = [
   // Added with intro-video reviews (issue 21): a rejection's reason, shown to the tutor.
   'review-reason-too-short',
   'review-reason-too-long',
+  // Added with platform settings (issue 23): a bound or rate past any sane figure, a bad link.
+  'withdraw-limit-too-high',
+  'tutor-rate-not-positive',
+  'tutor-rate-too-high',
+  'invalid-url',
 ] as const;
 
 export type ValidationCode = (typeof VALIDATION_CODES)[number];

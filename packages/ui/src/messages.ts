@@ -225,6 +225,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
 
   'review-reason-too-short': 'سبب الرفض قصير جدًا، من فضلك اكتب للمعلم سببًا واضحًا',
   'review-reason-too-long': 'سبب الرفض طويل جدًا، من فضلك اختصره',
+  'withdraw-limit-too-high': 'حد السحب أكبر من المعقول، من فضلك راجع الرقم',
+  'tutor-rate-not-positive': 'أجر الدقيقة يجب أن يكون أكبر من صفر',
+  'tutor-rate-too-high': 'أجر الدقيقة أكبر من المعقول، من فضلك راجع الرقم',
+  'invalid-url': 'الرابط غير صالح، من فضلك اكتب رابطًا كاملًا يبدأ بـ https://',
 };
 
 /** The user-facing messages of spec section 8 that are not tied to one error code. */

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { API_PREFIX, ENDPOINTS, ROLES, Role, mayCall, pathOf } from '@talaqa/domain';
+import { API_PREFIX, ENDPOINTS, ROLES, Role, isAdminRole, mayCall, pathOf } from '@talaqa/domain';
 import type { Access, EndpointDefinition } from '@talaqa/domain';
 import { contractsWithoutRoute, routesWithoutContract } from '../../src/http/endpoint';
+import { auditLog } from '../../src/db/schema';
 import { signAccessToken } from '../../src/security/tokens';
 import { createUser } from '../../src/modules/accounts';
 import { startTestServer } from './helpers';
@@ -134,6 +135,18 @@ describe('the permission of every endpoint', () => {
 
   it('holds for a stranger and each of the six roles on every contract', async () => {
     expect(await wrongAnswers(ENDPOINTS.map(doorOf))).toEqual([]);
+  });
+
+  it('leaves in the audit log what the admins did in the walk, and nobody else (decision 340)', async () => {
+    const rows = await server.app.database.db.select().from(auditLog);
+    const adminIds = callers
+      .filter((caller) => caller.role !== null && isAdminRole(caller.role))
+      .map((caller) => caller.userId);
+    expect(adminIds).toHaveLength(2);
+    expect(rows.filter((row) => !adminIds.includes(row.actorId))).toEqual([]);
+    // The one admin action an empty body completes, the cache flush, is there for each admin.
+    const flushedBy = rows.filter((row) => row.action === 'cache.flush').map((row) => row.actorId);
+    expect(flushedBy.toSorted()).toEqual(adminIds.toSorted());
   });
 
   it('answers an expired or forged token as unauthenticated even on a signed-in route', async () => {

@@ -17,6 +17,7 @@ import {
   IMAGE_MAX_BYTES,
   IMAGE_MIME_TYPES,
   idParamsSchema,
+  SETTABLE_WITHDRAW_LIMITS,
   withdrawalRequestSchema,
 } from '../validation';
 import { assetParamsSchema } from '../assets/contract';
@@ -102,10 +103,11 @@ export const invoiceEndpoints = {
     path: '/invoice',
     summary: 'A tutor asks to withdraw part of the available balance',
     description:
-      'Instapay, bank or wallet with its receiver fields; 100 to 50,000 EGP and at most the ' +
-      'available balance. The amount is held at once; processing takes 4-5 business days.',
+      "Instapay, bank or wallet with its receiver fields; within the platform settings' " +
+      'withdrawal bounds (100 to 50,000 EGP by default) and at most the available balance. The ' +
+      'amount is held at once; processing takes 4-5 business days.',
     access: rolesOnly(Role.Tutor),
-    body: withdrawalRequestSchema(),
+    body: withdrawalRequestSchema(SETTABLE_WITHDRAW_LIMITS),
     responses: { 201: invoiceViewSchema },
     errors: [
       'invalid-invoice-method',

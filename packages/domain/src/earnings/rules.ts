@@ -12,13 +12,19 @@
 
 import { InvoiceStatus } from '../statuses';
 
-/** What one minute taught earns the tutor: 2 EGP (120 EGP an hour). */
+/** What one minute taught earns the tutor by default: 2 EGP (120 EGP an hour). */
 export const TUTOR_RATE_PIASTERS_PER_MINUTE = 200;
 
-/** What a fulfilled lesson earns its tutor: the minutes taught at the platform rate. */
-export function lessonEarning(lesson: { duration: number; minutesReturned: number }): number {
+/**
+ * What a fulfilled lesson earns its tutor: the minutes taught at the platform rate, the one the
+ * platform settings hold when the lesson is fulfilled (decision 339; this default until set).
+ */
+export function lessonEarning(
+  lesson: { duration: number; minutesReturned: number },
+  ratePerMinute: number = TUTOR_RATE_PIASTERS_PER_MINUTE,
+): number {
   const taught = Math.max(0, lesson.duration - lesson.minutesReturned);
-  return taught * TUTOR_RATE_PIASTERS_PER_MINUTE;
+  return taught * ratePerMinute;
 }
 
 /** The kinds of ledger entry; credits are positive amounts, debits negative. */

@@ -7,7 +7,12 @@
 import { z } from 'zod';
 import { WITHDRAW_METHODS } from '../enums';
 import { INVOICE_STATUSES } from '../statuses';
-import { pageQuerySchema, withdrawalRequestSchema, invoiceNoteSchema } from '../validation';
+import {
+  pageQuerySchema,
+  SETTABLE_WITHDRAW_LIMITS,
+  withdrawalRequestSchema,
+  invoiceNoteSchema,
+} from '../validation';
 import { optionalQuery, queryId } from '../contract/query-fields';
 import { queryInstant } from '../payments/fields';
 
@@ -63,7 +68,10 @@ export const invoiceUpdateSchema = z.discriminatedUnion(
   'action',
   [
     z.object({ action: z.literal('request-cancel') }),
-    z.object({ action: z.literal('request-update'), change: withdrawalRequestSchema() }),
+    z.object({
+      action: z.literal('request-update'),
+      change: withdrawalRequestSchema(SETTABLE_WITHDRAW_LIMITS),
+    }),
     z.object({ action: z.literal('fulfil'), ...actionNote }),
     z.object({ action: z.literal('reject'), ...actionNote }),
     z.object({ action: z.literal('cancel'), ...actionNote }),

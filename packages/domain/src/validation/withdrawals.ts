@@ -33,6 +33,18 @@ export const DEFAULT_WITHDRAW_LIMITS: WithdrawLimits = {
   max: WITHDRAWAL_MAX_PIASTERS,
 };
 
+/** A withdrawal bound may not pass 1,000,000 EGP: a typo's extra zeros, not a policy. */
+export const WITHDRAWAL_LIMIT_MAX_PIASTERS = 1_000_000 * 100;
+
+/**
+ * The widest bounds an admin can set (platform settings, decision 339): what a request's shape
+ * is checked against before the server holds it to the bounds of that moment.
+ */
+export const SETTABLE_WITHDRAW_LIMITS: WithdrawLimits = {
+  min: 1,
+  max: WITHDRAWAL_LIMIT_MAX_PIASTERS,
+};
+
 /** Platform withdraw limits as an admin sets them, in piasters. */
 export const withdrawLimitsSchema = z
   .object({ min: integer(), max: integer() })

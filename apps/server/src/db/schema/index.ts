@@ -13,3 +13,4 @@ export * from './media';
 export * from './earnings';
 export * from './interviews';
 export * from './invites';
+export * from './settings';

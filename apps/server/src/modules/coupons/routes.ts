@@ -3,6 +3,8 @@ import { API } from '@talaqa/domain';
 import { serve } from '../../http/endpoint';
 import { limitPerAccount, limitPerAddress } from '../../http/limits';
 import { serviceContextOf } from '../../context';
+import { identityOf } from '../../http/access';
+import { audited } from '../audit';
 import {
   couponByCode,
   createCoupon,
@@ -32,13 +34,44 @@ export const couponRoutes: FastifyPluginAsyncZod = async (app) => {
 
   serve(app, API.coupons.get, async (request) => getCoupon(ctx, request.params.id));
 
-  serve(app, API.coupons.create, async (request) => createCoupon(ctx, request.body));
-
-  serve(app, API.coupons.replace, async (request) =>
-    replaceCoupon(ctx, request.params.id, request.body),
+  // Every change of the list is an admin action, written to the audit log with it.
+  serve(app, API.coupons.create, async (request) =>
+    audited(
+      ctx,
+      identityOf(request),
+      'coupon.create',
+      (db) => createCoupon({ db }, request.body),
+      (coupon) => ({ targetId: coupon.id, details: { after: coupon } }),
+    ),
   );
 
+  serve(app, API.coupons.replace, async (request) => {
+    const { id } = request.params;
+    const { after } = await audited(
+      ctx,
+      identityOf(request),
+      'coupon.update',
+      async (db) => ({
+        before: await getCoupon({ db }, id),
+        after: await replaceCoupon({ db }, id, request.body),
+      }),
+      (change) => ({ targetId: id, details: change }),
+    );
+    return after;
+  });
+
   serve(app, API.coupons.remove, async (request) => {
-    await deleteCoupon(ctx, request.params.id);
+    const { id } = request.params;
+    await audited(
+      ctx,
+      identityOf(request),
+      'coupon.delete',
+      async (db) => {
+        const before = await getCoupon({ db }, id);
+        await deleteCoupon({ db }, id);
+        return before;
+      },
+      (before) => ({ targetId: id, details: { before } }),
+    );
   });
 };

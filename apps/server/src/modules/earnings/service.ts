@@ -25,6 +25,8 @@ import { AppError } from '../../errors';
 import type { Identity } from '../../http/access';
 import { isAdmin } from '../../http/access';
 import { userRoom } from '../../realtime';
+import { recordAdminAction } from '../audit';
+import { withdrawalLimitsNow } from '../platform-settings';
 import {
   balanceOf,
   findInvoiceByReceipt,
@@ -61,6 +63,22 @@ const aboveBalance = (): AppError =>
     fields: [{ path: 'amount', code: 'invoice-amount-above-balance' }],
   });
 
+/** Holds an amount to the withdrawal bounds the platform settings have now (decision 339). */
+async function assertWithinLimits(tx: Database, amount: number): Promise<void> {
+  const limits = await withdrawalLimitsNow(tx);
+  const code =
+    amount < limits.min
+      ? 'invoice-amount-below-min'
+      : amount > limits.max
+        ? 'invoice-amount-above-max'
+        : undefined;
+  if (code) {
+    throw new AppError(code, 'Outside the withdrawal bounds', {
+      fields: [{ path: 'amount', code }],
+    });
+  }
+}
+
 function announce(ctx: Pick<ServiceContext, 'io'>, view: InvoiceView): void {
   ctx.io.to([userRoom(view.userId), ADMIN_INVOICES_ROOM]).emit(ServerEvent.InvoiceUpdated, view);
 }
@@ -79,6 +97,7 @@ export async function createInvoice(
 ): Promise<InvoiceView> {
   const now = ctx.clock.now();
   const id = await ctx.db.transaction(async (tx) => {
+    await assertWithinLimits(tx, request.amount);
     const held = await holdBalance(tx, {
       tutorId: caller.userId,
       amount: request.amount,
@@ -266,6 +285,7 @@ async function applyAction(step: Step, update: InvoiceUpdateData): Promise<Invoi
       if (!canRequestInvoiceUpdate(invoice.status)) {
         throw illegal('Only a pending request can be changed');
       }
+      await assertWithinLimits(tx, update.change.amount);
       // Checked now so the tutor hears it at once; the approval holds it for good.
       const totals = earningTotals(await balanceOf(tx, invoice.userId));
       if (update.change.amount > totals.available + invoice.amount) throw aboveBalance();
@@ -351,6 +371,18 @@ export async function changeInvoice(
       const row = await applyAction({ tx, invoice, caller, now, receipt: stored }, update);
       // The row is locked: a guarded update can only miss if the status moved under the lock.
       if (!row) throw illegal('The request changed meanwhile');
+      if (admin) {
+        await recordAdminAction(
+          tx,
+          {
+            actorId: caller.userId,
+            action: 'invoice.process',
+            targetId: invoice.id,
+            details: { action: update.action, from: invoice.status, to: row.status },
+          },
+          now,
+        );
+      }
     });
   } catch (error) {
     if (stored) {

@@ -12,6 +12,7 @@ import type { ServiceContext } from '../../context';
 import type { Database } from '../../db';
 import type { LessonRow } from '../../db/schema';
 import { creditFulfilledLesson } from '../earnings';
+import { tutorRateNow } from '../platform-settings';
 import { returnMinutes } from '../subscriptions';
 import { scheduleMinutesBackNotice, scheduleNoShowNotices } from './attendance-notices';
 import { attendanceOf, insertAttendance, markFulfilled, markHappening } from './attendance-repo';
@@ -152,8 +153,12 @@ export async function closeLesson(deps: AttendanceDeps, payload: unknown): Promi
     ) {
       minutesReturned = outcome.minutesReturned;
     }
-    // What the tutor earned is credited in this same transaction, once (decision 318).
-    const price = lessonEarning({ duration: lesson.duration, minutesReturned });
+    // What the tutor earned is credited in this same transaction, once (decision 318), at the
+    // rate the settings hold now: a later change never rewrites it (decision 339).
+    const price = lessonEarning(
+      { duration: lesson.duration, minutesReturned },
+      await tutorRateNow(tx),
+    );
     const fulfilled = await markFulfilled(tx, lesson.id, { minutesReturned, price, now });
     if (fulfilled) {
       await creditFulfilledLesson(tx, {

@@ -10,6 +10,7 @@ import type { FawryPayment } from '../../integrations/fawry';
 import { isPaymobError } from '../../integrations/paymob';
 import { scheduleJob } from '../../jobs';
 import { refundApplied } from '../subscriptions';
+import { recordAdminAction } from '../audit';
 import { findTransactionRow, viewOfRow } from '../transactions';
 import type { PaymentsContext } from './context';
 import { CHECK_REFUND_JOB } from './context';
@@ -91,6 +92,8 @@ export async function sendRefund(
   reason: string,
   origin: RefundOrigin,
   statuses: readonly TransactionStatus[] = REFUNDABLE_STATUSES,
+  /** The admin who asked for it: the audit row is written with the refund's (decision 340). */
+  adminId?: number,
 ): Promise<RefundResult> {
   const opened = await ctx.db
     .transaction(async (tx) => {
@@ -108,6 +111,18 @@ export async function sendRefund(
       if (!refund) throw new RefundInDoubtError();
       const reserved = await reserveRefund(tx, row, piasters, statuses);
       if (!reserved) throw new AppError('illegal', 'The transaction changed meanwhile; reload it');
+      if (adminId !== undefined) {
+        await recordAdminAction(
+          tx,
+          {
+            actorId: adminId,
+            action: 'refund.request',
+            targetId: row.id,
+            details: { refundId: refund.id, amount: piasters, reason },
+          },
+          ctx.clock.now(),
+        );
+      }
       return refund;
     })
     .catch(async (error: unknown) => {
@@ -232,6 +247,18 @@ async function settleRefundOnce(
       )
       .returning();
     if (!refund) return undefined;
+    if (byHand) {
+      await recordAdminAction(
+        tx,
+        {
+          actorId: byHand.adminId,
+          action: 'refund.settle',
+          targetId: refund.transactionId,
+          details: { refundId: refund.id, outcome: to, note: byHand.note },
+        },
+        ctx.clock.now(),
+      );
+    }
     if (to === 'refused') {
       await releaseRefund(tx, refund.transactionId, refund.amount);
       return { refund, row: await findTransactionRow(tx, refund.transactionId) };
@@ -336,6 +363,7 @@ export async function settleRefundByHand(
 export async function refundTransaction(
   ctx: PaymentsContext,
   input: RefundInput,
+  adminId: number,
 ): Promise<TransactionView> {
   const row = await findTransactionRow(ctx.db, input.transactionId);
   if (!row) throw new AppError('transaction-not-found');
@@ -354,7 +382,15 @@ export async function refundTransaction(
   if (piasters <= 0 || piasters > remaining) {
     throw new AppError('illegal', `At most ${remaining} piasters remain to refund`);
   }
-  const result = await sendRefund(ctx, row, piasters, input.reason, 'admin');
+  const result = await sendRefund(
+    ctx,
+    row,
+    piasters,
+    input.reason,
+    'admin',
+    REFUNDABLE_STATUSES,
+    adminId,
+  );
   if (result.kind === 'refused') {
     ctx.log.warn({ err: result.error, transactionId: row.id }, 'refund refused by the provider');
     throw gatewayError(result.error);

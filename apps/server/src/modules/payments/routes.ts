@@ -183,7 +183,9 @@ export const fawryRoutes: FastifyPluginAsyncZod = async (app) => {
     cancelUnpaidOrder(ctx, identityOf(request), request.body.transactionId),
   );
 
-  serve(app, API.fawry.refund, async (request) => refundTransaction(ctx, request.body));
+  serve(app, API.fawry.refund, async (request) =>
+    refundTransaction(ctx, request.body, identityOf(request).userId),
+  );
 
   serve(app, API.transactions.settleRefund, async (request) =>
     settleRefundByHand(ctx, request.params.id, request.body.outcome, {

@@ -3,6 +3,7 @@ import { API } from '@talaqa/domain';
 import { identityOf } from '../../http/access';
 import { serve } from '../../http/endpoint';
 import { serviceContextOf } from '../../context';
+import { audited } from '../audit';
 import {
   createPlan,
   createPlanInvite,
@@ -33,11 +34,43 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
     getPlan(ctx, request.params.id, viewerOf(request.identity)),
   );
 
-  serve(app, API.plans.create, async (request) => createPlan(ctx, request.body));
+  // Creating, changing (the price too) and deleting a plan are admin actions, each written to
+  // the audit log in the action's transaction.
+  serve(app, API.plans.create, async (request) =>
+    audited(
+      ctx,
+      identityOf(request),
+      'plan.create',
+      (db) => createPlan({ db }, request.body),
+      (plan) => ({ targetId: plan.id, details: { after: plan } }),
+    ),
+  );
 
-  serve(app, API.plans.update, async (request) => updatePlan(ctx, request.params.id, request.body));
+  serve(app, API.plans.update, async (request) => {
+    const { id } = request.params;
+    const caller = identityOf(request);
+    const { after } = await audited(
+      ctx,
+      caller,
+      'plan.update',
+      async (db) => ({
+        before: await getPlan({ db }, id, viewerOf(caller)),
+        after: await updatePlan({ db }, id, request.body),
+      }),
+      (change) => ({ targetId: id, details: change }),
+    );
+    return after;
+  });
 
-  serve(app, API.plans.remove, async (request) => deletePlan(ctx, request.params.id));
+  serve(app, API.plans.remove, async (request) =>
+    audited(
+      ctx,
+      identityOf(request),
+      'plan.delete',
+      (db) => deletePlan({ db }, request.params.id),
+      (answer) => ({ targetId: answer.id, details: { deactivated: answer.deactivated } }),
+    ),
+  );
 };
 
 /** Who may buy an invites-only plan (contract `API.planInvites`): admins manage the list. */
@@ -46,13 +79,34 @@ export const planInviteRoutes: FastifyPluginAsyncZod = async (app) => {
 
   serve(app, API.planInvites.list, async (request) => listPlanInvites(ctx, request.query));
 
-  serve(app, API.planInvites.create, async (request) =>
-    createPlanInvite(ctx, identityOf(request), request.body),
+  serve(app, API.planInvites.create, async (request) => {
+    const caller = identityOf(request);
+    return audited(
+      ctx,
+      caller,
+      'plan-invite.create',
+      (db) => createPlanInvite({ db }, caller, request.body),
+      (invite) => ({ targetId: invite.id, details: { sent: request.body } }),
+    );
+  });
+
+  serve(app, API.planInvites.move, async (request) =>
+    audited(
+      ctx,
+      identityOf(request),
+      'plan-invite.move',
+      (db) => movePlanInvite({ db }, request.body),
+      (invite) => ({ targetId: invite.id, details: { sent: request.body } }),
+    ),
   );
 
-  serve(app, API.planInvites.move, async (request) => movePlanInvite(ctx, request.body));
-
   serve(app, API.planInvites.remove, async (request) => {
-    await deletePlanInvite(ctx, request.params.id);
+    await audited(
+      ctx,
+      identityOf(request),
+      'plan-invite.delete',
+      (db) => deletePlanInvite({ db }, request.params.id),
+      () => ({ targetId: request.params.id }),
+    );
   });
 };

@@ -6,6 +6,8 @@ import { assertSelfOrAdmin, identityOf, isAdmin } from '../../http/access';
 import { limitPerAddress } from '../../http/limits';
 import { signDeviceToken } from '../../security/tokens';
 import { createUser, listUsers, requireUser } from '../accounts';
+import { recordAdminAction } from '../audit';
+import type { AdminAction } from '../audit';
 import { issueAccessToken } from '../auth';
 import { sendEmailVerificationCode } from '../codes';
 import { planEmailChange } from './email-change';
@@ -58,6 +60,42 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     const target = await requireUser(db, request.params.id);
     const { bio, about, ...fields } = request.body;
     assertMayPatch(caller, target, fields);
+    /** The audit rows of this change: the role and the e-mail each their own, the rest one. */
+    const auditRows = (actorId: number): AdminAction[] => {
+      const rows: AdminAction[] = [];
+      const { role, email, ...others } = fields;
+      if (role !== undefined && role !== target.role) {
+        rows.push({
+          actorId,
+          action: 'user.role',
+          targetId: target.id,
+          details: { from: target.role, to: role },
+        });
+      }
+      if (email !== undefined && email !== target.email) {
+        rows.push({
+          actorId,
+          action: 'user.email',
+          targetId: target.id,
+          details: { from: target.email, to: email },
+        });
+      }
+      // Values are left out: only which fields changed (a password's would not belong here).
+      const changed = [
+        ...Object.keys(others).filter((key) => others[key as keyof typeof others] !== undefined),
+        ...(bio !== undefined ? ['bio'] : []),
+        ...(about !== undefined ? ['about'] : []),
+      ];
+      if (changed.length > 0) {
+        rows.push({
+          actorId,
+          action: 'user.update',
+          targetId: target.id,
+          details: { fields: changed },
+        });
+      }
+      return rows;
+    };
     // The owner's new e-mail waits for its code; an admin's change is at once, unverified.
     const plan = planEmailChange(
       ctx.clock,
@@ -68,7 +106,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       target,
       fields,
     );
-    const updated = await updateUser(ctx, target, plan.patch, { bio, about }, plan.inTransaction);
+    // An admin's change of someone else's account is written to the audit log with it.
+    const audit = isAdmin(caller) && caller.userId !== target.id ? auditRows(caller.userId) : [];
+    const updated = await updateUser(ctx, target, plan.patch, { bio, about }, async (tx) => {
+      await plan.inTransaction?.(tx);
+      for (const row of audit) await recordAdminAction(tx, row, ctx.clock.now());
+    });
     await plan.afterCommit?.(request.log);
     // A tutor's name, image, gender and texts are on the public list's cards.
     if (target.role === Role.Tutor) {

@@ -10,6 +10,7 @@ import {
   formatMoney,
 } from '@talaqa/domain';
 import type { BadgeTone } from '@talaqa/ui';
+import { usePublicSettings } from '../../lib/platform-settings';
 import type { InvoiceLabel as Label, InvoiceView, LedgerEntry } from '@talaqa/domain';
 import {
   Badge,
@@ -65,7 +66,9 @@ export function TutorEarnings({ tutorId }: { tutorId: number }) {
   const totals = useEarningTotals(tutorId);
   const [asking, setAsking] = useState(false);
   const available = totals.data?.available ?? 0;
-  const canAsk = available >= WITHDRAWAL_MIN_PIASTERS;
+  // The least a request may ask for is the platform settings' (decision 339).
+  const minimum = usePublicSettings().data?.withdrawalMin ?? WITHDRAWAL_MIN_PIASTERS;
+  const canAsk = available >= minimum;
 
   return (
     <section className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-4 py-8 sm:px-6">
@@ -100,7 +103,7 @@ export function TutorEarnings({ tutorId }: { tutorId: number }) {
               </Button>
               {!canAsk && (
                 <p className="text-sm text-muted">
-                  يمكنك طلب السحب حين يبلغ رصيدك {formatMoney(WITHDRAWAL_MIN_PIASTERS)}
+                  يمكنك طلب السحب حين يبلغ رصيدك {formatMoney(minimum)}
                 </p>
               )}
             </div>

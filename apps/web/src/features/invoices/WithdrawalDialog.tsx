@@ -3,9 +3,8 @@ import type { FormEvent } from 'react';
 import { isApiError } from '@talaqa/api-client';
 import {
   BANKS,
+  DEFAULT_WITHDRAW_LIMITS,
   MONEY_SCALER,
-  WITHDRAWAL_MAX_EGP,
-  WITHDRAWAL_MIN_EGP,
   WITHDRAWAL_PROCESSING_DAYS,
   WithdrawMethod,
   formatMoney,
@@ -25,6 +24,7 @@ import {
   useToast,
 } from '@talaqa/ui';
 import { failureMessage } from '../../lib/forms';
+import { usePublicSettings } from '../../lib/platform-settings';
 import { useCreateWithdrawal } from './earnings-queries';
 
 type FieldName =
@@ -45,9 +45,9 @@ function piastersOf(egp: string): number {
 
 /**
  * The tutor's new withdrawal request: the method and its receiver fields, the amount in EGP with
- * its bounds (100 to 50,000 EGP and the available balance) and the 4-5 business days it takes.
- * The rules are the server's own schema (`withdrawalRequestSchema`); the server's field codes
- * land under the same inputs.
+ * its bounds (the platform settings' of the moment, 100 to 50,000 EGP by default, and the
+ * available balance) and the 4-5 business days it takes. The rules are the server's own schema
+ * (`withdrawalRequestSchema`) with the server's bounds; its field codes land under the same inputs.
  */
 export function WithdrawalDialog({
   open,
@@ -60,6 +60,11 @@ export function WithdrawalDialog({
 }) {
   const toast = useToast();
   const create = useCreateWithdrawal();
+  const settings = usePublicSettings();
+  // Until the server answers, the defaults; the server checks the bounds of the moment anyway.
+  const limits = settings.data
+    ? { min: settings.data.withdrawalMin, max: settings.data.withdrawalMax }
+    : DEFAULT_WITHDRAW_LIMITS;
   const [method, setMethod] = useState<WithdrawMethod>(WithdrawMethod.Instapay);
   const [values, setValues] = useState<Record<FieldName, string>>({
     amount: '',
@@ -97,7 +102,7 @@ export function WithdrawalDialog({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const request = body();
-    const parsed = withdrawalRequestSchema().safeParse(request);
+    const parsed = withdrawalRequestSchema(limits).safeParse(request);
     const found: Errors = {};
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
@@ -152,7 +157,7 @@ export function WithdrawalDialog({
           label="المبلغ بالجنيه"
           inputMode="decimal"
           dir="ltr"
-          hint={`من ${formatNumber(WITHDRAWAL_MIN_EGP)} إلى ${formatNumber(WITHDRAWAL_MAX_EGP)} جنيه، وبحد أقصى رصيدك المتاح ${formatMoney(available)}`}
+          hint={`من ${formatMoney(limits.min)} إلى ${formatMoney(limits.max)}، وبحد أقصى رصيدك المتاح ${formatMoney(available)}`}
           value={values.amount}
           error={errors.amount}
           disabled={create.isPending}

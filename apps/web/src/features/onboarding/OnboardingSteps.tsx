@@ -1,18 +1,21 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { formatCairoDate, formatCairoDateTime } from '@talaqa/domain';
 import type { OnboardingStep, TutorOnboarding } from '@talaqa/domain';
 import {
   Badge,
+  Button,
   ONBOARDING_STEP_NAMES_AR,
   QueryContent,
   STEP_STATE_NAMES_AR,
   Skeleton,
   cx,
   formatNumber,
+  useToast,
 } from '@talaqa/ui';
 import type { BadgeTone } from '@talaqa/ui';
-import { onboardingApi } from '../../api';
+import { onboardingApi, platformSettingsApi } from '../../api';
+import { usePublicSettings } from '../../lib/platform-settings';
 import { paths } from '../../paths';
 
 export const onboardingKeys = { own: ['onboarding', 'own'] as const };
@@ -110,6 +113,7 @@ function StepList({ view }: { view: TutorOnboarding }) {
                   {isNext && <Badge tone="brand">الخطوة التالية</Badge>}
                 </div>
                 {detail && <p className="text-sm text-muted">{detail}</p>}
+                {step.step === 'support-group' && step.state !== 'passed' && <SupportGroupJoin />}
                 {MEETING_STEPS.has(step.step) && step.state !== 'passed' && (
                   <Link
                     to={paths.interviews}
@@ -130,6 +134,55 @@ function StepList({ view }: { view: TutorOnboarding }) {
           </p>
         </li>
       </ol>
+    </div>
+  );
+}
+
+/**
+ * The support group's link from the platform settings and the tutor's "I joined" (record 341):
+ * the platform cannot see the group, so the step is the tutor's word and optional.
+ */
+function SupportGroupJoin() {
+  const settings = usePublicSettings();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const join = useMutation({
+    mutationFn: () => platformSettingsApi.joinSupportGroup(),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: onboardingKeys.own }),
+    onError: () => toast.error('تعذّر حفظ انضمامك، حاول مرة أخرى'),
+  });
+  if (settings.isPending) return <Skeleton className="h-9 w-48 rounded-xl" />;
+  const url = settings.data?.supportGroupUrl;
+  if (!url) {
+    return (
+      <p className="text-sm text-muted">
+        رابط مجموعة الدعم غير متاح بعد، وسيظهر هنا حين يضيفه فريق طلاقة.
+      </p>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-2">
+      <p className="text-sm text-muted">
+        انضم إلى مجموعة دعم المعلمين لتصلك الإرشادات والإجابات أولًا بأول، ثم أخبرنا أنك انضممت.
+      </p>
+      <div className="flex flex-wrap items-center gap-3">
+        <a
+          href={url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="text-sm font-semibold text-brand-700 underline"
+        >
+          افتح رابط مجموعة الدعم
+        </a>
+        <Button
+          size="sm"
+          variant="secondary"
+          loading={join.isPending}
+          onClick={() => join.mutate()}
+        >
+          انضممت إلى المجموعة
+        </Button>
+      </div>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { NOTICE_PERIOD_PLACEHOLDER_MINUTES, Role, formatCairoDate } from '@talaqa/domain';
-import type { TutorOnboarding } from '@talaqa/domain';
+import type { OnboardingStep, TutorOnboarding } from '@talaqa/domain';
 import { stubHealthyApi } from '@talaqa/ui/testing';
 import { fakeApi, json, makeUser, renderApp, resetSession, signInAs } from '../../testing/fake-api';
 import { onboardingOf } from './onboarding-fixtures';
@@ -80,5 +80,58 @@ describe('the onboarding steps', () => {
     const list = await steps();
     expect(await list.findByText('اكتملت خطوات انضمامك، وأصبح ملفك جاهزًا للطلاب.')).toBeTruthy();
     expect(list.queryByText('الخطوة التالية')).toBeNull();
+  });
+});
+
+describe('the support-group step (record 341)', () => {
+  const withGroup = (state: OnboardingStep['state']) => {
+    const view = onboardingOf(TUTOR.id);
+    return {
+      ...view,
+      steps: [
+        { step: 'support-group' as const, required: false, state, at: null, retryAt: null },
+        ...view.steps,
+      ],
+    };
+  };
+  const publicSettings = (supportGroupUrl: string | null) =>
+    server.on(
+      'GET',
+      '/platform-settings/public',
+      json({
+        withdrawalMin: 10_000,
+        withdrawalMax: 5_000_000,
+        supportGroupUrl,
+        supportChatUrl: null,
+      }),
+    );
+
+  it('comes first with the link from the settings, and records "I joined"', async () => {
+    publicSettings('https://chat.whatsapp.com/Talaqa');
+    server.on(
+      'POST',
+      '/user/tutor/onboarding/support-group',
+      () => new Response(null, { status: 204 }),
+    );
+    open(withGroup('not-started'));
+    const list = await steps();
+    const first = (await list.findAllByRole('listitem'))[0] as HTMLElement;
+    expect(first.textContent).toContain('اختيارية');
+    const link = await within(first).findByRole('link', { name: 'افتح رابط مجموعة الدعم' });
+    expect(link.getAttribute('href')).toBe('https://chat.whatsapp.com/Talaqa');
+    // The next step is the first required one, not this optional one.
+    expect(first.getAttribute('aria-current')).toBeNull();
+    within(first).getByRole('button', { name: 'انضممت إلى المجموعة' }).click();
+    await waitFor(() =>
+      expect(server.callsTo('POST', '/user/tutor/onboarding/support-group')).toHaveLength(1),
+    );
+  });
+
+  it('says the group is not ready when no link is set', async () => {
+    publicSettings(null);
+    open(withGroup('not-started'));
+    const list = await steps();
+    expect(await list.findByText(/رابط مجموعة الدعم غير متاح بعد/)).toBeTruthy();
+    expect(list.queryByRole('button', { name: 'انضممت إلى المجموعة' })).toBeNull();
   });
 });

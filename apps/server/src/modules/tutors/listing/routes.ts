@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API } from '@talaqa/domain';
+import { identityOf } from '../../../http/access';
 import { serve } from '../../../http/endpoint';
+import { recordAdminAction } from '../../audit';
 import { announceListingChange, listingChangeContextOf } from './changes';
 import { listTutors, tutorInfo } from './queries';
 
@@ -22,8 +24,14 @@ export const listingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   serve(app, API.tutors.info, async (request) => tutorInfo(db, request.params.id, app.clock.now()));
 
-  serve(app, API.tutors.flushCache, async () => {
+  serve(app, API.tutors.flushCache, async (request) => {
     await app.tutorPageCache.clear();
     await announceListingChange(changeCtx, null);
+    // The cache is not in the database: the row follows the flush it records.
+    await recordAdminAction(
+      db,
+      { actorId: identityOf(request).userId, action: 'cache.flush', targetId: null },
+      app.clock.now(),
+    );
   });
 };

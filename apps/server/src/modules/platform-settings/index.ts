@@ -1,0 +1,7 @@
+/**
+ * Platform settings (issue 23 item 3): the admin's settings with their history, read afresh by
+ * the operations that depend on them (withdrawal bounds, the tutor rate), and the support-group
+ * onboarding step.
+ */
+export { platformSettingsRoutes } from './routes';
+export { supportGroupStep, tutorRateNow, withdrawalLimitsNow } from './service';
