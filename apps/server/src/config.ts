@@ -1,7 +1,12 @@
 import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { ENVIRONMENTS, LOCAL_PORTS, SERVER_STATS_INTERVAL_MS, VIDEO_MAX_BYTES } from '@talaqa/domain';
+import {
+  ENVIRONMENTS,
+  LOCAL_PORTS,
+  SERVER_STATS_INTERVAL_MS,
+  VIDEO_MAX_BYTES,
+} from '@talaqa/domain';
 import type { Environment } from '@talaqa/domain';
 import { isLoopbackHost } from './integrations/email/sender';
 import { FAWRY_PRODUCTION_URL, FAWRY_STAGING_URL } from './integrations/fawry/protocol';
