@@ -179,6 +179,48 @@ describe('the audit log', () => {
     expectRow(paid, 'invoice.process', invoiceId, { action: 'fulfil' });
   });
 
+  it('records the deletion of a rejected withdrawal request', async () => {
+    const tutor = await insertUser(server, Role.Tutor);
+    await fundTutor(server, tutor.id, 100_000);
+    const made = await call<InvoiceView>(server, 'POST', '/invoice', tutor, {
+      method: WithdrawMethod.Instapay,
+      amount: 20_000,
+      instapayAddress: 'audit.deleted@instapay',
+    });
+    await updateInvoice(server, boss, made.body.id, { action: 'reject' });
+    const deleted = await rowsOf(
+      () => call(server, 'DELETE', `/invoice/${String(made.body.id)}`, boss),
+      204,
+    );
+    expectRow(deleted, 'invoice.delete', made.body.id);
+  });
+
+  it('records invites made, sent again and revoked', async () => {
+    let inviteId = 0;
+    const made = await rowsOf(async () => {
+      const answer = await call<{ id: number }>(server, 'POST', '/invite', boss, {
+        email: 'audit.invited@example.com',
+        role: Role.Studio,
+      });
+      inviteId = answer.body.id;
+      return answer;
+    }, 201);
+    expectRow(made, 'invite.create', inviteId, {
+      email: 'audit.invited@example.com',
+      role: Role.Studio,
+    });
+    const resent = await rowsOf(
+      () => call(server, 'PUT', `/invite/${String(inviteId)}`, boss, { role: Role.TutorManager }),
+      200,
+    );
+    expectRow(resent, 'invite.resend', inviteId, { role: Role.TutorManager });
+    const revoked = await rowsOf(
+      () => call(server, 'DELETE', `/invite/${String(inviteId)}`, boss),
+      204,
+    );
+    expectRow(revoked, 'invite.revoke', inviteId);
+  });
+
   it('records a settings change with old and new values, and the cache flush', async () => {
     const settings = await rowsOf(
       () =>

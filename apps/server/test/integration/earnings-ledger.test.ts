@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { lessonEarning, Role, TUTOR_RATE_PIASTERS_PER_MINUTE } from '@talaqa/domain';
 import type { InvoiceView, LessonNotHeldAnswer, LessonView } from '@talaqa/domain';
-import { ledgerEntries, lessons } from '../../src/db/schema';
+import { auditLog, ledgerEntries, lessons } from '../../src/db/schema';
 import { creditFulfilledLesson, reverseLessonCredit } from '../../src/modules/earnings';
 import { call } from './api';
 import type { Caller } from './api';
@@ -197,6 +197,18 @@ describe('POST /lesson/{id}/not-held', () => {
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ minutesReturned: 0, reversed: 0, tutorAvailable: 0 });
     expect(await ledgerOf(server, tutor.id)).toEqual(ledger);
+
+    // One admin action, written once to the audit log (decision 340).
+    const audit = await server.app.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, lesson.id));
+    expect(audit.filter((entry) => entry.action === 'lesson.not-held')).toEqual([
+      expect.objectContaining({
+        actorId: admin.id,
+        details: expect.objectContaining({ reversed: earned }),
+      }),
+    ]);
   });
 
   it('takes back money already withdrawn: the balance goes below zero and blocks requests', async () => {

@@ -27,6 +27,11 @@ export const AUDIT_ACTIONS = [
   'refund.request',
   'refund.settle',
   'invoice.process',
+  'invoice.delete',
+  'lesson.not-held',
+  'invite.create',
+  'invite.resend',
+  'invite.revoke',
   'settings.update',
   'cache.flush',
 ] as const;
@@ -49,6 +54,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'refund.request': 'طلب استرداد',
   'refund.settle': 'حسم استرداد يدويًا',
   'invoice.process': 'معالجة طلب سحب',
+  'invoice.delete': 'حذف طلب سحب',
+  'lesson.not-held': 'تسجيل درس لم يُعقد',
+  'invite.create': 'دعوة للانضمام',
+  'invite.resend': 'إعادة إرسال دعوة',
+  'invite.revoke': 'إلغاء دعوة',
   'settings.update': 'تعديل إعدادات المنصة',
   'cache.flush': 'مسح ذاكرة التخزين المؤقت',
 };

@@ -417,6 +417,16 @@ export async function deleteInvoice(
       throw illegal('Only a canceled or rejected request can be deleted');
     }
     await markInvoiceDeleted(tx, invoice.id, caller.userId, now);
+    await recordAdminAction(
+      tx,
+      {
+        actorId: caller.userId,
+        action: 'invoice.delete',
+        targetId: invoice.id,
+        details: { status: invoice.status, amount: invoice.amount },
+      },
+      now,
+    );
     return { id: invoice.id, userId: invoice.userId };
   });
   if (deleted) {

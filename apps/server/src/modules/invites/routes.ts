@@ -6,6 +6,7 @@ import { identityOf } from '../../http/access';
 import { limitPerAddress } from '../../http/limits';
 import { webOriginFor } from '../../http/origins';
 import { signDeviceToken } from '../../security/tokens';
+import { audited } from '../audit';
 import { issueAccessToken } from '../auth';
 import {
   acceptInvite,
@@ -32,22 +33,39 @@ export const inviteRoutes: FastifyPluginAsyncZod = async (app) => {
 
   serve(app, API.invites.get, async (request) => getInvite(ctx, request.params.id));
 
-  serve(app, API.invites.create, async (request) =>
-    createInvite(ctx, mailFor(request), identityOf(request).userId, request.body),
-  );
-
-  serve(app, API.invites.resend, async (request) =>
-    resendInvite(
+  // Each change is an admin action, written to the audit log in its transaction (decision 340).
+  serve(app, API.invites.create, async (request) => {
+    const admin = identityOf(request);
+    return audited(
       ctx,
-      mailFor(request),
-      identityOf(request).userId,
-      request.params.id,
-      request.body,
-    ),
-  );
+      admin,
+      'invite.create',
+      (db) => createInvite({ ...ctx, db }, mailFor(request), admin.userId, request.body),
+      (invite) => ({ targetId: invite.id, details: { email: invite.email, role: invite.role } }),
+    );
+  });
+
+  serve(app, API.invites.resend, async (request) => {
+    const admin = identityOf(request);
+    const { id } = request.params;
+    return audited(
+      ctx,
+      admin,
+      'invite.resend',
+      (db) => resendInvite({ ...ctx, db }, mailFor(request), admin.userId, id, request.body),
+      (invite) => ({ targetId: id, details: { role: invite.role } }),
+    );
+  });
 
   serve(app, API.invites.revoke, async (request) => {
-    await revokeInvite(ctx, request.params.id);
+    const { id } = request.params;
+    await audited(
+      ctx,
+      identityOf(request),
+      'invite.revoke',
+      (db) => revokeInvite({ ...ctx, db }, id),
+      () => ({ targetId: id }),
+    );
   });
 
   serve(app, API.invites.check, async (request) => checkInvite(ctx, request.body.token), {

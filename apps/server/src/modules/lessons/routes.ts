@@ -55,7 +55,11 @@ export const lessonRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   serve(app, API.lessons.notHeld, async (request) => {
-    const { answer, changed } = await markLessonNotHeld(ctx, request.params.id);
+    const { answer, changed } = await markLessonNotHeld(
+      ctx,
+      identityOf(request),
+      request.params.id,
+    );
     if (changed) {
       app.io.to(lessonRooms(answer.lesson.members)).emit(ServerEvent.LessonCanceled, {
         lesson: answer.lesson,

@@ -59,6 +59,7 @@ import { cancelLessonReminders, scheduleLessonReminders } from './reminders';
 import { cancelAttendanceJobs, scheduleAttendanceJobs } from './attendance-schedule';
 import { scheduleLessonConfirmations } from './confirmations';
 import { refreshNextFree, storeNextFree } from '../tutors';
+import { recordAdminAction } from '../audit';
 import { reverseLessonCredit, tutorAvailable } from '../earnings';
 import type { StoredNextFree } from '../tutors';
 
@@ -427,6 +428,7 @@ export async function cancelLesson(
  */
 export async function markLessonNotHeld(
   { db, clock }: LessonContext,
+  admin: Identity,
   id: number,
 ): Promise<{ answer: LessonNotHeldAnswer; changed: boolean }> {
   const now = clock.now();
@@ -456,6 +458,16 @@ export async function markLessonNotHeld(
     });
     if (!row) throw new AppError('illegal', 'The lesson changed meanwhile');
     const reversed = await reverseLessonCredit(tx, lesson.id, now);
+    await recordAdminAction(
+      tx,
+      {
+        actorId: admin.userId,
+        action: 'lesson.not-held',
+        targetId: lesson.id,
+        details: { tutorId: lesson.tutorId, minutesReturned, reversed },
+      },
+      now,
+    );
     return { minutesReturned, reversed, tutorId: lesson.tutorId, changed: true };
   });
   return {
