@@ -93,6 +93,7 @@ function WeeksChart({
 }) {
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-4">
+      <h3 className="mb-2 font-semibold text-ink">{title}</h3>
       <BarChart
         title={title}
         categoryAxisLabel="الأسبوع (يبدأ السبت)"

@@ -387,8 +387,9 @@ describe('the onboarding link to /interviews', () => {
     const heading = await screen.findByRole('heading', { name: 'خطواتك' });
     const steps = within(heading.closest('section') as HTMLElement);
     await steps.findAllByRole('listitem');
-    const links = steps.getAllByRole('link', { name: 'احجز مقابلتك' });
-    // Only the demo-session row: the interview has passed.
+    // Only the demo-session row, in its own words: the interview has passed.
+    expect(steps.queryByRole('link', { name: 'احجز مقابلتك' })).toBeNull();
+    const links = steps.getAllByRole('link', { name: 'احجز جلستك التجريبية' });
     expect(links).toHaveLength(1);
     expect(links[0]?.getAttribute('href')).toBe('/interviews');
     expect(links[0]?.closest('li')?.textContent).toContain('الجلسة التجريبية');

@@ -119,7 +119,7 @@ function StepList({ view }: { view: TutorOnboarding }) {
                     to={paths.interviews}
                     className="text-sm font-semibold text-brand-700 underline"
                   >
-                    احجز مقابلتك
+                    {step.step === 'interview' ? 'احجز مقابلتك' : 'احجز جلستك التجريبية'}
                   </Link>
                 )}
               </div>
@@ -130,7 +130,8 @@ function StepList({ view }: { view: TutorOnboarding }) {
           <p className="font-bold">تأكيد البريد الإلكتروني ورقم الهاتف</p>
           <p className="text-sm text-muted">
             البريد الإلكتروني: {view.verified.email ? 'مؤكَّد' : 'غير مؤكَّد بعد'}، رقم الهاتف:{' '}
-            {view.verified.phone ? 'مؤكَّد' : 'غير مؤكَّد بعد'}. يلزم تأكيدهما ليظهر ملفك للطلاب.
+            {view.verified.phone ? 'مؤكَّد' : 'غير مؤكَّد بعد'}.
+            {!(view.verified.email && view.verified.phone) && ' يلزم تأكيدهما ليظهر ملفك للطلاب.'}
           </p>
         </li>
       </ol>
