@@ -26,7 +26,8 @@ import {
 import { isAbortError, isApiError } from '../../api';
 import { paths } from '../../paths';
 import { useAssetUrl } from '../users/queries';
-import { mediaUrl, uploadPhotoSession, useStoreStudioTutor, useStudioTutor } from './queries';
+import { mediaUrl } from '../../api';
+import { uploadPhotoSession, useStoreStudioTutor, useStudioTutor } from './queries';
 import type { PhotoSessionFiles } from './queries';
 
 type Part = 'image' | 'video' | 'thumbnail';

@@ -3,10 +3,9 @@
  * tutors, one tutor, and the upload of the session's image, video and thumbnail.
  */
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { buildApiUrl } from '@talaqa/api-client';
 import { API, PAGE_SIZE_MAX, QUERY_RETRY, Role } from '@talaqa/domain';
 import type { StudioTutor } from '@talaqa/domain';
-import { API_BASE_URL, api, isApiError } from '../../api';
+import { api, isApiError } from '../../api';
 
 /** Which tutors the list shows: waiting for a session, every one the caller may serve, served. */
 export const PHOTO_SESSION_SHOWS = ['waiting', 'all', 'served'] as const;
@@ -108,7 +107,3 @@ export function uploadPhotoSession(
   }
   return api.uploadTo(API.photoSessions.upload, form, { query: { tutorId }, ...controls });
 }
-
-/** A stored video or thumbnail (public once it is the profile's): GET /assets/media/{name}. */
-export const mediaUrl = (name: string): string =>
-  buildApiUrl(API_BASE_URL, `/assets/media/${encodeURIComponent(name)}`);

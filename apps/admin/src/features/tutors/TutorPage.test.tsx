@@ -14,7 +14,7 @@ import {
   stubApi,
 } from '../../testing/fake-api';
 import type { FakeHandler, FakeRequest } from '../../testing/fake-api';
-import { introVideoOf, onboardingOf, studioTutorOf, tutorOf } from './fixtures';
+import { introVideoOf, onboardingOf, studioTutorOf, tutorOf } from '../../testing/tutor-fixtures';
 
 const ID = 5;
 const ACCOUNT = makeUser({

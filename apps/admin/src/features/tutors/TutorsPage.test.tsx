@@ -11,7 +11,7 @@ import {
   stubApi,
 } from '../../testing/fake-api';
 import type { FakeHandler, FakeRequest } from '../../testing/fake-api';
-import { onboardingOf } from './fixtures';
+import { onboardingOf } from '../../testing/tutor-fixtures';
 
 const LIST = 'GET /user/tutor/onboarding/list';
 
