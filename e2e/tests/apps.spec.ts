@@ -161,10 +161,13 @@ for (const app of ['web', 'admin', 'landing'] as const) {
   });
 }
 
-test('admin media and server-stats have no registered page (spec section 2)', async ({ page }) => {
+test('admin media has no registered page (spec section 2); server-stats has its own', async ({
+  page,
+}) => {
   await signInToAdmin(page);
-  for (const path of ['/media', '/server-stats']) {
-    await page.goto(`${urls.admin}${path}`);
-    await expect(page.getByRole('heading', { name: NOT_FOUND_TITLE })).toBeVisible();
-  }
+  await page.goto(`${urls.admin}/media`);
+  await expect(page.getByRole('heading', { name: NOT_FOUND_TITLE })).toBeVisible();
+  // Issue 23 item 4 builds the page the spec leaves without one (decision 342).
+  await page.goto(`${urls.admin}/server-stats`);
+  await expect(page.getByRole('heading', { level: 1, name: 'حالة الخوادم' })).toBeVisible();
 });

@@ -204,25 +204,29 @@ export function BarChart({
           </text>
         </svg>
       </div>
-      <table className="sr-only">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{categoryAxisLabel}</th>
-            <th scope="col">{valueAxisLabel}</th>
-            {noteLabel && <th scope="col">{noteLabel}</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {data.map((datum, index) => (
-            <tr key={`${datum.label}-${index}`}>
-              <th scope="row">{datum.label}</th>
-              <td>{formatValue(datum.value)}</td>
-              {noteLabel && <td>{datum.note ?? ''}</td>}
+      {/* The wrapper hides the table: `sr-only` on a table itself does not hold its width, and a
+          wide hidden table pushes a phone page sideways. */}
+      <div className="sr-only">
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{categoryAxisLabel}</th>
+              <th scope="col">{valueAxisLabel}</th>
+              {noteLabel && <th scope="col">{noteLabel}</th>}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {data.map((datum, index) => (
+              <tr key={`${datum.label}-${index}`}>
+                <th scope="row">{datum.label}</th>
+                <td>{formatValue(datum.value)}</td>
+                {noteLabel && <td>{datum.note ?? ''}</td>}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
