@@ -99,13 +99,13 @@ describe('admin /contact-requests', () => {
     const user = userEvent.setup();
     renderAdmin('/contact-requests');
     await screen.findByRole('list', { name: 'الرسائل' });
-    await user.click(screen.getByRole('button', { name: 'تم التعامل مع: رسالة رقم 2' }));
+    await user.click(screen.getByRole('button', { name: 'تم الرد على: رسالة رقم 2' }));
     await waitFor(() => expect(items()).toHaveLength(1));
     expect(fake.requests.find((call) => call.method === 'PUT')).toMatchObject({
       path: '/contact-request/2',
       body: { handled: true },
     });
-    expect(await screen.findByText('عُلِّمت الرسالة بأنه تم التعامل معها')).toBeTruthy();
+    expect(await screen.findByText('عُلِّمت الرسالة بأنه تم الرد عليها')).toBeTruthy();
 
     await user.selectOptions(screen.getByLabelText('اعرض'), 'handled');
     await waitFor(() =>
@@ -113,8 +113,8 @@ describe('admin /contact-requests', () => {
         'رسالة رقم 2',
       ]),
     );
-    expect(within(items()[0]!).getByText('تم التعامل معها')).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'إعادة فتح: رسالة رقم 2' }));
+    expect(within(items()[0]!).getByText('تم الرد عليها')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'إعادتها جديدة: رسالة رقم 2' }));
     await waitFor(() => expect(screen.queryByRole('list', { name: 'الرسائل' })).toBeNull());
     expect(screen.getByText('لا توجد رسائل')).toBeTruthy();
   });
@@ -137,7 +137,7 @@ describe('admin /contact-requests', () => {
   it('says when no message waits for an answer', async () => {
     stubRequests([]);
     renderAdmin('/contact-requests');
-    expect(await screen.findByText('لا توجد رسائل تنتظر الرد')).toBeTruthy();
+    expect(await screen.findByText('لا توجد رسائل جديدة')).toBeTruthy();
   });
 
   it('is in the sidebar', async () => {

@@ -24,8 +24,8 @@ import { useContactRequests, useMarkContactRequest } from './queries';
 
 /** Which requests the list shows: the open ones by default, since those wait for an answer. */
 const SHOW = {
-  open: { label: 'التي تنتظر الرد', handled: false },
-  handled: { label: 'التي تم التعامل معها', handled: true },
+  open: { label: 'الجديدة', handled: false },
+  handled: { label: 'التي تم الرد عليها', handled: true },
   all: { label: 'كل الرسائل', handled: undefined },
 } as const;
 type Show = keyof typeof SHOW;
@@ -63,7 +63,7 @@ function RequestItem({ request }: { request: ContactRequestAdminView }) {
       { id: request.id, handled: !request.handled },
       {
         onSuccess: (saved) =>
-          toast.success(saved.handled ? 'عُلِّمت الرسالة بأنه تم التعامل معها' : 'أُعيد فتح الرسالة'),
+          toast.success(saved.handled ? 'عُلِّمت الرسالة بأنه تم الرد عليها' : 'أُعيدت الرسالة جديدة'),
         onError: (error) => toast.error(`تعذّر تحديث الرسالة: ${messageForError(error)}`),
       },
     );
@@ -97,7 +97,7 @@ function RequestItem({ request }: { request: ContactRequestAdminView }) {
             </p>
           </div>
           <Badge tone={request.handled ? 'success' : 'warning'}>
-            {request.handled ? 'تم التعامل معها' : 'تنتظر الرد'}
+            {request.handled ? 'تم الرد عليها' : 'جديدة'}
           </Badge>
         </header>
         <p className="whitespace-pre-wrap break-words text-ink">{request.message}</p>
@@ -117,9 +117,9 @@ function RequestItem({ request }: { request: ContactRequestAdminView }) {
             size="sm"
             loading={mark.isPending}
             onClick={toggle}
-            aria-label={`${request.handled ? 'إعادة فتح' : 'تم التعامل مع'}: ${request.title}`}
+            aria-label={`${request.handled ? 'إعادتها جديدة' : 'تم الرد على'}: ${request.title}`}
           >
-            {request.handled ? 'إعادة فتحها' : 'تم التعامل معها'}
+            {request.handled ? 'إعادتها جديدة' : 'تم الرد عليها'}
           </Button>
         </footer>
       </article>
@@ -208,8 +208,8 @@ export default function ContactRequestsPage() {
         empty={
           filters.show === 'open' ? (
             <EmptyState
-              title="لا توجد رسائل تنتظر الرد"
-              description="كل الرسائل تم التعامل معها. تظهر هنا كل رسالة جديدة من صفحة تواصل معنا."
+              title="لا توجد رسائل جديدة"
+              description="تم الرد على كل الرسائل. تظهر هنا كل رسالة جديدة من صفحة تواصل معنا."
             />
           ) : (
             <EmptyState title="لا توجد رسائل" />
