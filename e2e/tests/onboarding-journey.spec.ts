@@ -254,7 +254,7 @@ test('a new tutor is onboarded in the browser and listed on /tutors', async ({
   await signIn(boss.page, MANAGER.email, DEMO_PASSWORD);
   await boss.page.goto(`${web}/interviews`);
   const queued = boss.page.getByRole('listitem').filter({ hasText: email });
-  await queued.getByRole('button', { name: 'قبول' }).click();
+  await queued.getByRole('button', { name: 'قبول الفيديو' }).click();
   await boss.page.getByRole('button', { name: 'نعم، اقبل الفيديو' }).click();
   await expect(queued).toHaveCount(0);
   await page.reload();

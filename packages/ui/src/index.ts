@@ -118,5 +118,7 @@ export {
   MEETING_KIND_NAMES,
   meetingStatusText,
 } from './meetings/labels';
+export { IntroVideoReviewActions } from './meetings/IntroVideoReviewActions';
+export type { IntroVideoReviewActionsProps } from './meetings/IntroVideoReviewActions';
 export { MeetingDecisionDialog } from './meetings/MeetingDecisionDialog';
 export type { MeetingDecision, MeetingDecisionDialogProps } from './meetings/MeetingDecisionDialog';

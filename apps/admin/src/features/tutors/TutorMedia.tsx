@@ -1,20 +1,11 @@
-import { useEffect, useState } from 'react';
-import type { FormEvent } from 'react';
-import {
-  REAPPLY_AFTER_REJECTION_MONTHS,
-  REVIEW_REASON_BOUNDS,
-  ReviewStatus,
-  reviewIntroVideoBodySchema,
-} from '@talaqa/domain';
-import type { ErrorCode, IntroVideoView, PhotoSession } from '@talaqa/domain';
+import { useState } from 'react';
+import { ReviewStatus } from '@talaqa/domain';
+import type { IntroVideoView, PhotoSession, ReviewIntroVideoBody } from '@talaqa/domain';
 import {
   Badge,
-  Button,
-  ConfirmDialog,
-  Dialog,
   ErrorState,
+  IntroVideoReviewActions,
   Skeleton,
-  Textarea,
   UI_MESSAGES,
   formatNumber,
   useToast,
@@ -49,126 +40,24 @@ function Player({ src, poster, title }: { src: string; poster?: string; title: s
   );
 }
 
-/** Approve: one confirmation, then PUT /intro-video/{id} with Approved. */
-function ApproveButton({ video }: { video: IntroVideoView }) {
-  const [open, setOpen] = useState(false);
+/** The review of the tutor's video, when it waits for one. */
+function ReviewActions({ video }: { video: IntroVideoView }) {
   const review = useReviewIntroVideo();
   const toast = useToast();
-  return (
-    <ConfirmDialog
-      open={open}
-      onOpenChange={setOpen}
-      trigger={<Button>قبول الفيديو</Button>}
-      title="قبول الفيديو التعريفي"
-      description={`سيُعتمد فيديو ${video.tutor.name} وينتقل إلى الخطوة التالية من الانضمام. هل تريد المتابعة؟`}
-      confirmLabel="نعم، اقبل الفيديو"
-      variant="primary"
-      loading={review.isPending}
-      onConfirm={() =>
-        review.mutate(
-          { id: video.id, body: { status: ReviewStatus.Approved } },
-          {
-            onSuccess: () => toast.success('تم قبول الفيديو التعريفي'),
-            onError: (error) => toast.error(actionErrorText(error, DECISION_FAILED)),
-            onSettled: () => setOpen(false),
-          },
-        )
-      }
-    />
-  );
-}
-
-/** Reject: the reason (the domain's schema, 5 to 500 characters), a confirmation, then PUT. */
-function RejectButton({ video }: { video: IntroVideoView }) {
-  const [open, setOpen] = useState(false);
-  const [step, setStep] = useState<'write' | 'confirm'>('write');
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<ErrorCode | undefined>();
-  const review = useReviewIntroVideo();
-  const toast = useToast();
-
-  useEffect(() => {
-    if (open) return;
-    setStep('write');
-    setReason('');
-    setError(undefined);
-  }, [open]);
-
-  const body = { status: ReviewStatus.Rejected, reason } as const;
-  const check = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = reviewIntroVideoBodySchema.safeParse(body);
-    if (!parsed.success) {
-      setError((parsed.error.issues[0]?.message ?? 'review-reason-too-short') as ErrorCode);
-      return;
-    }
-    setStep('confirm');
-  };
-  const send = () =>
-    review.mutate(
+  const onReview = (body: ReviewIntroVideoBody) =>
+    review.mutateAsync(
       { id: video.id, body },
       {
-        onSuccess: () => toast.success('تم رفض الفيديو التعريفي وإرسال السبب إلى المعلم'),
-        onError: (failure) => toast.error(actionErrorText(failure, DECISION_FAILED)),
-        onSettled: () => setOpen(false),
+        onSuccess: () =>
+          toast.success(
+            body.status === ReviewStatus.Approved
+              ? 'تم قبول الفيديو التعريفي'
+              : 'تم رفض الفيديو التعريفي وإرسال السبب إلى المعلم',
+          ),
+        onError: (error) => toast.error(actionErrorText(error, DECISION_FAILED)),
       },
     );
-
-  return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        if (!review.isPending) setOpen(next);
-      }}
-      trigger={<Button variant="danger">رفض الفيديو</Button>}
-      title="رفض الفيديو التعريفي"
-      description={`يصل السبب إلى ${video.tutor.name}، ولا يستطيع رفع فيديو جديد قبل ${formatNumber(REAPPLY_AFTER_REJECTION_MONTHS)} أشهر.`}
-    >
-      {step === 'write' ? (
-        <form noValidate className="flex flex-col gap-4" onSubmit={check}>
-          <Textarea
-            label="سبب الرفض"
-            hint={`من ${formatNumber(REVIEW_REASON_BOUNDS.min)} إلى ${formatNumber(REVIEW_REASON_BOUNDS.max)} حرف، يقرؤه المعلم كما تكتبه`}
-            value={reason}
-            rows={4}
-            maxLength={REVIEW_REASON_BOUNDS.max + 50}
-            error={error}
-            onChange={(event) => {
-              setReason(event.target.value);
-              setError(undefined);
-            }}
-          />
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button variant="secondary" onClick={() => setOpen(false)}>
-              إلغاء
-            </Button>
-            <Button type="submit" variant="danger">
-              متابعة
-            </Button>
-          </div>
-        </form>
-      ) : (
-        <div className="flex flex-col gap-4">
-          <p className="text-sm leading-relaxed">هل تريد رفض الفيديو بهذا السبب؟</p>
-          <blockquote dir="auto" className="rounded-lg bg-slate-50 p-3 text-sm">
-            {reason.trim()}
-          </blockquote>
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button
-              variant="secondary"
-              disabled={review.isPending}
-              onClick={() => setStep('write')}
-            >
-              تعديل السبب
-            </Button>
-            <Button variant="danger" loading={review.isPending} onClick={send}>
-              نعم، ارفض الفيديو
-            </Button>
-          </div>
-        </div>
-      )}
-    </Dialog>
-  );
+  return <IntroVideoReviewActions tutorName={video.tutor.name} onReview={onReview} />;
 }
 
 function IntroVideo({ tutorId }: { tutorId: number }) {
@@ -212,12 +101,7 @@ function IntroVideo({ tutorId }: { tutorId: number }) {
           )}
         </dl>
       )}
-      {data.status === ReviewStatus.Pending && (
-        <div className="flex flex-wrap gap-2">
-          <ApproveButton video={data} />
-          <RejectButton video={data} />
-        </div>
-      )}
+      {data.status === ReviewStatus.Pending && <ReviewActions video={data} />}
     </div>
   );
 }

@@ -1,22 +1,12 @@
 import { useEffect, useId, useState } from 'react';
-import type { FormEvent } from 'react';
+import { ReviewStatus, formatCairoDateTime } from '@talaqa/domain';
+import type { IntroVideoView, ReviewIntroVideoBody } from '@talaqa/domain';
 import {
-  REAPPLY_AFTER_REJECTION_MONTHS,
-  REVIEW_REASON_BOUNDS,
-  ReviewStatus,
-  formatCairoDateTime,
-  reviewIntroVideoBodySchema,
-} from '@talaqa/domain';
-import type { ErrorCode, IntroVideoView } from '@talaqa/domain';
-import {
-  Button,
-  ConfirmDialog,
-  Dialog,
   EmptyState,
+  IntroVideoReviewActions,
   Pagination,
   QueryContent,
   SkeletonCards,
-  Textarea,
   formatNumber,
   useToast,
 } from '@talaqa/ui';
@@ -33,138 +23,22 @@ export const REVIEW_QUEUE_TITLE = 'فيديوهات تعريفية بانتظا�
 export const REVIEW_QUEUE_ANCHOR = 'intro-videos';
 const DECISION_FAILED = 'تعذّر حفظ قرار المراجعة، من فضلك حاول مرة أخرى';
 
-/** Approve: one confirmation, then PUT /intro-video/{id} with Approved. */
-function ApproveButton({ video }: { video: IntroVideoView }) {
-  const [open, setOpen] = useState(false);
+function QueueItem({ video }: { video: IntroVideoView }) {
   const review = useReviewIntroVideo();
   const toast = useToast();
-  return (
-    <ConfirmDialog
-      open={open}
-      onOpenChange={(next) => {
-        if (!review.isPending) setOpen(next);
-      }}
-      trigger={<Button>قبول</Button>}
-      title="قبول الفيديو التعريفي"
-      description={`سيُعتمد فيديو ${video.tutor.name} وينتقل إلى الخطوة التالية من الانضمام. هل تريد المتابعة؟`}
-      confirmLabel="نعم، اقبل الفيديو"
-      variant="primary"
-      loading={review.isPending}
-      onConfirm={() =>
-        review.mutate(
-          { id: video.id, body: { status: ReviewStatus.Approved } },
-          {
-            onSuccess: () => {
-              toast.success(`تم قبول فيديو ${video.tutor.name}`);
-              setOpen(false);
-            },
-            onError: (error) => toast.error(failureMessage(error, DECISION_FAILED)),
-          },
-        )
-      }
-    />
-  );
-}
-
-/**
- * Reject: the reason (checked by the domain's schema, 5 to 500 characters), then a confirmation
- * in the same dialog, then PUT /intro-video/{id} with Rejected and the reason.
- */
-function RejectButton({ video }: { video: IntroVideoView }) {
-  const [open, setOpen] = useState(false);
-  const [step, setStep] = useState<'write' | 'confirm'>('write');
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<ErrorCode | undefined>();
-  const review = useReviewIntroVideo();
-  const toast = useToast();
-
-  useEffect(() => {
-    if (open) return;
-    setStep('write');
-    setReason('');
-    setError(undefined);
-  }, [open]);
-
-  const body = { status: ReviewStatus.Rejected, reason } as const;
-  const check = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = reviewIntroVideoBodySchema.safeParse(body);
-    if (!parsed.success) {
-      setError((parsed.error.issues[0]?.message ?? 'review-reason-too-short') as ErrorCode);
-      return;
-    }
-    setStep('confirm');
-  };
-  const send = () =>
-    review.mutate(
+  const onReview = (body: ReviewIntroVideoBody) =>
+    review.mutateAsync(
       { id: video.id, body },
       {
-        onSuccess: () => {
-          toast.success(`تم رفض فيديو ${video.tutor.name} وإرسال السبب إليه`);
-          setOpen(false);
-        },
-        onError: (failure) => toast.error(failureMessage(failure, DECISION_FAILED)),
+        onSuccess: () =>
+          toast.success(
+            body.status === ReviewStatus.Approved
+              ? `تم قبول فيديو ${video.tutor.name}`
+              : `تم رفض فيديو ${video.tutor.name} وإرسال السبب إليه`,
+          ),
+        onError: (error) => toast.error(failureMessage(error, DECISION_FAILED)),
       },
     );
-
-  return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        if (!review.isPending) setOpen(next);
-      }}
-      trigger={<Button variant="danger">رفض</Button>}
-      title="رفض الفيديو التعريفي"
-      description={`يصل السبب إلى ${video.tutor.name}، ولا يستطيع رفع فيديو جديد قبل ${formatNumber(REAPPLY_AFTER_REJECTION_MONTHS)} أشهر.`}
-    >
-      {step === 'write' ? (
-        <form noValidate className="flex flex-col gap-4" onSubmit={check}>
-          <Textarea
-            label="سبب الرفض"
-            hint={`من ${formatNumber(REVIEW_REASON_BOUNDS.min)} إلى ${formatNumber(REVIEW_REASON_BOUNDS.max)} حرف، يقرؤه المعلم كما تكتبه`}
-            value={reason}
-            rows={4}
-            maxLength={REVIEW_REASON_BOUNDS.max + 50}
-            error={error}
-            onChange={(event) => {
-              setReason(event.target.value);
-              setError(undefined);
-            }}
-          />
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button variant="secondary" onClick={() => setOpen(false)}>
-              إلغاء
-            </Button>
-            <Button type="submit" variant="danger">
-              متابعة
-            </Button>
-          </div>
-        </form>
-      ) : (
-        <div className="flex flex-col gap-4">
-          <p className="text-sm leading-relaxed">هل تريد رفض الفيديو بهذا السبب؟</p>
-          <blockquote dir="auto" className="rounded-lg bg-slate-50 p-3 text-sm">
-            {reason.trim()}
-          </blockquote>
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button
-              variant="secondary"
-              disabled={review.isPending}
-              onClick={() => setStep('write')}
-            >
-              تعديل السبب
-            </Button>
-            <Button variant="danger" loading={review.isPending} onClick={send}>
-              نعم، ارفض الفيديو
-            </Button>
-          </div>
-        </div>
-      )}
-    </Dialog>
-  );
-}
-
-function QueueItem({ video }: { video: IntroVideoView }) {
   return (
     <li className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -179,10 +53,7 @@ function QueueItem({ video }: { video: IntroVideoView }) {
         </p>
       </div>
       <IntroVideoPlayer video={video} title={`الفيديو التعريفي للمعلم ${video.tutor.name}`} />
-      <div className="flex flex-wrap gap-2">
-        <ApproveButton video={video} />
-        <RejectButton video={video} />
-      </div>
+      <IntroVideoReviewActions tutorName={video.tutor.name} onReview={onReview} />
     </li>
   );
 }

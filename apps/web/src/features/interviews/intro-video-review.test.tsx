@@ -110,7 +110,7 @@ describe('the intro-video review queue on /interviews', () => {
     const user = userEvent.setup();
     const queue = await openQueue();
     const item = await itemOf(queue, 'أحمد علي');
-    await user.click(within(item).getByRole('button', { name: 'قبول' }));
+    await user.click(within(item).getByRole('button', { name: 'قبول الفيديو' }));
     const dialog = await screen.findByRole('dialog', { name: 'قبول الفيديو التعريفي' });
     expect(server.callsTo('PUT', '/intro-video/1')).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'نعم، اقبل الفيديو' }));
@@ -125,7 +125,7 @@ describe('the intro-video review queue on /interviews', () => {
     const user = userEvent.setup();
     const queue = await openQueue();
     const item = await itemOf(queue, 'أحمد علي');
-    await user.click(within(item).getByRole('button', { name: 'رفض' }));
+    await user.click(within(item).getByRole('button', { name: 'رفض الفيديو' }));
     const dialog = await screen.findByRole('dialog', { name: 'رفض الفيديو التعريفي' });
     const reason = within(dialog).getByRole('textbox', { name: 'سبب الرفض' });
 
@@ -163,7 +163,7 @@ describe('the intro-video review queue on /interviews', () => {
     const user = userEvent.setup();
     const queue = await openQueue();
     const item = await itemOf(queue, 'أحمد علي');
-    await user.click(within(item).getByRole('button', { name: 'قبول' }));
+    await user.click(within(item).getByRole('button', { name: 'قبول الفيديو' }));
     const dialog = await screen.findByRole('dialog', { name: 'قبول الفيديو التعريفي' });
     await user.click(within(dialog).getByRole('button', { name: 'نعم، اقبل الفيديو' }));
     expect(await screen.findByText(ERROR_MESSAGES.illegal)).toBeTruthy();
