@@ -8,7 +8,6 @@ import {
   EmptyState,
   ErrorState,
   RadioGroup,
-  Skeleton,
   messageForError,
   useToast,
 } from '@talaqa/ui';
@@ -27,6 +26,7 @@ import { minutesText } from '../../lib/format';
 import { CalendarLink } from '../lessons/CalendarLink';
 import { useCurrentSubscription } from '../payments/queries';
 import { NextWeek } from './NextWeek';
+import { BookingConfirmation, FreeTimesLoading } from './BookingSteps';
 import { TimeChips } from './TimeChips';
 import {
   bookableDays,
@@ -173,13 +173,7 @@ function BookingFlow({ tutor, user }: { tutor: { id: number; name: string }; use
     );
   }
   if (!context || !times) {
-    return (
-      <div role="status" aria-label="جارٍ تحميل المواعيد المتاحة" className="flex flex-col gap-3">
-        <Skeleton className="h-6 w-1/2" />
-        <Skeleton className="h-11 w-full" />
-        <Skeleton className="h-11 w-full" />
-      </div>
-    );
+    return <FreeTimesLoading />;
   }
 
   const block = studentBlock(context);
@@ -229,34 +223,29 @@ function BookingFlow({ tutor, user }: { tutor: { id: number; name: string }; use
       );
     };
     return (
-      <section aria-label="تأكيد الحجز" className="flex flex-col gap-4">
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-          <dt className="font-semibold">المعلم</dt>
-          <dd>{tutor.name}</dd>
-          <dt className="font-semibold">الموعد</dt>
-          <dd data-testid="confirm-start">{formatCairoDateTime(startDate)} (بتوقيت القاهرة)</dd>
-          <dt className="font-semibold">المدة</dt>
-          <dd>{minutesText(duration)}</dd>
-          <dt className="font-semibold">الدقائق المتبقية بعد الحجز</dt>
-          <dd data-testid="minutes-left">{minutesText(Math.max(0, remaining - duration))}</dd>
-        </dl>
-        <Alert tone="info">
-          سياسة الإلغاء: يمكنك إلغاء الدرس واسترداد دقائقه حتى {formatCairoDateTime(cancelUntil)}،
-          وبعد ذلك لا تُسترد الدقائق.
-        </Alert>
-        <div className="flex flex-wrap gap-3">
-          <Button onClick={submit} loading={book.isPending}>
-            تأكيد الحجز
-          </Button>
-          <Button
-            variant="secondary"
-            onClick={() => setConfirming(false)}
-            disabled={book.isPending}
-          >
-            رجوع
-          </Button>
-        </div>
-      </section>
+      <BookingConfirmation
+        details={
+          <>
+            <dt className="font-semibold">المعلم</dt>
+            <dd>{tutor.name}</dd>
+            <dt className="font-semibold">الموعد</dt>
+            <dd data-testid="confirm-start">{formatCairoDateTime(startDate)} (بتوقيت القاهرة)</dd>
+            <dt className="font-semibold">المدة</dt>
+            <dd>{minutesText(duration)}</dd>
+            <dt className="font-semibold">الدقائق المتبقية بعد الحجز</dt>
+            <dd data-testid="minutes-left">{minutesText(Math.max(0, remaining - duration))}</dd>
+          </>
+        }
+        policy={
+          <>
+            سياسة الإلغاء: يمكنك إلغاء الدرس واسترداد دقائقه حتى {formatCairoDateTime(cancelUntil)}،
+            وبعد ذلك لا تُسترد الدقائق.
+          </>
+        }
+        pending={book.isPending}
+        onConfirm={submit}
+        onBack={() => setConfirming(false)}
+      />
     );
   }
 

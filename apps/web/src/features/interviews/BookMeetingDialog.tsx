@@ -5,7 +5,6 @@ import {
   Dialog,
   EmptyState,
   RadioGroup,
-  Skeleton,
   ErrorState,
   messageForError,
   useToast,
@@ -13,6 +12,7 @@ import {
 import { formatCairoDate, formatCairoDateTime } from '@talaqa/domain';
 import type { InterviewTimes, PersonSummary } from '@talaqa/domain';
 import { dayKeyOf } from '../booking/booking';
+import { BookingConfirmation, FreeTimesLoading } from '../booking/BookingSteps';
 import { TimeChips } from '../booking/TimeChips';
 import { useBookMeeting, useFreeTimes, useInterviewers } from './meetings-queries';
 import type { MeetingKind } from './meetings-queries';
@@ -106,13 +106,7 @@ function BookingFlow({ kind }: { kind: MeetingKind }) {
     );
   }
   if (!interviewers.data) {
-    return (
-      <div role="status" aria-label="جارٍ تحميل المواعيد المتاحة" className="flex flex-col gap-3">
-        <Skeleton className="h-6 w-1/2" />
-        <Skeleton className="h-11 w-full" />
-        <Skeleton className="h-11 w-full" />
-      </div>
-    );
+    return <FreeTimesLoading />;
   }
 
   const offers = times.data ? offersOf(times.data, managerId) : [];
@@ -165,31 +159,24 @@ function BookingFlow({ kind }: { kind: MeetingKind }) {
         );
       };
       return (
-        <section aria-label="تأكيد الحجز" className="flex flex-col gap-4">
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-            <dt className="font-semibold">المسؤول</dt>
-            <dd data-testid="confirm-manager">{target.name}</dd>
-            <dt className="font-semibold">الموعد</dt>
-            <dd data-testid="confirm-start">
-              {formatCairoDateTime(chosen.start)} (بتوقيت القاهرة)
-            </dd>
-            <dt className="font-semibold">المدة</dt>
-            <dd>٣٠ دقيقة</dd>
-          </dl>
-          <Alert tone="info">يمكنك إلغاء الموعد من قائمة مواعيدك حتى بدايته.</Alert>
-          <div className="flex flex-wrap gap-3">
-            <Button onClick={submit} loading={book.isPending}>
-              تأكيد الحجز
-            </Button>
-            <Button
-              variant="secondary"
-              onClick={() => setConfirming(false)}
-              disabled={book.isPending}
-            >
-              رجوع
-            </Button>
-          </div>
-        </section>
+        <BookingConfirmation
+          details={
+            <>
+              <dt className="font-semibold">المسؤول</dt>
+              <dd data-testid="confirm-manager">{target.name}</dd>
+              <dt className="font-semibold">الموعد</dt>
+              <dd data-testid="confirm-start">
+                {formatCairoDateTime(chosen.start)} (بتوقيت القاهرة)
+              </dd>
+              <dt className="font-semibold">المدة</dt>
+              <dd>٣٠ دقيقة</dd>
+            </>
+          }
+          policy="يمكنك إلغاء الموعد من قائمة مواعيدك حتى بدايته."
+          pending={book.isPending}
+          onConfirm={submit}
+          onBack={() => setConfirming(false)}
+        />
       );
     }
   }
@@ -214,10 +201,7 @@ function BookingFlow({ kind }: { kind: MeetingKind }) {
         }}
       />
       {!times.data ? (
-        <div role="status" aria-label="جارٍ تحميل المواعيد المتاحة" className="flex flex-col gap-3">
-          <Skeleton className="h-6 w-1/2" />
-          <Skeleton className="h-11 w-full" />
-        </div>
+        <FreeTimesLoading rows={1} />
       ) : days.length === 0 ? (
         <EmptyState
           title="لا توجد مواعيد متاحة"
