@@ -32,6 +32,7 @@ export default defineConfig({
           name: 'integration',
           environment: 'node',
           include: ['apps/server/test/integration/**/*.test.ts'],
+          globalSetup: ['apps/server/test/integration/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

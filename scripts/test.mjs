@@ -6,6 +6,7 @@
 //      behind nginx (PostgreSQL and Redis; skipped with the reason when they are missing).
 // It ends with one summary line "N passed, N failed".
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, relative } from 'node:path';
 import { buildWhatIsNeeded, root, run } from './lib.mjs';
 
@@ -14,6 +15,10 @@ rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
 const steps = [];
+// Vitest's default is one worker fewer than the cores: a single one on CI's two cores, which left
+// a core idle while integration files waited on their databases (record 353). TEST_WORKERS
+// overrides it.
+const workers = process.env.TEST_WORKERS ?? String(Math.max(2, availableParallelism() - 1));
 const only = process.env.TEST_ONLY?.split(',');
 const wanted = (name) => !only || only.includes(name);
 
@@ -27,6 +32,7 @@ async function vitest(name, projects, env = {}) {
       'vitest',
       'run',
       ...projectArgs,
+      `--maxWorkers=${workers}`,
       '--reporter=default',
       '--reporter=json',
       `--outputFile=${outputFile}`,

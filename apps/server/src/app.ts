@@ -137,6 +137,8 @@ export interface BuildOptions {
   logger?: false;
   /** Runs after everything is registered and before `ready()`: tests add routes here. */
   beforeReady?: (app: App) => void | Promise<void>;
+  /** A migrated PGlite data directory to start an in-memory database from (tests). */
+  pgliteTemplate?: Blob;
 }
 
 const CORS_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -188,8 +190,12 @@ export const ONBOARDING_STEP_READERS: OnboardingStepReaders = [
 export const LIVING_SQL: readonly LivingSql[] = [tutorListingSql];
 
 /** Opens the database and brings its schema up to date; closes it again if that fails. */
-async function openDatabase(config: Config, log: FastifyBaseLogger): Promise<DatabaseHandle> {
-  const database = await createDatabase(config, LIVING_SQL, log);
+async function openDatabase(
+  config: Config,
+  log: FastifyBaseLogger,
+  pgliteTemplate?: Blob,
+): Promise<DatabaseHandle> {
+  const database = await createDatabase(config, LIVING_SQL, log, pgliteTemplate);
   try {
     await database.migrate();
   } catch (error) {
@@ -218,7 +224,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   // Watches the routes as they are registered below, so it comes first.
   await app.register(openApiDocument);
 
-  const database = await openDatabase(config, app.log);
+  const database = await openDatabase(config, app.log, options.pgliteTemplate);
   const redis = config.redisUrl ? connectRedis(config.redisUrl, app.log) : undefined;
   // Waiting (briefly) means the adapter's subscriptions exist before the first socket connects.
   if (redis && !(await redis.ready())) app.log.warn('Redis unreachable at start-up; continuing');

@@ -4,6 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { LivingSql } from './living-sql';
 import { openPglite } from './pglite';
+
+export { dumpMigratedPglite } from './pglite';
 import { connectPostgres } from './postgres';
 import type { Database, DatabaseHandle } from './types';
 
@@ -14,14 +16,16 @@ export * as schema from './schema';
 /**
  * PostgreSQL when DATABASE_URL is set, the embedded PGlite database otherwise. `livingSql`: the
  * living SQL files its `migrate()` applies after the migrations (the app's list: app.ts).
+ * `pgliteTemplate`: a migrated PGlite data directory to start from (tests).
  */
 export async function createDatabase(
   config: Pick<Config, 'databaseUrl' | 'pgliteDir'>,
   livingSql: readonly LivingSql[],
   log: Pick<FastifyBaseLogger, 'warn'> = console,
+  pgliteTemplate?: Blob,
 ): Promise<DatabaseHandle> {
   if (config.databaseUrl) return connectPostgres(config.databaseUrl, log, livingSql);
-  return openPglite(config.pgliteDir, livingSql);
+  return openPglite(config.pgliteDir, livingSql, pgliteTemplate);
 }
 
 /**

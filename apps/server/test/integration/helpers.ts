@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../../src/app';
 import type { App, BuildOptions } from '../../src/app';
 import { loadConfig } from '../../src/config';
@@ -47,10 +49,14 @@ async function runAdminQuery(statement: string): Promise<void> {
   }
 }
 
-/** A brand-new database on the PostgreSQL server, dropped (even if still in use) on `drop()`. */
+/**
+ * A brand-new database on the PostgreSQL server, a copy of the migrated template of the run
+ * (global-setup.ts), dropped (even if still in use) on `drop()`.
+ */
 async function createTestDatabase(): Promise<TestDatabase> {
   const name = `talaqa_test_${randomBytes(6).toString('hex')}`;
-  await runAdminQuery(`CREATE DATABASE ${name}`);
+  const template = inject('postgresTemplate');
+  await runAdminQuery(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   const url = new URL(postgresServerUrl());
   url.pathname = `/${name}`;
   return {
@@ -69,6 +75,16 @@ export function testConfig(databaseUrl?: string): Config {
     REDIS_URL: testRedisUrl,
     SIMULATORS: 'true',
   });
+}
+
+let pgliteTemplate: Promise<Blob> | undefined;
+
+/** The run's migrated PGlite data directory (global-setup.ts), read once per worker. */
+function pgliteTemplateOf(config: Config): Promise<Blob> | undefined {
+  const file = inject('pgliteTemplateFile');
+  if (!file || config.databaseUrl || config.pgliteDir !== 'memory://') return undefined;
+  pgliteTemplate ??= readFile(file).then((bytes) => new Blob([bytes]));
+  return pgliteTemplate;
 }
 
 /**
@@ -105,8 +121,10 @@ export async function startTestServer(
   if (!outbox) throw new Error('the simulators keep no outbox');
   let app: App | undefined;
   try {
+    const template = await pgliteTemplateOf(config);
     app = await buildApp(config, {
       logger: false,
+      ...(template ? { pgliteTemplate: template } : {}),
       ...buildOptions,
       providers: running.providers,
       beforeReady: async (api) => {
