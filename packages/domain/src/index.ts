@@ -36,6 +36,7 @@ export * from './plans/contract';
 export * from './coupons/validation';
 export * from './coupons/contract';
 export * from './invites/contract';
+export * from './short-links/campaign';
 export * from './short-links/rules';
 export * from './short-links/contract';
 export * from './payments/validation';

@@ -321,7 +321,10 @@ describe('sign-ups remember their campaign', () => {
       },
     });
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(201);
-    expect(await campaignOf(accepted.body.user.id)).toMatchObject({ linkId: link.id, source: 'mpv' });
+    expect(await campaignOf(accepted.body.user.id)).toMatchObject({
+      linkId: link.id,
+      source: 'mpv',
+    });
   });
 
   it('keeps the campaign of a Google sign-in that makes the account, not of a later one', async () => {
