@@ -12,8 +12,8 @@ import { instantSchema } from '../contract/query-fields';
 import { CAMPAIGN_SOURCES } from '../enums';
 import { idField, queryInstant } from '../payments/fields';
 import { idParamsSchema, textSchema } from '../validation';
+import { SHORT_LINK_NAME_MAX_LENGTH } from './campaign';
 import {
-  SHORT_LINK_NAME_MAX_LENGTH,
   SHORT_LINK_SITES,
   campaignSourceSchema,
   shortLinkLabelSchema,
