@@ -61,17 +61,18 @@ const figureText = (figures: Figures, key: keyof Figures): string =>
 
 function ShortPath({ name }: { name: string }) {
   return (
-    <bdi dir="ltr" className="break-all font-semibold text-ink">
+    <bdi dir="ltr" className="font-semibold break-words text-ink">
       /url/{name}
     </bdi>
   );
 }
 
+/** The site on one line, the path under it (a path is never cut inside a word). */
 function Target({ link }: { link: ShortLink }) {
   return (
-    <span className="text-sm">
-      {SITE_NAMES[link.site]}:{' '}
-      <bdi dir="ltr" className="break-all">
+    <span className="flex flex-col text-sm">
+      <span>{SITE_NAMES[link.site]}</span>
+      <bdi dir="ltr" className="text-start break-words text-muted">
         {link.path}
       </bdi>
     </span>
@@ -150,12 +151,12 @@ function LinksTable({
           <tbody>
             {links.map((link) => (
               <tr key={link.id} className="border-t border-slate-100 align-top">
-                <th scope="row" className="px-3 py-3 text-start font-normal">
+                <th scope="row" className="min-w-40 px-3 py-3 text-start font-normal">
                   <ShortPath name={link.name} />
                   {link.label && <p className="text-muted">{link.label}</p>}
                 </th>
                 <td className="px-3 py-3">{CAMPAIGN_SOURCE_NAMES_AR[link.source]}</td>
-                <td className="px-3 py-3">
+                <td className="min-w-36 px-3 py-3">
                   <Target link={link} />
                 </td>
                 <td className="px-3 py-3">
@@ -216,50 +217,86 @@ function SourcesTable({ sources }: { sources: CampaignSourceRow[] }) {
     }),
     { clicks: 0, signUps: 0, payers: 0, payments: 0, revenue: 0 },
   );
+  const rows = [
+    ...sources.map((row) => ({
+      key: row.source,
+      name: CAMPAIGN_SOURCE_NAMES_AR[row.source],
+      figures: row as Figures,
+    })),
+    { key: 'total', name: 'المجموع', figures: total },
+  ];
   return (
-    <div className="overflow-x-auto rounded-xl bg-white shadow-sm">
-      <table className="w-full min-w-[36rem] border-collapse text-sm">
-        <caption className="sr-only">الأرقام حسب المصدر</caption>
-        <thead className="bg-slate-50 text-muted">
-          <tr>
-            <th scope="col" className="px-3 py-3 text-start font-semibold">
-              المصدر
-            </th>
-            {FIGURE_COLUMNS.map((column) => (
-              <th key={column.key} scope="col" className="px-3 py-3 text-start font-semibold">
-                {column.label}
+    <>
+      <ul
+        aria-label="الأرقام حسب المصدر"
+        className="grid grid-cols-1 gap-3 sm:grid-cols-2 md:hidden"
+      >
+        {rows.map((row) => (
+          <li
+            key={row.key}
+            className={cx(
+              'flex flex-col gap-2 rounded-xl border bg-white p-4',
+              row.key === 'total' ? 'border-brand-700' : 'border-slate-200',
+            )}
+          >
+            <span className="font-semibold text-ink">{row.name}</span>
+            <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+              {FIGURE_COLUMNS.map((column) => (
+                <div key={column.key} className="flex justify-between gap-2">
+                  <dt className="text-muted">{column.label}</dt>
+                  <dd className="font-semibold tabular-nums">
+                    {figureText(row.figures, column.key)}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <div className="hidden overflow-x-auto rounded-xl bg-white shadow-sm md:block">
+        <table className="w-full border-collapse text-sm">
+          <caption className="sr-only">الأرقام حسب المصدر</caption>
+          <thead className="bg-slate-50 text-muted">
+            <tr>
+              <th scope="col" className="px-3 py-3 text-start font-semibold">
+                المصدر
               </th>
+              {FIGURE_COLUMNS.map((column) => (
+                <th key={column.key} scope="col" className="px-3 py-3 text-start font-semibold">
+                  {column.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {sources.map((row) => (
+              <tr key={row.source} className="border-t border-slate-100">
+                <th scope="row" className="px-3 py-2 text-start font-normal">
+                  {CAMPAIGN_SOURCE_NAMES_AR[row.source]}
+                </th>
+                {FIGURE_COLUMNS.map((column) => (
+                  <td key={column.key} className="px-3 py-2 tabular-nums">
+                    {figureText(row, column.key)}
+                  </td>
+                ))}
+              </tr>
             ))}
-          </tr>
-        </thead>
-        <tbody>
-          {sources.map((row) => (
-            <tr key={row.source} className="border-t border-slate-100">
-              <th scope="row" className="px-3 py-2 text-start font-normal">
-                {CAMPAIGN_SOURCE_NAMES_AR[row.source]}
+          </tbody>
+          <tfoot>
+            <tr className="border-t-2 border-slate-200 font-bold">
+              <th scope="row" className="px-3 py-2 text-start">
+                المجموع
               </th>
               {FIGURE_COLUMNS.map((column) => (
                 <td key={column.key} className="px-3 py-2 tabular-nums">
-                  {figureText(row, column.key)}
+                  {figureText(total, column.key)}
                 </td>
               ))}
             </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr className="border-t-2 border-slate-200 font-bold">
-            <th scope="row" className="px-3 py-2 text-start">
-              المجموع
-            </th>
-            {FIGURE_COLUMNS.map((column) => (
-              <td key={column.key} className="px-3 py-2 tabular-nums">
-                {figureText(total, column.key)}
-              </td>
-            ))}
-          </tr>
-        </tfoot>
-      </table>
-    </div>
+          </tfoot>
+        </table>
+      </div>
+    </>
   );
 }
 
@@ -308,7 +345,7 @@ export default function ShortLinksPage() {
   };
 
   return (
-    <div className="flex flex-col gap-6">
+    <div className="mx-auto flex w-full max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6">
       <PageTitle title="الروابط المختصرة والحملات">
         <p>
           روابط قصيرة على الموقع التعريفي لكل حملة ومصدر، ومن نقر عليها وسجّل ودفع خلال الفترة
