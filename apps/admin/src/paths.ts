@@ -28,6 +28,8 @@ export const paths = {
   transactions: '/transactions',
   /** Ours: the contact form's messages (docs/decisions/300-contact-requests.md). */
   contactRequests: '/contact-requests',
+  /** Ours: short links and the table per campaign (docs/decisions/351-short-links.md). */
+  shortLinks: '/short-links',
 } as const;
 
 /** Route constants that have no registered page (spec section 2). */

@@ -78,6 +78,10 @@ export const routes: RouteObject[] = [
             ...page(() => import('./features/contact-requests/ContactRequestsPage')),
           },
           {
+            path: paths.shortLinks,
+            ...page(() => import('./features/short-links/ShortLinksPage')),
+          },
+          {
             path: paths.serverStats,
             ...page(() => import('./features/server-stats/ServerStatsPage')),
           },

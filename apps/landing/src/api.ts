@@ -1,6 +1,12 @@
 import { createApiClient, isApiError, resolveApiUrl } from '@talaqa/api-client';
 import { API, PAGE_SIZE_MAX } from '@talaqa/domain';
-import type { ContactRequest, ContactVisitorForm, Plan, PublicStats } from '@talaqa/domain';
+import type {
+  ContactRequest,
+  ContactVisitorForm,
+  Plan,
+  PublicStats,
+  ShortLinkTarget,
+} from '@talaqa/domain';
 
 /** The API origin: the served runtime config, else VITE_API_URL, else this host on port 4000. */
 export const API_BASE_URL = resolveApiUrl(import.meta.env.VITE_API_URL);
@@ -48,3 +54,10 @@ export function fieldErrorsOf(error: unknown): { path: string; code: string }[] 
 /** Listed tutors and lessons given (API.stats.public), for the home's figures. */
 export const getPublicStats = (signal?: AbortSignal): Promise<PublicStats> =>
   api.call(API.stats.public, {}, { signal });
+
+// ---------------------------------------------------------------------------------------------
+// Short links (issue 23 item 9, record 351)
+
+/** Opens `/url/{name}`: counts the click and answers where to go with the campaign. */
+export const openShortLink = (name: string): Promise<ShortLinkTarget> =>
+  api.call(API.shortLinks.open, { params: { name } });

@@ -4,8 +4,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders, createQueryClient } from '@talaqa/ui';
+import { keepCampaignOfAddress } from './campaign';
 import { createRouter } from './router';
 import './styles.css';
+
+// Before any page renders its links into the main app (record 351).
+keepCampaignOfAddress(location.search);
 
 const queryClient = createQueryClient();
 const router = createRouter();

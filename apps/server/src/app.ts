@@ -30,6 +30,7 @@ import { codeRoutes } from './modules/codes';
 import type { AccountMessenger } from './modules/codes';
 import { couponRoutes } from './modules/coupons';
 import { inviteRoutes } from './modules/invites';
+import { shortLinkRoutes } from './modules/short-links';
 import { contactRoutes } from './modules/contact';
 import { invoiceReportRoutes, invoiceRoutes } from './modules/earnings';
 import {
@@ -329,6 +330,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
         await api.register(planInviteRoutes);
         await api.register(couponRoutes);
         await api.register(inviteRoutes);
+        await api.register(shortLinkRoutes);
         await api.register(subscriptionRoutes);
         await api.register(subscriptionJobs);
         await api.register(fawryRoutes);

@@ -1,5 +1,6 @@
 import { buildApiUrl } from '@talaqa/api-client';
 import { API_BASE_URL, api, deviceTokens } from './client';
+import { forgetCampaign, withKeptCampaign } from './lib/campaign';
 import type { ImageUploadControls } from '@talaqa/ui';
 import type {
   BookLessonBody,
@@ -95,22 +96,30 @@ export function apiLinkUrl(link: string): string {
 export const authApi = {
   /** Sign-up; answers the new session (201). */
   signUp: async (body: CreateUserBody): Promise<SignUpAnswer> => {
-    const answer = await api.call(API.users.create, { body });
+    // Every way of signing up carries the campaign that brought this browser (record 351).
+    const answer = await api.call(API.users.create, { body: withKeptCampaign(body) });
     // Only an admin's call is answered without a session, and this app signs nobody up for others.
     if (!isSignUpSession(answer)) throw new Error('The sign-up answered no session');
+    forgetCampaign();
     return answer;
   },
   /** The invite of a link's token (record 343): its address and role, while it can be used. */
   checkInvite: (token: string) => api.call(API.invites.check, { body: { token } }),
   /** Signs up with an invite: the account gets the invited address (verified) and role. */
-  acceptInvite: (body: InviteAcceptBody) => api.call(API.invites.accept, { body }),
+  acceptInvite: async (body: InviteAcceptBody) => {
+    const answer = await api.call(API.invites.accept, { body: withKeptCampaign(body) });
+    forgetCampaign();
+    return answer;
+  },
   /** A password sign-in, with this device's token for the e-mail when it has one. */
   signIn: (body: PasswordSignInBody) => {
     const deviceToken = deviceTokens.get(body.email);
     return api.call(API.auth.signIn, { body: deviceToken ? { ...body, deviceToken } : body });
   },
   /** The ID token handed back by Google (or the local simulator). */
-  signInWithGoogle: (body: GoogleSignInBody) => api.call(API.auth.signInWithGoogle, { body }),
+  /** Carries the campaign: kept by the server only when this sign-in makes the account. */
+  signInWithGoogle: (body: GoogleSignInBody) =>
+    api.call(API.auth.signInWithGoogle, { body: withKeptCampaign(body) }),
   /**
    * Change one's password (without `currentPassword` to set a first one). Every other session
    * ends; the answer is this device's fresh token (store it).

@@ -4,8 +4,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders, createQueryClient } from '@talaqa/ui';
+import { keepCampaignOfAddress } from './lib/campaign';
 import { createRouter } from './router';
 import './styles.css';
+
+// A campaign in the address (from a short link or the marketing site) is kept for sign-up.
+keepCampaignOfAddress(location.search);
 
 const queryClient = createQueryClient();
 const router = createRouter();

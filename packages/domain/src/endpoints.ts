@@ -14,6 +14,7 @@ import { couponEndpoints } from './coupons/contract';
 import { invoiceEndpoints } from './earnings/contract';
 import { invoiceReportEndpoints } from './earnings/reports';
 import { inviteEndpoints } from './invites/contract';
+import { shortLinkEndpoints } from './short-links/contract';
 import { healthEndpoints } from './health/contract';
 import { demoSessionEndpoints, interviewEndpoints } from './interviews/contract';
 import { lessonEndpoints } from './lessons/contract';
@@ -58,6 +59,7 @@ export const API = {
   planInvites: planInviteEndpoints,
   coupons: couponEndpoints,
   invites: inviteEndpoints,
+  shortLinks: shortLinkEndpoints,
   subscriptions: subscriptionEndpoints,
   fawry: fawryEndpoints,
   paymob: paymobEndpoints,

@@ -103,6 +103,10 @@ export const API_ERROR_STATUS = {
   'invite-exists': 409,
   'invite-expired': 410,
   'invite-closed': 409,
+  // Not in the spec's list: short links (issue 23, docs/decisions/351-short-links.md): a name
+  // taken (any case), and a link that is unknown or switched off.
+  'short-link-exists': 409,
+  'short-link-not-found': 404,
 } as const satisfies Record<string, number>;
 
 export type ApiErrorCode = keyof typeof API_ERROR_STATUS;
@@ -225,6 +229,13 @@ export const VALIDATION_CODES = [
   'tutor-rate-not-positive',
   'tutor-rate-too-high',
   'invalid-url',
+  // Added with short links (issue 23, docs/decisions/351-short-links.md).
+  'short-link-name-invalid',
+  'short-link-name-too-short',
+  'short-link-name-too-long',
+  'short-link-target-invalid',
+  'short-link-label-too-long',
+  'invalid-campaign-source',
 ] as const;
 
 export type ValidationCode = (typeof VALIDATION_CODES)[number];

@@ -5,6 +5,7 @@
  */
 import {
   Bank,
+  CampaignSource,
   CardBrand,
   InvoiceLabel,
   LedgerEntryKind,
@@ -31,6 +32,21 @@ export const ROLE_NAMES_AR: Record<Role, string> = {
   [Role.Student]: 'طالب',
   [Role.TutorManager]: 'مسؤول مقابلات',
   [Role.Studio]: 'استوديو',
+};
+
+/**
+ * Where a campaign's visitors came from (record 351). The spec does not say what mpv and mtd
+ * stand for, so they are shown by their codes.
+ */
+export const CAMPAIGN_SOURCE_NAMES_AR: Record<CampaignSource, string> = {
+  [CampaignSource.WhatsApp]: 'واتساب',
+  [CampaignSource.Facebook]: 'فيسبوك',
+  [CampaignSource.YouTube]: 'يوتيوب',
+  [CampaignSource.Instagram]: 'إنستجرام',
+  [CampaignSource.TikTok]: 'تيك توك',
+  [CampaignSource.X]: 'إكس (تويتر)',
+  [CampaignSource.Mpv]: 'مصدر mpv',
+  [CampaignSource.Mtd]: 'مصدر mtd',
 };
 
 export const GENDER_NAMES_AR: Record<Gender, string> = {

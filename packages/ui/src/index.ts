@@ -8,6 +8,7 @@ export {
 export type { UiMessageKey } from './messages';
 export {
   BANK_NAMES_AR,
+  CAMPAIGN_SOURCE_NAMES_AR,
   CARD_BRAND_NAMES_AR,
   ENGLISH_LEVEL_NAMES_AR,
   GENDER_NAMES_AR,

@@ -117,6 +117,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
     'أُرسلت دعوة إلى هذا البريد ولم يُرد عليها بعد؛ أعد إرسالها من القائمة بدل دعوة جديدة',
   'invite-expired': 'انتهت صلاحية رابط الدعوة، من فضلك اطلب من فريق طلاقة إرسال دعوة جديدة',
   'invite-closed': 'استُخدمت هذه الدعوة أو أُلغيت، ولم يعد رابطها يعمل',
+  'short-link-exists': 'هذا الاسم مستخدم لرابط مختصر آخر، من فضلك اختر اسمًا غيره',
+  'short-link-not-found': 'هذا الرابط المختصر غير موجود أو أُوقف',
   'open-payment-exists':
     'لديك عملية دفع مفتوحة لم تكتمل بعد، من فضلك أكملها أو ألغِها قبل أن تبدأ عملية دفع جديدة',
   'refund-in-doubt':
@@ -230,6 +232,14 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   'tutor-rate-not-positive': 'أجر الدقيقة يجب أن يكون أكبر من صفر',
   'tutor-rate-too-high': 'أجر الدقيقة أكبر من المعقول، من فضلك راجع الرقم',
   'invalid-url': 'الرابط غير صالح، من فضلك اكتب رابطًا كاملًا يبدأ بـ https://',
+  'short-link-name-invalid':
+    'اسم الرابط يُكتب بحروف إنجليزية صغيرة وأرقام وشرطات (-) فقط، دون مسافات، ولا يبدأ أو ينتهي بشرطة',
+  'short-link-name-too-short': 'اسم الرابط قصير جدًا، اكتب حرفين على الأقل',
+  'short-link-name-too-long': 'اسم الرابط طويل جدًا، اختصره إلى ٤٠ حرفًا على الأكثر',
+  'short-link-target-invalid':
+    'الوجهة يجب أن تكون صفحة على مواقعنا تبدأ بـ / مثل /pricing أو /register/student، وليست رابطًا خارجيًا',
+  'short-link-label-too-long': 'اسم الحملة طويل جدًا، اختصره إلى ١٠٠ حرف على الأكثر',
+  'invalid-campaign-source': 'مصدر الحملة غير معروف، من فضلك اختر مصدرًا من القائمة',
 };
 
 /** The user-facing messages of spec section 8 that are not tied to one error code. */

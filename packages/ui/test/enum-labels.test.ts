@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CAMPAIGN_SOURCES,
   CARD_BRANDS,
   ENGLISH_LEVELS,
   GENDERS,
@@ -16,6 +17,7 @@ import {
   TUTOR_LIST_SORTS,
 } from '@talaqa/domain';
 import {
+  CAMPAIGN_SOURCE_NAMES_AR,
   CARD_BRAND_NAMES_AR,
   ENGLISH_LEVEL_NAMES_AR,
   GENDER_NAMES_AR,
@@ -48,6 +50,7 @@ const CATALOGUES: [string, readonly (string | number)[], Record<string | number,
   ['SubscriptionState', SUBSCRIPTION_STATES, SUBSCRIPTION_STATE_NAMES_AR],
   ['RatingStars', RATING_STARS, RATING_STARS_NAMES_AR],
   ['TutorListSort', TUTOR_LIST_SORTS, TUTOR_LIST_SORT_NAMES_AR],
+  ['CampaignSource', CAMPAIGN_SOURCES, CAMPAIGN_SOURCE_NAMES_AR],
 ];
 
 /** Ids the spec lists twice under one name (27 Monufia, 28 Minufiya): they may share a label. */

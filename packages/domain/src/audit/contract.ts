@@ -32,6 +32,9 @@ export const AUDIT_ACTIONS = [
   'invite.create',
   'invite.resend',
   'invite.revoke',
+  'short-link.create',
+  'short-link.update',
+  'short-link.delete',
   'settings.update',
   'cache.flush',
 ] as const;
@@ -59,6 +62,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'invite.create': 'دعوة للانضمام',
   'invite.resend': 'إعادة إرسال دعوة',
   'invite.revoke': 'إلغاء دعوة',
+  'short-link.create': 'إنشاء رابط مختصر',
+  'short-link.update': 'تعديل رابط مختصر',
+  'short-link.delete': 'حذف رابط مختصر',
   'settings.update': 'تعديل إعدادات المنصة',
   'cache.flush': 'مسح ذاكرة التخزين المؤقت',
 };

@@ -11,6 +11,7 @@ import {
   passwordSchema,
   textSchema,
 } from '../validation';
+import { signUpCampaignSchema } from '../short-links/rules';
 import { SELF_SIGN_UP_ROLES } from '../users/validation';
 
 /** POST /auth/password */
@@ -35,6 +36,8 @@ export const googleSignInBodySchema = z.object({
     .max(200),
   /** The role to create when this Google account is new; default student. */
   role: z.literal(SELF_SIGN_UP_ROLES).optional(),
+  /** Where the visitor came from, kept when this sign-in creates the account (record 351). */
+  campaign: signUpCampaignSchema,
 });
 export type GoogleSignInBody = z.input<typeof googleSignInBodySchema>;
 

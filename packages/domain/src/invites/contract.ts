@@ -22,6 +22,7 @@ import {
 } from '../validation';
 import { idField } from '../payments/fields';
 import { signUpAnswerSchema } from '../users/contract';
+import { signUpCampaignSchema } from '../short-links/rules';
 
 /** Roles an admin may invite; admins themselves are created by a super admin (POST /user/). */
 export const INVITE_ROLES = [Role.TutorManager, Role.Studio, Role.Tutor] as const;
@@ -103,6 +104,8 @@ export const inviteAcceptBodySchema = z
     password: passwordSchema,
     passwordConfirmation: textSchema(() => 'required'),
     acceptTerms: z.literal(true, { error: 'required' }),
+    /** Where the invited person came from, if a campaign brought them (record 351). */
+    campaign: signUpCampaignSchema,
   })
   .refine(...mustMatch('password', 'passwordConfirmation', 'password-mismatch'));
 export type InviteAcceptBody = z.input<typeof inviteAcceptBodySchema>;

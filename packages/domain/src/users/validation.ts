@@ -16,6 +16,7 @@ import {
   textSchema,
   userNameSchema,
 } from '../validation';
+import { signUpCampaignSchema } from '../short-links/rules';
 import { tutorTextBodySchema } from '../tutors/profile';
 import { optionalText } from './fields';
 
@@ -38,6 +39,8 @@ export const createUserBodySchema = z
     }),
     /** The terms/privacy line of the sign-up page; admins creating users send true too. */
     acceptTerms: z.literal(true, { error: 'required' }),
+    /** Where the visitor came from (record 351); a malformed one is dropped, never refused. */
+    campaign: signUpCampaignSchema,
   })
   .refine(...mustMatch('password', 'passwordConfirmation', 'password-mismatch'));
 export type CreateUserBody = z.input<typeof createUserBodySchema>;

@@ -16,6 +16,7 @@ import {
   updateUserRow,
 } from '../accounts';
 import { consumeCode, recordSecurityEvent } from '../codes';
+import { recordSignUpCampaign } from '../short-links';
 import {
   bumpSessionVersion,
   disconnectEndedSessions,
@@ -132,7 +133,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     app,
     API.auth.signInWithGoogle,
     async (request) => {
-      const { idToken, nonce, role } = request.body;
+      const { idToken, nonce, role, campaign } = request.body;
       // A refused token is a GoogleSignInError: unauthenticated, or service-unavailable.
       const identity = await app.google.verify(idToken, { nonce });
       // Only an address Google has verified proves anything: no sign-in, link or account on it.
@@ -180,6 +181,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         googleSubject: identity.subject,
         emailVerified: true,
       });
+      // A Google sign-in that makes the account keeps its campaign, like a sign-up (record 351).
+      await recordSignUpCampaign(ctx, user.id, campaign);
       return session(user.id);
     },
     { onRequest: limitPerAddress(app, 'google:address', SIGN_IN_PER_ADDRESS) },

@@ -8,6 +8,7 @@ import { webOriginFor } from '../../http/origins';
 import { signDeviceToken } from '../../security/tokens';
 import { audited } from '../audit';
 import { issueAccessToken } from '../auth';
+import { recordSignUpCampaign } from '../short-links';
 import {
   acceptInvite,
   checkInvite,
@@ -77,6 +78,7 @@ export const inviteRoutes: FastifyPluginAsyncZod = async (app) => {
     API.invites.accept,
     async (request) => {
       const user = await acceptInvite(ctx, request.body);
+      await recordSignUpCampaign(ctx, user.id, request.body.campaign);
       const token = await issueAccessToken(ctx.db, app.config, user.id);
       // The link proved the address: no verification code to send.
       return { user, token, emailCode: null, deviceToken: await signDeviceToken(user, app.config) };

@@ -10,6 +10,7 @@ import { recordAdminAction } from '../audit';
 import type { AdminAction } from '../audit';
 import { issueAccessToken } from '../auth';
 import { sendEmailVerificationCode } from '../codes';
+import { recordSignUpCampaign } from '../short-links';
 import { planEmailChange } from './email-change';
 import { assertMayCreateRole, assertMayPatch, updateUser, viewProfile } from './service';
 
@@ -27,6 +28,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await createUser(db, { ...body, password: body.password });
       // An admin gets the account alone, never a session of it (record 253).
       if (isAdmin(request.identity)) return { user };
+      // Where the visitor came from (record 351): ignored when unknown, never a failure.
+      await recordSignUpCampaign(ctx, user.id, body.campaign);
       const token = await issueAccessToken(db, app.config, user.id);
       // Someone signing up gets the verification code at once; the account exists either way,
       // so a mail failure only means asking again from the banner.
