@@ -103,6 +103,10 @@ export const API_ERROR_STATUS = {
   'invite-exists': 409,
   'invite-expired': 410,
   'invite-closed': 409,
+  // Not in the spec's list: stored files (issue 23 item 5, docs/decisions/347-stored-files.md): a
+  // file something still uses, and one too young to tell from an upload still being recorded.
+  'asset-in-use': 409,
+  'asset-too-new': 409,
 } as const satisfies Record<string, number>;
 
 export type ApiErrorCode = keyof typeof API_ERROR_STATUS;
