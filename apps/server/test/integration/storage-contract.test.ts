@@ -177,12 +177,21 @@ describe.each(['disk', 's3'] as const)('%s storage', (kind) => {
     for (const file of listed) {
       expect(file.modifiedAt.getTime()).toBeGreaterThan(before.getTime());
       expect(file.modifiedAt.getTime()).toBeLessThan(Date.now() + 60_000);
+      // One file's own answer agrees with the listing.
+      expect(await storage.stat('reports', file.name)).toEqual(file);
     }
+    expect(await storage.stat('uploads', stored[0]!.name)).toBeUndefined();
+    expect(await storage.stat('reports', '../secret.txt')).toBeUndefined();
     // A folder lists only its own files; a removed file is no longer listed.
     await storage.remove('reports', stored[0]!.name);
     const after: string[] = [];
     for await (const file of storage.list('reports')) after.push(file.name);
-    expect(after.sort()).toEqual(stored.slice(1).map((file) => file.name).sort());
+    expect(after.sort()).toEqual(
+      stored
+        .slice(1)
+        .map((file) => file.name)
+        .sort(),
+    );
     const uploads: string[] = [];
     for await (const file of storage.list('uploads')) uploads.push(file.name);
     expect(uploads).toContain(other);

@@ -48,6 +48,11 @@ export function diskStorage(root: string): AssetStorage {
       const found = await stat(pathOf(folder, name)).catch(() => undefined);
       return found?.isFile() ? found.size : undefined;
     },
+    async stat(folder, name) {
+      if (!SAFE_NAME.test(name)) return undefined;
+      const found = await stat(pathOf(folder, name)).catch(() => undefined);
+      return found?.isFile() ? { name, bytes: found.size, modifiedAt: found.mtime } : undefined;
+    },
     async *list(folder) {
       const directory = await opendir(join(root, folder)).catch((error: NodeJS.ErrnoException) => {
         // A folder nothing was ever stored in does not exist yet.

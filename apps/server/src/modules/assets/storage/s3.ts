@@ -111,6 +111,20 @@ export function s3Storage(
         throw error;
       }
     },
+    async stat(folder, name) {
+      if (!SAFE_NAME.test(name)) return undefined;
+      try {
+        const head = await s3.send(new HeadObjectCommand({ Bucket, Key: keyOf(folder, name) }));
+        return {
+          name,
+          bytes: head.ContentLength ?? 0,
+          modifiedAt: head.LastModified ?? new Date(0),
+        };
+      } catch (error) {
+        if (isMissing(error)) return undefined;
+        throw error;
+      }
+    },
     async *list(folder) {
       const Prefix = `${folder}/`;
       // Page after page, each starting after the last key of the one before (Marker; keys come

@@ -73,6 +73,8 @@ export interface AssetStorage {
   open(folder: AssetFolder, name: string, range?: ByteRange): Promise<StoredFile | undefined>;
   /** A stored file's size in bytes; undefined for a name we did not generate or a file gone. */
   size(folder: AssetFolder, name: string): Promise<number | undefined>;
+  /** A stored file's size and time; undefined for a name we did not generate or a file gone. */
+  stat(folder: AssetFolder, name: string): Promise<ListedFile | undefined>;
   /**
    * Every file of a folder, page by page from the store (in no promised order). Only names we
    * generate are listed: anything else in the folder is not ours to show or delete.
