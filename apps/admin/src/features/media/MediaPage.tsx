@@ -87,17 +87,19 @@ function writeFilters(filters: Filters): URLSearchParams {
 
 function FolderTotals({ totals }: { totals: FolderTotal[] }) {
   return (
-    <ul
-      aria-label="إجمالي كل مجلد"
-      className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4"
-    >
+    <ul aria-label="إجمالي كل مجلد" className="grid grid-cols-2 gap-2 sm:gap-3 xl:grid-cols-4">
       {totals.map((total) => (
-        <li key={total.folder} className="flex flex-col gap-1 rounded-xl bg-white p-4 shadow-sm">
-          <h2 className="font-bold text-ink">{ASSET_FOLDER_LABELS[total.folder]}</h2>
-          <p className="text-sm">
+        <li
+          key={total.folder}
+          className="flex flex-col gap-1 rounded-xl bg-white p-3 shadow-sm sm:p-4"
+        >
+          <h2 className="text-sm font-bold text-ink sm:text-base">
+            {ASSET_FOLDER_LABELS[total.folder]}
+          </h2>
+          <p className="text-xs sm:text-sm">
             {countedText(total.count, FILES)} · {formatBytes(total.bytes)}
           </p>
-          <p className="text-sm text-muted">
+          <p className="text-xs text-muted sm:text-sm">
             غير المستخدم: {countedText(total.unusedCount, FILES)}
             {total.unusedCount > 0 && ` · ${formatBytes(total.unusedBytes)}`}
           </p>
@@ -109,7 +111,7 @@ function FolderTotals({ totals }: { totals: FolderTotal[] }) {
 
 function TotalsSkeleton() {
   return (
-    <div aria-hidden="true" className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4">
+    <div aria-hidden="true" className="grid grid-cols-2 gap-2 sm:gap-3 xl:grid-cols-4">
       {ASSET_FOLDERS.map((folder) => (
         <Skeleton key={folder} className="h-24 w-full rounded-xl" />
       ))}
@@ -180,7 +182,7 @@ function DeleteUnused({
       loading={remove.isPending}
       onConfirm={confirm}
       trigger={
-        <Button variant="danger" disabled={!totals || unused === 0}>
+        <Button variant="danger" className="shrink-0" disabled={!totals || unused === 0}>
           حذف الملفات غير المستخدمة
         </Button>
       }
@@ -261,7 +263,7 @@ export default function MediaPage() {
         <div
           role="search"
           aria-label="تصفية الملفات"
-          className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4"
+          className="grid grid-cols-2 gap-3 lg:grid-cols-4"
         >
           <Select
             label="المجلد"
