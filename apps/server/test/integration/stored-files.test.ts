@@ -14,6 +14,8 @@ import {
   userFiles,
   users,
 } from '../../src/db/schema';
+import type { FileUseSource } from '../../src/modules/assets';
+import { deleteUnusedFiles } from '../../src/modules/assets/stored-files';
 import { apiOn, signedInUser } from './api';
 import type { SignedInUser } from './api';
 import { startTestServer } from './helpers';
@@ -370,5 +372,35 @@ describe('POST /stored-file/unused/delete', () => {
       expect(refused.status).toBe(400);
     }
     expect(await onDisk('media')).toContain(young);
+  });
+
+  it('keeps a file that something starts using after the uses were read', async () => {
+    const name = await store('reports', 'txt');
+    // The use appears right after the first read of every use: the per-file check must see it.
+    let committed = false;
+    const racing: FileUseSource = async (_db, names) => {
+      const seen = committed && (names === undefined || names.includes(name));
+      committed = true;
+      return Promise.resolve(
+        seen
+          ? [{ folder: 'reports' as const, name, ownerId: tutor.id, use: 'report-log' as const }]
+          : [],
+      );
+    };
+    const ctx = {
+      db: server.app.database.db,
+      clock: server.app.clock,
+      log: server.app.log,
+      assets: server.app.assets,
+      uses: [racing],
+    };
+    const answer = await deleteUnusedFiles(
+      ctx,
+      { userId: admin.id, role: Role.RegularAdmin },
+      { olderThanHours: 1, folder: 'reports' },
+    );
+    expect(answer).toEqual({ deleted: 0, bytes: 0 });
+    expect(await onDisk('reports')).toContain(name);
+    await server.app.assets.remove('reports', name);
   });
 });
