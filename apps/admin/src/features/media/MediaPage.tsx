@@ -97,7 +97,8 @@ function FolderTotals({ totals }: { totals: FolderTotal[] }) {
             {ASSET_FOLDER_LABELS[total.folder]}
           </h2>
           <p className="text-xs sm:text-sm">
-            {countedText(total.count, FILES)} · {formatBytes(total.bytes)}
+            {countedText(total.count, FILES)}
+            {total.count > 0 && ` · ${formatBytes(total.bytes)}`}
           </p>
           <p className="text-xs text-muted sm:text-sm">
             غير المستخدم: {countedText(total.unusedCount, FILES)}
