@@ -68,6 +68,7 @@ const routes = {
     '/tutor/1',
     '/tutors',
     '/plan-invites',
+    '/media',
   ],
 } as const;
 
