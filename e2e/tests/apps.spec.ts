@@ -68,6 +68,7 @@ const routes = {
     '/tutor/1',
     '/tutors',
     '/plan-invites',
+    '/media',
   ],
 } as const;
 
@@ -161,13 +162,14 @@ for (const app of ['web', 'admin', 'landing'] as const) {
   });
 }
 
-test('admin media has no registered page (spec section 2); server-stats has its own', async ({
+test('admin media and server-stats, route constants of spec section 2, have pages', async ({
   page,
 }) => {
   await signInToAdmin(page);
+  // Issue 23 items 4 and 5 build the pages the spec leaves without one (decisions 342, 347).
   await page.goto(`${urls.admin}/media`);
-  await expect(page.getByRole('heading', { name: NOT_FOUND_TITLE })).toBeVisible();
-  // Issue 23 item 4 builds the page the spec leaves without one (decision 342).
+  await expect(page.getByRole('heading', { level: 1, name: 'الملفات المرفوعة' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'إجمالي كل مجلد' })).toBeVisible();
   await page.goto(`${urls.admin}/server-stats`);
   await expect(page.getByRole('heading', { level: 1, name: 'حالة الخوادم' })).toBeVisible();
 });

@@ -25,7 +25,7 @@ function GuardedLayout() {
 /**
  * The admin router (spec section 2): `/login` stands alone, every other page sits in the root
  * layout with the sidebar, behind the session guard (signed out goes to `/login?next=`).
- * `/media` is not registered, so it reaches `*`.
+ * `/media` lists the stored files (issue 23 item 5, record 347).
  */
 export const routes: RouteObject[] = [
   {
@@ -85,6 +85,7 @@ export const routes: RouteObject[] = [
             path: paths.serverStats,
             ...page(() => import('./features/server-stats/ServerStatsPage')),
           },
+          { path: paths.media, ...page(() => import('./features/media/MediaPage')) },
           { path: '*', Component: NotFoundPage },
         ],
       },

@@ -21,8 +21,8 @@ import { accessControl } from './http/access';
 import { memoryAttemptCounter, redisAttemptCounterWithFallback } from './http/attempts';
 import type { AttemptCounter } from './http/attempts';
 import { redisStoreWithFallback } from './http/rate-limit-store';
-import { assetRoutes, createStorage } from './modules/assets';
-import type { AssetStorage } from './modules/assets';
+import { assetRoutes, createStorage, storedFileRoutes } from './modules/assets';
+import type { AssetStorage, FileUseSource } from './modules/assets';
 import { authRoutes, sessionVersionOf } from './modules/auth';
 import { availabilityRoutes } from './modules/availability';
 import { calendarRoutes } from './modules/calendar';
@@ -32,7 +32,7 @@ import { couponRoutes } from './modules/coupons';
 import { inviteRoutes } from './modules/invites';
 import { shortLinkRoutes } from './modules/short-links';
 import { contactRoutes } from './modules/contact';
-import { invoiceReportRoutes, invoiceRoutes } from './modules/earnings';
+import { invoiceReportRoutes, invoiceRoutes, receiptFileUses } from './modules/earnings';
 import {
   appointmentReminderJobs,
   demoSessionStep,
@@ -66,7 +66,7 @@ import {
   paymobRoutes,
 } from './modules/payments';
 import type { PaymentGateways, PaymentNoticeMessenger } from './modules/payments';
-import { introVideoStep, mediaRoutes } from './modules/media';
+import { introVideoStep, mediaFileUses, mediaRoutes } from './modules/media';
 import { planInviteRoutes, planRoutes } from './modules/plans';
 import { ratingRoutes } from './modules/ratings';
 import { statsRoutes } from './modules/stats';
@@ -187,6 +187,12 @@ export const ONBOARDING_STEP_READERS: OnboardingStepReaders = [
   { step: 'interview', read: interviewStep },
   { step: 'demo-session', read: demoSessionStep },
 ];
+
+/**
+ * Who uses a stored file, one source per module that keeps stored names (the admin's /media page,
+ * docs/decisions/347-stored-files.md); profile images are the assets module's own.
+ */
+export const FILE_USE_SOURCES: readonly FileUseSource[] = [mediaFileUses, receiptFileUses];
 
 export const LIVING_SQL: readonly LivingSql[] = [tutorListingSql];
 
@@ -325,6 +331,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
         await api.register(lessonConfirmationJobs);
         await api.register(calendarRoutes);
         await api.register(assetRoutes);
+        await api.register(storedFileRoutes, { uses: FILE_USE_SOURCES });
         await api.register(mediaRoutes, { tools: options.providers.videoTools ?? videoTools() });
         await api.register(planRoutes);
         await api.register(planInviteRoutes);

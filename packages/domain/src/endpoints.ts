@@ -4,6 +4,7 @@
  */
 import type { EndpointDefinition } from './contract/endpoint';
 import { assetEndpoints } from './assets/contract';
+import { storedFileEndpoints } from './assets/stored-files';
 import { authEndpoints } from './auth/contract';
 import { availabilityEndpoints } from './availability/contract';
 import { calendarEndpoints } from './calendar/contract';
@@ -76,6 +77,7 @@ export const API = {
   onboarding: onboardingEndpoints,
   platformSettings: platformSettingsEndpoints,
   audit: auditEndpoints,
+  storedFiles: storedFileEndpoints,
 } as const;
 
 export const ENDPOINTS: readonly EndpointDefinition[] = Object.values(API).flatMap(

@@ -107,6 +107,10 @@ export const API_ERROR_STATUS = {
   // taken (any case), and a link that is unknown or switched off.
   'short-link-exists': 409,
   'short-link-not-found': 404,
+  // Not in the spec's list: stored files (issue 23 item 5, docs/decisions/347-stored-files.md): a
+  // file something still uses, and one too young to tell from an upload still being recorded.
+  'asset-in-use': 409,
+  'asset-too-new': 409,
 } as const satisfies Record<string, number>;
 
 export type ApiErrorCode = keyof typeof API_ERROR_STATUS;

@@ -23,6 +23,7 @@ export * from './telegram/contract';
 export * from './whatsapp/contract';
 export * from './whatsapp/events';
 export * from './assets/contract';
+export * from './assets/stored-files';
 export * from './topics/validation';
 export * from './topics/contract';
 export * from './contact/validation';

@@ -2,7 +2,7 @@
  * Words and dates of the admin screens: plan names and periods, dates in Cairo. Numbers are
  * written with `formatNumber` / `percentText` of @talaqa/ui.
  */
-import { formatInCairo, PAID_PLAN_PERIODS, planNameOfWeeklyMinutes } from '@talaqa/domain';
+import { formatInCairo, LOCALE, PAID_PLAN_PERIODS, planNameOfWeeklyMinutes } from '@talaqa/domain';
 import type { PaidPlanPeriod, Plan } from '@talaqa/domain';
 import { formatNumber, PLAN_NAMES_AR, PLAN_PERIOD_NAMES_AR } from '@talaqa/ui';
 
@@ -47,4 +47,18 @@ export function formatDateTime(iso: string | null | undefined): string {
     hour: 'numeric',
     minute: '2-digit',
   });
+}
+
+const sizeFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 1 });
+const SIZE_UNITS = ['بايت', 'كيلوبايت', 'ميجابايت', 'جيجابايت'] as const;
+
+/** "٨٠ بايت", "١٫٥ كيلوبايت", "٢٫٣ ميجابايت": a file size in Arabic units (1024 to the next). */
+export function formatBytes(bytes: number): string {
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= 1024 && unit < SIZE_UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${sizeFormat.format(value)} ${SIZE_UNITS[unit]}`;
 }

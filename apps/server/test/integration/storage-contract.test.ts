@@ -16,6 +16,8 @@ import { FileTooLargeError } from '../../src/modules/assets/storage';
  */
 interface Adapter {
   storage: AssetStorage;
+  /** The same store listing two keys per page (S3: ListObjectsV2 continues page by page). */
+  paged: AssetStorage;
   /** Every stored key (`folder/name`), to prove a refused upload left nothing behind. */
   keys(): Promise<string[]>;
 }
@@ -43,6 +45,7 @@ beforeAll(async () => {
   await s3Client.send(new CreateBucketCommand({ Bucket: BUCKET }));
   adapters.disk = {
     storage: diskStorage(diskRoot),
+    paged: diskStorage(diskRoot),
     keys: async () => {
       const folders = await readdir(diskRoot).catch(() => [] as string[]);
       const nested = await Promise.all(
@@ -55,6 +58,7 @@ beforeAll(async () => {
   };
   adapters.s3 = {
     storage: s3Storage(s3),
+    paged: s3Storage(s3, undefined, 2),
     keys: async () => {
       const listed = await s3Client.send(new ListObjectsV2Command({ Bucket: BUCKET }));
       return (listed.Contents ?? []).map((object) => object.Key ?? '').sort();
@@ -155,4 +159,49 @@ describe.each(['disk', 's3'] as const)('%s storage', (kind) => {
     }
     await storage.remove('uploads', '00000000-0000-4000-8000-000000000000.png');
   });
+
+  it('lists a folder across pages, each file with its size and time', async () => {
+    const { storage, paged } = adapter();
+    const before = new Date(Date.now() - 60_000);
+    const stored: { name: string; bytes: number }[] = [];
+    for (const size of [3, 5, 7, 11, 13]) {
+      const put = await storage.put('reports', pattern(size), 'txt', { maxBytes: size });
+      stored.push({ name: put.name, bytes: size });
+    }
+    const other = await storage.save('uploads', new Uint8Array(4), 'png');
+    const listed: { name: string; bytes: number; modifiedAt: Date }[] = [];
+    for await (const file of paged.list('reports')) listed.push(file);
+    expect(listed.map(({ name, bytes }) => ({ name, bytes })).sort(byName)).toEqual(
+      [...stored].sort(byName),
+    );
+    for (const file of listed) {
+      expect(file.modifiedAt.getTime()).toBeGreaterThan(before.getTime());
+      expect(file.modifiedAt.getTime()).toBeLessThan(Date.now() + 60_000);
+      // One file's own answer agrees with the listing.
+      expect(await storage.stat('reports', file.name)).toEqual(file);
+    }
+    expect(await storage.stat('uploads', stored[0]!.name)).toBeUndefined();
+    expect(await storage.stat('reports', '../secret.txt')).toBeUndefined();
+    // A folder lists only its own files; a removed file is no longer listed.
+    await storage.remove('reports', stored[0]!.name);
+    const after: string[] = [];
+    for await (const file of storage.list('reports')) after.push(file.name);
+    expect(after.sort()).toEqual(
+      stored
+        .slice(1)
+        .map((file) => file.name)
+        .sort(),
+    );
+    const uploads: string[] = [];
+    for await (const file of storage.list('uploads')) uploads.push(file.name);
+    expect(uploads).toContain(other);
+    expect(uploads.some((name) => stored.some((file) => file.name === name))).toBe(false);
+    for (const file of stored.slice(1)) await storage.remove('reports', file.name);
+    await storage.remove('uploads', other);
+    const empty: string[] = [];
+    for await (const file of storage.list('reports')) empty.push(file.name);
+    expect(empty).toEqual([]);
+  });
 });
+
+const byName = (a: { name: string }, b: { name: string }): number => a.name.localeCompare(b.name);

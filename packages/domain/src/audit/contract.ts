@@ -37,6 +37,7 @@ export const AUDIT_ACTIONS = [
   'short-link.delete',
   'settings.update',
   'cache.flush',
+  'file.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -67,6 +68,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'short-link.delete': 'حذف رابط مختصر',
   'settings.update': 'تعديل إعدادات المنصة',
   'cache.flush': 'مسح ذاكرة التخزين المؤقت',
+  'file.delete': 'حذف ملف غير مستخدم',
 };
 
 export const auditEntrySchema = z.object({

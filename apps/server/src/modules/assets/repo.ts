@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, isNotNull, ne, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, ne, notExists, sql } from 'drizzle-orm';
+import type { FileUse } from '@talaqa/domain';
 import type { Database } from '../../db';
 import { userFiles, users } from '../../db/schema';
 
@@ -99,4 +100,44 @@ export async function recordOldImage(
       .returning({ name: userFiles.name });
     return rows.length > 0;
   });
+}
+
+/**
+ * Stored files (issue 23 item 5): every profile image, the one a profile shows and every one
+ * `user_files` counts against its owner's allowance (those in `names` only, when given).
+ */
+export async function profileImageUses(
+  db: Database,
+  names?: readonly string[],
+): Promise<FileUse[]> {
+  if (names?.length === 0) return [];
+  const shown = await db
+    .select({ name: users.image, ownerId: users.id })
+    .from(users)
+    .where(names === undefined ? isNotNull(users.image) : inArray(users.image, [...names]));
+  const counted = await db
+    .select({ name: userFiles.name, ownerId: userFiles.userId })
+    .from(userFiles)
+    .where(names === undefined ? undefined : inArray(userFiles.name, [...names]));
+  const seen = new Set<string>();
+  const uses: FileUse[] = [];
+  for (const row of [...shown, ...counted]) {
+    if (!row.name || seen.has(`${String(row.ownerId)}/${row.name}`)) continue;
+    seen.add(`${String(row.ownerId)}/${row.name}`);
+    uses.push({ folder: 'uploads', name: row.name, ownerId: row.ownerId, use: 'profile-image' });
+  }
+  return uses;
+}
+
+/** The names of the users `ids` (those that still exist). */
+export async function userNames(
+  db: Database,
+  ids: readonly number[],
+): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(inArray(users.id, [...ids]));
+  return new Map(rows.map((row) => [row.id, row.name]));
 }

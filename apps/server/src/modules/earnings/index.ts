@@ -5,3 +5,4 @@
 export { invoiceRoutes } from './routes';
 export { invoiceReportRoutes } from './reports-routes';
 export { creditFulfilledLesson, reverseLessonCredit, tutorAvailable } from './ledger';
+export { receiptFileUses } from './repo';

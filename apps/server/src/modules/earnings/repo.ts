@@ -1,7 +1,7 @@
-import { and, count, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { invoiceLabel, LedgerEntryKind } from '@talaqa/domain';
-import type { Role } from '@talaqa/domain';
+import type { FileUse, Role } from '@talaqa/domain';
 import type {
   InvoiceChange,
   InvoiceListFilters,
@@ -364,4 +364,32 @@ export async function listInvoiceViews(
 export async function roleOf(db: Database, userId: number): Promise<Role | undefined> {
   const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId));
   return row ? (row.role as Role) : undefined;
+}
+
+/**
+ * Stored files (issue 23 item 5): every transfer receipt a withdrawal request holds (those in
+ * `names` only, when given), its tutor the owner. A deleted request keeps its receipt.
+ */
+export async function receiptFileUses(db: Database, names?: readonly string[]): Promise<FileUse[]> {
+  if (names?.length === 0) return [];
+  const rows = await db
+    .select({ name: invoices.receiptImage, ownerId: invoices.userId })
+    .from(invoices)
+    .where(
+      names === undefined
+        ? isNotNull(invoices.receiptImage)
+        : inArray(invoices.receiptImage, [...names]),
+    );
+  return rows.flatMap((row) =>
+    row.name
+      ? [
+          {
+            folder: 'receipts' as const,
+            name: row.name,
+            ownerId: row.ownerId,
+            use: 'receipt' as const,
+          },
+        ]
+      : [],
+  );
 }

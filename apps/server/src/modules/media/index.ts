@@ -5,3 +5,4 @@
 export { mediaRoutes } from './routes';
 export type { MediaRoutesOptions } from './routes';
 export { introVideoStep } from './intro-videos';
+export { mediaFileUses } from './repo';

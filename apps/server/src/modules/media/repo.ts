@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ReviewStatus, Role } from '@talaqa/domain';
-import type { IntroVideoListFilters } from '@talaqa/domain';
+import type { FileUse, IntroVideoListFilters } from '@talaqa/domain';
 import type { Database } from '../../db';
 import { introVideos, photoSessions, tutorProfiles, users } from '../../db/schema';
 import type { IntroVideoRow, PhotoSessionRow } from '../../db/schema';
@@ -294,4 +295,125 @@ export async function savePhotoSession(
     .insert(photoSessions)
     .values(session)
     .onConflictDoUpdate({ target: photoSessions.tutorId, set: session });
+}
+
+// Stored files (issue 23 item 5): what media uses, for the admin's list of stored files.
+
+/** `column` is one of `names` (all rows when `names` is undefined). */
+const named = (column: AnyPgColumn, names: readonly string[] | undefined): SQL | undefined =>
+  names === undefined ? undefined : inArray(column, [...names]);
+
+/**
+ * Every stored file the tutor profiles, intro videos and photo sessions refer to (only those in
+ * `names`, when given): videos and thumbnails in `media`, a photo session's portrait in `uploads`.
+ */
+export async function mediaFileUses(db: Database, names?: readonly string[]): Promise<FileUse[]> {
+  if (names?.length === 0) return [];
+  const uses: FileUse[] = [];
+  const profiles = await db
+    .select({
+      ownerId: tutorProfiles.userId,
+      video: tutorProfiles.video,
+      thumbnail: tutorProfiles.thumbnail,
+    })
+    .from(tutorProfiles)
+    .where(
+      names === undefined
+        ? or(isNotNull(tutorProfiles.video), isNotNull(tutorProfiles.thumbnail))
+        : or(named(tutorProfiles.video, names), named(tutorProfiles.thumbnail, names)),
+    );
+  for (const row of profiles) {
+    if (row.video) {
+      uses.push({
+        folder: 'media',
+        name: row.video,
+        ownerId: row.ownerId,
+        use: 'tutor-video',
+        poster: row.thumbnail,
+      });
+    }
+    if (row.thumbnail) {
+      uses.push({
+        folder: 'media',
+        name: row.thumbnail,
+        ownerId: row.ownerId,
+        use: 'tutor-thumbnail',
+      });
+    }
+  }
+  const videos = await db
+    .select({
+      ownerId: introVideos.tutorId,
+      video: introVideos.video,
+      thumbnail: introVideos.thumbnail,
+    })
+    .from(introVideos)
+    .where(
+      names === undefined
+        ? undefined
+        : or(named(introVideos.video, names), named(introVideos.thumbnail, names)),
+    );
+  for (const row of videos) {
+    uses.push({
+      folder: 'media',
+      name: row.video,
+      ownerId: row.ownerId,
+      use: 'intro-video',
+      poster: row.thumbnail,
+    });
+    uses.push({
+      folder: 'media',
+      name: row.thumbnail,
+      ownerId: row.ownerId,
+      use: 'intro-thumbnail',
+    });
+  }
+  const sessions = await db
+    .select({
+      ownerId: photoSessions.tutorId,
+      image: photoSessions.image,
+      video: photoSessions.video,
+      thumbnail: photoSessions.thumbnail,
+    })
+    .from(photoSessions)
+    .where(
+      names === undefined
+        ? undefined
+        : or(
+            named(photoSessions.image, names),
+            named(photoSessions.video, names),
+            named(photoSessions.thumbnail, names),
+          ),
+    );
+  for (const row of sessions) {
+    if (row.image) {
+      uses.push({
+        folder: 'uploads',
+        name: row.image,
+        ownerId: row.ownerId,
+        use: 'photo-session-image',
+      });
+    }
+    if (row.video) {
+      uses.push({
+        folder: 'media',
+        name: row.video,
+        ownerId: row.ownerId,
+        use: 'photo-session-video',
+        poster: row.thumbnail,
+      });
+    }
+    if (row.thumbnail) {
+      uses.push({
+        folder: 'media',
+        name: row.thumbnail,
+        ownerId: row.ownerId,
+        use: 'photo-session-thumbnail',
+      });
+    }
+  }
+  // With `names`, a row matched by one column brings its others along: keep only those asked.
+  if (names === undefined) return uses;
+  const asked = new Set(names);
+  return uses.filter((use) => asked.has(use.name));
 }

@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, stat, unlink } from 'node:fs/promises';
+import { mkdir, opendir, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -47,6 +47,27 @@ export function diskStorage(root: string): AssetStorage {
       if (!SAFE_NAME.test(name)) return undefined;
       const found = await stat(pathOf(folder, name)).catch(() => undefined);
       return found?.isFile() ? found.size : undefined;
+    },
+    async stat(folder, name) {
+      if (!SAFE_NAME.test(name)) return undefined;
+      const found = await stat(pathOf(folder, name)).catch(() => undefined);
+      return found?.isFile() ? { name, bytes: found.size, modifiedAt: found.mtime } : undefined;
+    },
+    async *list(folder) {
+      const directory = await opendir(join(root, folder)).catch((error: NodeJS.ErrnoException) => {
+        // A folder nothing was ever stored in does not exist yet.
+        if (error.code === 'ENOENT') return undefined;
+        throw error;
+      });
+      if (!directory) return;
+      for await (const entry of directory) {
+        if (!entry.isFile() || !SAFE_NAME.test(entry.name)) continue;
+        // A file removed between the listing and its stat is simply gone.
+        const found = await stat(pathOf(folder, entry.name)).catch(() => undefined);
+        if (found?.isFile()) {
+          yield { name: entry.name, bytes: found.size, modifiedAt: found.mtime };
+        }
+      }
     },
     async remove(folder, name) {
       if (!SAFE_NAME.test(name)) return;

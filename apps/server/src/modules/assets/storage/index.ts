@@ -1,7 +1,14 @@
 export { diskStorage } from './disk';
 export { s3Storage } from './s3';
 export { ASSET_FOLDERS, FileTooLargeError, SAFE_NAME } from './types';
-export type { AssetFolder, AssetStorage, ByteRange, PutOptions, StoredFile } from './types';
+export type {
+  AssetFolder,
+  AssetStorage,
+  ByteRange,
+  ListedFile,
+  PutOptions,
+  StoredFile,
+} from './types';
 
 import type { Config } from '../../../config';
 import { diskStorage } from './disk';

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Transform } from 'node:stream';
 import type { Readable } from 'node:stream';
+import { ASSET_FOLDERS, STORED_FILE_NAME } from '@talaqa/domain';
+import type { AssetFolder } from '@talaqa/domain';
 
 /**
  * Where uploaded files live (docs/decisions/311-media-storage.md): one interface, two real
@@ -8,11 +10,11 @@ import type { Readable } from 'node:stream';
  * under names we generate (a UUID and a short extension) in one of a few folders; every other
  * name is refused before it reaches the disk or the bucket.
  */
-export const ASSET_FOLDERS = ['uploads', 'receipts', 'media'] as const;
-export type AssetFolder = (typeof ASSET_FOLDERS)[number];
+export { ASSET_FOLDERS };
+export type { AssetFolder };
 
 /** Names we generate: a UUID and a short extension. Anything else is refused before the store. */
-export const SAFE_NAME = /^[0-9a-f-]{36}\.[a-z0-9]{2,4}$/;
+export const SAFE_NAME = STORED_FILE_NAME;
 
 export const newAssetName = (extension: string): string => `${randomUUID()}.${extension}`;
 
@@ -27,6 +29,18 @@ export interface StoredFile {
   stream: Readable;
   /** The whole file's size in bytes. */
   size: number;
+}
+
+/** A file as the store lists it. */
+export interface ListedFile {
+  name: string;
+  /** Its size in bytes. */
+  bytes: number;
+  /**
+   * When the store says it was last written: the disk's mtime (the last byte written); S3's
+   * LastModified (for a multipart upload this may be when the upload began).
+   */
+  modifiedAt: Date;
 }
 
 export interface PutOptions {
@@ -59,6 +73,13 @@ export interface AssetStorage {
   open(folder: AssetFolder, name: string, range?: ByteRange): Promise<StoredFile | undefined>;
   /** A stored file's size in bytes; undefined for a name we did not generate or a file gone. */
   size(folder: AssetFolder, name: string): Promise<number | undefined>;
+  /** A stored file's size and time; undefined for a name we did not generate or a file gone. */
+  stat(folder: AssetFolder, name: string): Promise<ListedFile | undefined>;
+  /**
+   * Every file of a folder, page by page from the store (in no promised order). Only names we
+   * generate are listed: anything else in the folder is not ours to show or delete.
+   */
+  list(folder: AssetFolder): AsyncIterable<ListedFile>;
   /** Deletes a stored file; a name we did not generate or a file already gone is a no-op. */
   remove(folder: AssetFolder, name: string): Promise<void>;
 }
