@@ -225,6 +225,11 @@ export const VALIDATION_CODES = [
   'tutor-rate-not-positive',
   'tutor-rate-too-high',
   'invalid-url',
+  // Added with the admin's lessons (issue 23, decisions 344 and 346).
+  'lesson-cancel-reason-too-short',
+  'lesson-cancel-reason-too-long',
+  'invalid-date',
+  'invalid-date-range',
 ] as const;
 
 export type ValidationCode = (typeof VALIDATION_CODES)[number];

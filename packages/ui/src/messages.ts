@@ -230,6 +230,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   'tutor-rate-not-positive': 'أجر الدقيقة يجب أن يكون أكبر من صفر',
   'tutor-rate-too-high': 'أجر الدقيقة أكبر من المعقول، من فضلك راجع الرقم',
   'invalid-url': 'الرابط غير صالح، من فضلك اكتب رابطًا كاملًا يبدأ بـ https://',
+  'lesson-cancel-reason-too-short': 'سبب الإلغاء قصير جدًا، من فضلك اكتب سببًا واضحًا',
+  'lesson-cancel-reason-too-long': 'سبب الإلغاء طويل جدًا، من فضلك اختصره',
+  'invalid-date': 'التاريخ غير صالح، من فضلك اختر يومًا من التقويم',
+  'invalid-date-range': 'تاريخ النهاية قبل تاريخ البداية، من فضلك اختر مدة صحيحة',
 };
 
 /** The user-facing messages of spec section 8 that are not tied to one error code. */

@@ -7,8 +7,15 @@ import { z } from 'zod';
 import { SLOT_GRID_MINUTES } from '../booking';
 import { bodyId, optionalQuery, queryId, queryWord, requiredOr } from '../contract/query-fields';
 import { SESSION_SLOT_LENGTHS } from '../enums';
-import { LESSON_RATIFICATIONS, LESSON_TIMINGS } from '../statuses';
+import {
+  LESSON_RATIFICATIONS,
+  LESSON_STATUSES,
+  LESSON_TIMINGS,
+  LessonCanceledBy,
+} from '../statuses';
+import { isCairoDate } from '../time';
 import { idParamsSchema, pageQuerySchema } from '../validation';
+import { boundedText } from '../validation/blocks';
 
 /** Bounds of the query fields below (our choices; see docs/decisions/). */
 export const LESSON_STATS_WEEKS_DEFAULT = 12;
@@ -57,20 +64,40 @@ export type RescheduleLessonBody = z.input<typeof rescheduleLessonBodySchema>;
 /** `{id}` of GET /lesson/{id} and DELETE /lesson/{id}. */
 export const lessonIdParamsSchema = idParamsSchema;
 
+/** A Cairo calendar day in a query string (`YYYY-MM-DD`, as a date input sends it). */
+const queryCairoDate = () =>
+  optionalQuery(
+    z
+      .string({ error: 'invalid-date' })
+      .refine((value) => isCairoDate(value), { error: 'invalid-date' }),
+  );
+
 /**
  * GET /lesson/list: the caller's lessons (a student's or a tutor's; admins everyone's).
  * `state`: ratified (not canceled) or canceled; `when`: future (not started), now (started, not
- * over) or past (over), from `lessonTiming`. `tutorId`/`studentId` narrow to the other side (any
- * lessons for admins). Without `order`, future and now lists run soonest first, the others newest
- * first.
+ * over) or past (over), from `lessonTiming`; `status`: the stored LessonStatus word.
+ * `from`/`to`: Cairo days (`YYYY-MM-DD`), both included, on the lesson's start; `to` before
+ * `from` is `invalid-date-range` (decision 346). `tutorId`/`studentId` narrow to the other side
+ * (any lessons for admins). Without `order`, future and now lists run soonest first, the others
+ * newest first.
  */
-export const lessonListQuerySchema = pageQuerySchema.extend({
-  state: queryWord(LESSON_RATIFICATIONS),
-  when: queryWord(LESSON_TIMINGS),
-  tutorId: queryId(),
-  studentId: queryId(),
-  order: queryWord(['asc', 'desc'] as const),
-});
+export const lessonListQuerySchema = pageQuerySchema
+  .extend({
+    state: queryWord(LESSON_RATIFICATIONS),
+    when: queryWord(LESSON_TIMINGS),
+    status: queryWord(LESSON_STATUSES),
+    from: queryCairoDate(),
+    to: queryCairoDate(),
+    tutorId: queryId(),
+    studentId: queryId(),
+    order: queryWord(['asc', 'desc'] as const),
+  })
+  .superRefine((query, context) => {
+    // Same-length YYYY-MM-DD strings order as the days do.
+    if (query.from !== undefined && query.to !== undefined && query.to < query.from) {
+      context.addIssue({ code: 'custom', path: ['to'], message: 'invalid-date-range' });
+    }
+  });
 export type LessonListQuery = z.input<typeof lessonListQuerySchema>;
 export type LessonListFilters = z.output<typeof lessonListQuerySchema>;
 
@@ -86,3 +113,39 @@ export const lessonStatsQuerySchema = z.object({
   userId: queryId(),
 });
 export type LessonStatsQuery = z.input<typeof lessonStatsQuerySchema>;
+
+/** The reason an admin gives for cancelling a lesson for a member (decision 344). */
+export const LESSON_CANCEL_REASON_BOUNDS = { min: 5, max: 500 } as const;
+
+export const lessonCancelReasonSchema = boundedText({
+  ...LESSON_CANCEL_REASON_BOUNDS,
+  empty: 'required',
+  tooShort: 'lesson-cancel-reason-too-short',
+  tooLong: 'lesson-cancel-reason-too-long',
+});
+
+/** On whose behalf an admin cancels: the lesson's tutor or its student. */
+export const LESSON_CANCEL_BEHALVES = [LessonCanceledBy.Tutor, LessonCanceledBy.Student] as const;
+export type LessonCancelBehalf = (typeof LESSON_CANCEL_BEHALVES)[number];
+
+/**
+ * An admin's cancel (decision 344): on whose behalf and why, both required. The admin's dialog
+ * and the server check it with this one schema.
+ */
+export const adminCancelLessonSchema = z.object({
+  onBehalfOf: z.enum(LESSON_CANCEL_BEHALVES, { error: requiredOr() }),
+  reason: lessonCancelReasonSchema,
+});
+export type AdminCancelLesson = z.input<typeof adminCancelLessonSchema>;
+
+/**
+ * DELETE /lesson/{id}: a member sends no body; an admin sends `adminCancelLessonSchema` (a member
+ * sending these fields is `forbidden`, an admin leaving them out is refused by that schema).
+ */
+export const cancelLessonBodySchema = z
+  .object({
+    onBehalfOf: z.enum(LESSON_CANCEL_BEHALVES, { error: 'invalid-type' }).optional(),
+    reason: z.string({ error: 'invalid-type' }).optional(),
+  })
+  .nullish();
+export type CancelLessonBody = z.input<typeof cancelLessonBodySchema>;
