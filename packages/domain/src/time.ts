@@ -250,17 +250,22 @@ export function cairoDaysRange(
   from: string | undefined,
   to: string | undefined,
 ): { start: Date | undefined; end: Date | undefined } {
-  const startOf = (date: string): Date => {
+  const startOf = (date: string, after = 0): Date => {
     const match = CAIRO_DATE_PATTERN.exec(date);
     if (!match || !isCairoDate(date)) throw new RangeError(`Not a day: ${date}`);
+    // The calendar day `after` days on, then its first instant in Cairo (on the spring change
+    // day that is 01:00: midnight does not exist there).
+    const day = new Date(
+      Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + after),
+    );
     return fromCairoLocal({
-      year: Number(match[1]),
-      month: Number(match[2]),
-      day: Number(match[3]),
+      year: day.getUTCFullYear(),
+      month: day.getUTCMonth() + 1,
+      day: day.getUTCDate(),
     });
   };
   return {
     start: from === undefined ? undefined : startOf(from),
-    end: to === undefined ? undefined : addCairoDays(startOf(to), 1),
+    end: to === undefined ? undefined : startOf(to, 1),
   };
 }

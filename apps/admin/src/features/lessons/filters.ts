@@ -9,14 +9,9 @@ import {
   LESSON_TIMINGS,
   isCairoDate,
   isOneOf,
-  lessonListQuerySchema,
+  lessonDayRangeProblem,
 } from '@talaqa/domain';
-import type {
-  LessonRatification,
-  LessonStatus,
-  LessonTiming,
-  ValidationCode,
-} from '@talaqa/domain';
+import type { LessonRatification, LessonStatus, LessonTiming } from '@talaqa/domain';
 
 export interface LessonFilters {
   page: number;
@@ -69,15 +64,9 @@ export function writeLessonFilters(filters: LessonFilters): URLSearchParams {
   return params;
 }
 
-/**
- * What is wrong with the day range, by the server's own rule (`lessonListQuerySchema`):
- * `invalid-date-range` when `to` comes before `from`.
- */
-export function dateRangeProblem(filters: Pick<LessonFilters, 'from' | 'to'>) {
-  const parsed = lessonListQuerySchema.safeParse({ from: filters.from, to: filters.to });
-  if (parsed.success) return undefined;
-  return parsed.error.issues[0]?.message as ValidationCode | undefined;
-}
+/** What is wrong with the day range, by the server's own rule (`invalid-date-range`). */
+export const dateRangeProblem = (filters: Pick<LessonFilters, 'from' | 'to'>) =>
+  lessonDayRangeProblem(filters);
 
 export const isFiltered = (filters: LessonFilters): boolean =>
   filters.state !== undefined ||

@@ -10,6 +10,7 @@ import {
   freeCancelUntil,
   isTutorListed,
   LessonCanceledBy,
+  lessonDayRangeProblem,
   LessonTiming,
   minutesReturnedOnCancel,
 } from '@talaqa/domain';
@@ -590,6 +591,12 @@ export async function listLessons(
   const now = clock.now();
   const { page, size, state, when, status, from, to, tutorId, studentId, order } = query;
   const soonestFirst = when === LessonTiming.Future || when === LessonTiming.Now;
+  const reversed = lessonDayRangeProblem({ from, to });
+  if (reversed) {
+    throw new AppError(reversed, 'The range ends before it starts', {
+      fields: [{ path: 'to', code: reversed }],
+    });
+  }
   const days = cairoDaysRange(from, to);
   const { rows, total } = await listLessonRows(
     db,
