@@ -351,7 +351,8 @@ function cancelerOf(lesson: LessonRow, caller: Identity): LessonCancelBehalf {
 }
 
 /**
- * Who a cancel is for, and the admin's reason when an admin sends it (decision 344). A member
+ * Who a cancel is for, and the admin's reason when an admin sends it
+ * (docs/decisions/344-admin-cancels-lesson-for-a-member.md). A member
  * sends no body (`forbidden` with one: only admins cancel for someone else); an admin must name
  * the member and the reason (`adminCancelLessonSchema`, field codes), checked before any read.
  */
