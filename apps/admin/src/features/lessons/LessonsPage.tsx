@@ -30,9 +30,6 @@ import type { LessonFilters } from './filters';
 import { LESSON_STATUS_NAMES_AR } from './labels';
 import { useLessons, useMarkNotHeld } from './queries';
 
-export { readLessonFilters, writeLessonFilters } from './filters';
-export type { LessonFilters } from './filters';
-
 const STATUS_TONES: Record<LessonStatus, BadgeTone> = {
   pending: 'brand',
   happening: 'warning',
