@@ -81,7 +81,7 @@ export function LessonFilterBar({
     <div
       role="search"
       aria-label="تصفية الدروس"
-      className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 xl:grid-cols-4"
+      className="grid grid-cols-2 gap-3 rounded-xl border border-slate-200 bg-white p-3 sm:p-4 xl:grid-cols-4"
     >
       <UserFilter
         label="رقم المعلم"

@@ -80,6 +80,7 @@ describe('/user/:id subscription', () => {
     expect(card.textContent).toContain('المستخدم هذا الأسبوع٤٥ دقيقة');
     expect(card.textContent).toContain('المتبقي هذا الأسبوع٧٥ دقيقة');
     expect(within(card).getByText('تتجدد الدقائق الأسبوعية')).toBeTruthy();
+    expect(within(card).getByText('ينتهي في')).toBeTruthy();
     expect(within(card).getByRole('progressbar')).toBeTruthy();
     const asked = fake.requests.find((request) => request.path === '/sub/list')?.query;
     expect([asked?.get('userId'), asked?.get('size')]).toEqual(['9', '1']);
@@ -88,7 +89,7 @@ describe('/user/:id subscription', () => {
     expect(card.compareDocumentPosition(lessons) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
-  it('names an ended or canceled one as the last, and says when there is none', async () => {
+  it('names a canceled one as the last, shows a trial, and says when there is none', async () => {
     stub([
       {
         ...QUARTER,
@@ -103,6 +104,25 @@ describe('/user/:id subscription', () => {
     expect(await within(last).findByText('ملغى')).toBeTruthy();
     expect(within(last).getByText('أُلغي في')).toBeTruthy();
     expect(within(last).queryByRole('progressbar')).toBeNull();
+    cleanup();
+
+    // A free trial: its minutes, no end date (it ends with its minutes), no renewal.
+    stub([
+      {
+        ...QUARTER,
+        period: PlanPeriod.FreeTrial,
+        weeklyMinutes: 30,
+        consumedMinutes: 30,
+        remainingMinutes: 0,
+        endsAt: '2126-10-01T10:00:00.000Z',
+        nextRenewalAt: null,
+      },
+    ]);
+    renderAdmin('/user/9');
+    const trial = await screen.findByRole('region', { name: 'الاشتراك الحالي' });
+    expect(await within(trial).findByText('المستخدم من التجربة')).toBeTruthy();
+    expect(trial.textContent).toContain('تجربة مجانية (٣٠ دقيقة مرة واحدة)');
+    expect(within(trial).queryByText('ينتهي في')).toBeNull();
     cleanup();
 
     stub([]);

@@ -55,9 +55,12 @@ function SubscriptionDetails({ subscription }: { subscription: SubscriptionView 
         {subscription.canceledAt ? (
           <Detail label="أُلغي في">{formatDateTime(subscription.canceledAt)}</Detail>
         ) : (
-          <Detail label={active ? 'ينتهي في' : 'انتهى في'}>
-            {formatDate(subscription.endsAt)}
-          </Detail>
+          // The free trial's end (the spec's 1200 months) says nothing: it ends with its minutes.
+          !trial && (
+            <Detail label={active ? 'ينتهي في' : 'انتهى في'}>
+              {formatDate(subscription.endsAt)}
+            </Detail>
+          )
         )}
         {subscription.nextRenewalAt && !trial && (
           <Detail label="تتجدد الدقائق الأسبوعية">
