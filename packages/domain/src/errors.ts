@@ -240,6 +240,11 @@ export const VALIDATION_CODES = [
   'short-link-target-invalid',
   'short-link-label-too-long',
   'invalid-campaign-source',
+  // Added with the admin's lessons (issue 23, decisions 344 and 346).
+  'lesson-cancel-reason-too-short',
+  'lesson-cancel-reason-too-long',
+  'invalid-date',
+  'invalid-date-range',
 ] as const;
 
 export type ValidationCode = (typeof VALIDATION_CODES)[number];

@@ -223,3 +223,49 @@ export function shiftCairoMonth(month: string, months: number): string {
   const index = Number(match[1]) * 12 + Number(match[2]) - 1 + months;
   return `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`;
 }
+
+/** A Cairo calendar day as `YYYY-MM-DD` ("2026-11-27"), as a date input gives it. */
+export const CAIRO_DATE_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+/** Whether `text` is a real `YYYY-MM-DD` day (not 2026-02-30). */
+export function isCairoDate(text: string): boolean {
+  const match = CAIRO_DATE_PATTERN.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const probe = new Date(Date.UTC(year, month - 1, day));
+  return probe.getUTCMonth() === month - 1 && probe.getUTCDate() === day;
+}
+
+/** The Cairo day holding `instant`, as `YYYY-MM-DD`. */
+export function cairoDateOf(instant: Date): string {
+  const { year, month, day } = cairoParts(instant);
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/**
+ * The instants of the Cairo days `from` to `to`, both included (`YYYY-MM-DD`): from `from`
+ * 00:00 in Cairo up to the day after `to` at 00:00. Either side may be left open.
+ */
+export function cairoDaysRange(
+  from: string | undefined,
+  to: string | undefined,
+): { start: Date | undefined; end: Date | undefined } {
+  const startOf = (date: string, after = 0): Date => {
+    const match = CAIRO_DATE_PATTERN.exec(date);
+    if (!match || !isCairoDate(date)) throw new RangeError(`Not a day: ${date}`);
+    // The calendar day `after` days on, then its first instant in Cairo (on the spring change
+    // day that is 01:00: midnight does not exist there).
+    const day = new Date(
+      Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + after),
+    );
+    return fromCairoLocal({
+      year: day.getUTCFullYear(),
+      month: day.getUTCMonth() + 1,
+      day: day.getUTCDate(),
+    });
+  };
+  return {
+    start: from === undefined ? undefined : startOf(from),
+    end: to === undefined ? undefined : startOf(to, 1),
+  };
+}

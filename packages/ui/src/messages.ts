@@ -243,6 +243,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
     'الوجهة يجب أن تكون صفحة على مواقعنا تبدأ بـ / مثل /pricing أو /register/student، وليست رابطًا خارجيًا',
   'short-link-label-too-long': 'اسم الحملة طويل جدًا، اختصره إلى ١٠٠ حرف على الأكثر',
   'invalid-campaign-source': 'مصدر الحملة غير معروف، من فضلك اختر مصدرًا من القائمة',
+  'lesson-cancel-reason-too-short': 'سبب الإلغاء قصير جدًا، من فضلك اكتب سببًا واضحًا',
+  'lesson-cancel-reason-too-long': 'سبب الإلغاء طويل جدًا، من فضلك اختصره',
+  'invalid-date': 'التاريخ غير صالح، من فضلك اختر يومًا من التقويم',
+  'invalid-date-range': 'تاريخ النهاية قبل تاريخ البداية، من فضلك اختر مدة صحيحة',
 };
 
 /** The user-facing messages of spec section 8 that are not tied to one error code. */

@@ -53,8 +53,8 @@ const move = async (caller: Caller, id: number, start: Date) => {
   expect(answer.status).toBe(200);
 };
 
-const cancel = (caller: Caller, id: number) =>
-  call<LessonCanceledAnswer>(server, 'DELETE', `/lesson/${id}`, caller);
+const cancel = (caller: Caller, id: number, body?: unknown) =>
+  call<LessonCanceledAnswer>(server, 'DELETE', `/lesson/${id}`, caller, body);
 
 /** The jobs due run, twice (a second pass finds nothing more to do). */
 async function runJobs(): Promise<void> {
@@ -215,7 +215,12 @@ describe('lesson confirmations', () => {
       Promise.reject(new MessagingError('unavailable', 'the SMTP server is away')),
     );
     const admin = await insertUser(server, Role.RegularAdmin);
-    expect((await cancel(admin, lesson.id)).status).toBe(200);
+    // An admin cancels for a member with a reason (decision 344).
+    const canceled = await cancel(admin, lesson.id, {
+      onBehalfOf: 'tutor',
+      reason: 'المعلم اعتذر عن الموعد',
+    });
+    expect(canceled.status).toBe(200);
     await runJobs();
     expect((await inbox(student.id, phone)).map((message) => message.channel)).toEqual([
       'whatsapp',
@@ -230,7 +235,9 @@ describe('lesson confirmations', () => {
     await runJobs();
     const messages = await inbox(student.id, phone);
     expect(messages.map((message) => message.channel).toSorted()).toEqual(['email', 'whatsapp']);
-    expect(messages.find((m) => m.channel === 'email')?.text).toContain('من إدارة طلاقة');
+    expect(messages.find((m) => m.channel === 'email')?.text).toContain(
+      'من إدارة طلاقة بطلب المعلم',
+    );
     const [toTutor, ...more] = await inbox(tutor.id);
     expect(more).toEqual([]);
     expect(field(invitationOf(toTutor), 'METHOD')).toBe('CANCEL');

@@ -278,7 +278,7 @@ describe('cancelling a lesson (DELETE /lesson/{id})', () => {
     expect((await cancel(learner, booked.body.id)).body.minutesReturned).toBe(30);
   });
 
-  it('lets an admin cancel (as the system), hides it from strangers, refuses once over', async () => {
+  it('lets an admin cancel for a member, hides it from strangers, refuses once over', async () => {
     const tutor = await insertTutor(server);
     const learner = await student();
     const admin = await insertUser(server, Role.RegularAdmin);
@@ -286,8 +286,17 @@ describe('cancelling a lesson (DELETE /lesson/{id})', () => {
     const booked = await book(learner, tutor.id, cairo(9, '12:00'));
     const strangers = await cancel(stranger, booked.body.id);
     expect([strangers.status, codeOf(strangers)]).toEqual([404, 'lesson-not-found']);
-    const byAdmin = await cancel(admin, booked.body.id);
-    expect(byAdmin.body).toMatchObject({ minutesReturned: 30, lesson: { canceledBy: 'self' } });
+    // An admin names the member and the reason (decision 344; lessons-admin.test.ts).
+    const bare = await cancel(admin, booked.body.id);
+    expect([bare.status, codeOf(bare)]).toEqual([400, 'required']);
+    const byAdmin = await call<LessonCanceledAnswer>(
+      server,
+      'DELETE',
+      `/lesson/${booked.body.id}`,
+      admin,
+      { onBehalfOf: 'tutor', reason: 'المعلم مريض اليوم' },
+    );
+    expect(byAdmin.body).toMatchObject({ minutesReturned: 30, lesson: { canceledBy: 'tutor' } });
 
     const over = await book(learner, tutor.id, cairo(9, '13:00'));
     now = cairo(9, '13:30');

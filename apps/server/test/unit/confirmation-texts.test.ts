@@ -50,6 +50,12 @@ describe('lesson confirmation texts', () => {
     expect(cancel('student', 'student')).toContain('بطلبك، وعادت');
     expect(cancel('tutor', 'student')).toMatch(/بطلب الطالب\.$/);
     expect(cancel('tutor', 'self')).toMatch(/من إدارة طلاقة\.$/);
+    // An admin's cancel on a member's behalf (decision 344) says both.
+    const byAdmin = (role: 'student' | 'tutor', canceledBy: 'student' | 'tutor') =>
+      confirmationText({ ...base, event: 'canceled', role, canceledBy, byAdmin: true }).text;
+    expect(byAdmin('student', 'tutor')).toMatch(/من إدارة طلاقة بطلب المعلم\.$/);
+    expect(byAdmin('tutor', 'tutor')).toMatch(/من إدارة طلاقة بطلبك\.$/);
+    expect(byAdmin('tutor', 'student')).toMatch(/من إدارة طلاقة بطلب الطالب\.$/);
     expect(
       confirmationText({ ...base, event: 'canceled', role: 'student', canceledBy: 'tutor' }).text,
     ).toMatch(/بطلب المعلم\.$/);

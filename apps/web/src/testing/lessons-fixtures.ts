@@ -22,6 +22,8 @@ export function makeLesson(overrides: Partial<LessonView> = {}): LessonView {
     canceledAt: null,
     freeCancelUntil: new Date(new Date(start).getTime() - 2 * 3_600_000).toISOString(),
     attended: { tutor: false, student: false },
+    canceledByAdmin: false,
+    adminCancel: null,
     ...overrides,
   };
 }

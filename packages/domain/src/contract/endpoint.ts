@@ -98,7 +98,11 @@ export type InputOf<E extends EndpointDefinition> = (E extends { params: z.ZodTy
   (E extends { query: z.ZodType }
     ? { query?: z.input<Schema<E, 'query'>> }
     : { query?: undefined }) &
-  (E extends { body: z.ZodType } ? { body: z.input<Schema<E, 'body'>> } : { body?: undefined });
+  (E extends { body: z.ZodType }
+    ? undefined extends z.input<Schema<E, 'body'>>
+      ? { body?: z.input<Schema<E, 'body'>> }
+      : { body: z.input<Schema<E, 'body'>> }
+    : { body?: undefined });
 
 /** The first success status of an endpoint: what its route answers unless it says otherwise. */
 export function successStatusOf(definition: EndpointDefinition): SuccessStatus {

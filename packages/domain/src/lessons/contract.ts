@@ -15,6 +15,8 @@ import type { ErrorCode } from '../errors';
 import { LESSON_CANCELED_BY, LESSON_STATUSES } from '../statuses';
 import {
   bookLessonBodySchema,
+  cancelLessonBodySchema,
+  LESSON_CANCEL_BEHALVES,
   lessonIdParamsSchema,
   lessonListQuerySchema,
   lessonStatsQuerySchema,
@@ -50,13 +52,27 @@ export const lessonViewSchema = z.object({
   freeCancelUntil: instantSchema,
   /** Who came to the lesson's room (joined it at least once): past lessons show it. */
   attended: z.object({ tutor: z.boolean(), student: z.boolean() }),
+  /**
+   * An admin canceled it on a member's behalf (`canceledBy` names the member; decision 344).
+   * Everyone who may read the lesson sees this much.
+   */
+  canceledByAdmin: z.boolean(),
+  /** Who and why: answered to admins only (null for the members and when no admin canceled it). */
+  adminCancel: z
+    .object({
+      onBehalfOf: z.enum(LESSON_CANCEL_BEHALVES),
+      reason: z.string(),
+      /** Null once that admin's account is gone. */
+      admin: personSummarySchema.nullable(),
+    })
+    .nullable(),
 }) satisfies z.ZodType<Lesson>;
 export type LessonView = z.infer<typeof lessonViewSchema>;
 
 export const lessonPageSchema = pageSchema(lessonViewSchema);
 export type LessonPage = z.infer<typeof lessonPageSchema>;
 
-/** DELETE /lesson/{id} (its student or tutor, or an admin): the canceled lesson. */
+/** DELETE /lesson/{id} (its student or tutor, or an admin for one of them): the canceled lesson. */
 export const lessonCanceledAnswerSchema = z.object({
   lesson: lessonViewSchema,
   /** Minutes given back to the student's subscription (`minutesReturnedOnCancel`). */
@@ -122,6 +138,7 @@ export const lessonEndpoints = {
     access: signedIn,
     query: lessonListQuerySchema,
     responses: { 200: lessonPageSchema },
+    errors: ['invalid-date', 'invalid-date-range'],
   }),
   stats: endpoint({
     method: 'GET',
@@ -158,9 +175,23 @@ export const lessonEndpoints = {
     method: 'DELETE',
     path: '/lesson/:id',
     summary: 'Cancels a lesson; the student gets the minutes back while it is early enough',
+    description:
+      'A member sends no body. An admin cancels for the tutor or the student with a reason ' +
+      '(`onBehalfOf`, `reason`, 5-500 characters): the minutes follow that member’s rule, the ' +
+      'reason and the admin are kept on the lesson and in the audit log (decision 344). A ' +
+      'member sending these fields is `forbidden`; a lesson already canceled is answered as it is.',
     access: signedIn,
     params: lessonIdParamsSchema,
+    body: cancelLessonBodySchema,
     responses: { 200: lessonCanceledAnswerSchema },
-    errors: ['lesson-not-found', 'illegal'],
+    errors: [
+      'lesson-not-found',
+      'illegal',
+      'lesson-time-passed',
+      'forbidden',
+      'required',
+      'lesson-cancel-reason-too-short',
+      'lesson-cancel-reason-too-long',
+    ],
   }),
 };

@@ -1,17 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import {
-  LESSON_RATIFICATIONS,
-  LESSON_TIMINGS,
-  LessonRatification,
-  LessonTiming,
-  endOf,
-  formatMoney,
-  isOneOf,
-  pageCount,
-} from '@talaqa/domain';
-import type { LessonStatus, LessonView } from '@talaqa/domain';
+import { LessonCanceledBy, endOf, formatMoney, pageCount } from '@talaqa/domain';
+import type { LessonCancelBehalf, LessonStatus, LessonView } from '@talaqa/domain';
 import type { BadgeTone } from '@talaqa/ui';
 import {
   Alert,
@@ -20,10 +11,8 @@ import {
   ConfirmDialog,
   Dialog,
   EmptyState,
-  Input,
   PageTitle,
   QueryContent,
-  Select,
   Spinner,
   formatId,
   formatNumber,
@@ -34,8 +23,12 @@ import { actionErrorText } from '../../lib/forms';
 import { formatDateTime } from '../../lib/format';
 import { usePageSize } from '../../lib/page-size';
 import { userPath } from '../../paths';
+import { CancelLessonDialog } from './CancelLessonDialog';
+import { LessonFilterBar } from './LessonFilterBar';
+import { dateRangeProblem, isFiltered, readLessonFilters, writeLessonFilters } from './filters';
+import type { LessonFilters } from './filters';
 import { LESSON_STATUS_NAMES_AR } from './labels';
-import { useCancelLesson, useLessons, useMarkNotHeld } from './queries';
+import { useLessons, useMarkNotHeld } from './queries';
 
 const STATUS_TONES: Record<LessonStatus, BadgeTone> = {
   pending: 'brand',
@@ -44,95 +37,11 @@ const STATUS_TONES: Record<LessonStatus, BadgeTone> = {
   cancelled: 'neutral',
 };
 const CANCELED_BY_AR = { tutor: 'ألغاه المعلم', student: 'ألغاه الطالب', self: 'ألغته الإدارة' };
-const STATE_NAMES_AR: Record<LessonRatification, string> = {
-  [LessonRatification.Ratified]: 'غير الملغاة',
-  [LessonRatification.Canceled]: 'الملغاة',
+/** An admin's cancel for a member (decision 344). */
+const CANCELED_FOR_AR: Record<LessonCancelBehalf, string> = {
+  [LessonCanceledBy.Tutor]: 'ألغته الإدارة عن المعلم',
+  [LessonCanceledBy.Student]: 'ألغته الإدارة عن الطالب',
 };
-const TIMING_NAMES_AR: Record<LessonTiming, string> = {
-  [LessonTiming.Future]: 'القادمة',
-  [LessonTiming.Now]: 'الجارية الآن',
-  [LessonTiming.Past]: 'السابقة',
-};
-
-/** The list's filters, kept in the address so links and Back keep them. */
-export interface LessonFilters {
-  page: number;
-  state: LessonRatification | undefined;
-  when: LessonTiming | undefined;
-  tutorId: number | undefined;
-  studentId: number | undefined;
-}
-
-const positive = (text: string | null): number | undefined => {
-  if (text === null) return undefined;
-  const value = Number(text.replace(/[٠-٩]/g, (digit) => String('٠١٢٣٤٥٦٧٨٩'.indexOf(digit))));
-  return Number.isInteger(value) && value > 0 ? value : undefined;
-};
-
-export function readLessonFilters(params: URLSearchParams): LessonFilters {
-  const state = params.get('state');
-  const when = params.get('when');
-  return {
-    page: positive(params.get('page')) ?? 1,
-    state: isOneOf(LESSON_RATIFICATIONS, state) ? state : undefined,
-    when: isOneOf(LESSON_TIMINGS, when) ? when : undefined,
-    tutorId: positive(params.get('tutorId')),
-    studentId: positive(params.get('studentId')),
-  };
-}
-
-export function writeLessonFilters(filters: LessonFilters): URLSearchParams {
-  const params = new URLSearchParams();
-  if (filters.tutorId !== undefined) params.set('tutorId', String(filters.tutorId));
-  if (filters.studentId !== undefined) params.set('studentId', String(filters.studentId));
-  if (filters.state !== undefined) params.set('state', filters.state);
-  if (filters.when !== undefined) params.set('when', filters.when);
-  if (filters.page !== 1) params.set('page', String(filters.page));
-  return params;
-}
-
-/** A user-number filter: applied when it is a whole positive number (Arabic digits too). */
-function UserFilter({
-  label,
-  value,
-  onChange,
-}: {
-  label: string;
-  value: number | undefined;
-  onChange: (value: number | undefined) => void;
-}) {
-  const [text, setText] = useState(value === undefined ? '' : String(value));
-  const [error, setError] = useState<string | undefined>();
-  useEffect(() => setText(value === undefined ? '' : String(value)), [value]);
-  const apply = () => {
-    const trimmed = text.trim();
-    const next = trimmed === '' ? undefined : positive(trimmed);
-    if (trimmed !== '' && next === undefined) {
-      setError('الرقم يجب أن يكون رقمًا صحيحًا موجبًا');
-      return;
-    }
-    setError(undefined);
-    if (next !== value) onChange(next);
-  };
-  return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        apply();
-      }}
-    >
-      <Input
-        label={label}
-        inputMode="numeric"
-        dir="ltr"
-        value={text}
-        error={error}
-        onChange={(event) => setText(event.target.value)}
-        onBlur={apply}
-      />
-    </form>
-  );
-}
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -143,14 +52,16 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+function statusText(lesson: LessonView): string {
+  if (!lesson.canceledBy) return LESSON_STATUS_NAMES_AR[lesson.status];
+  if (lesson.canceledByAdmin && lesson.canceledBy !== LessonCanceledBy.Self) {
+    return CANCELED_FOR_AR[lesson.canceledBy];
+  }
+  return CANCELED_BY_AR[lesson.canceledBy];
+}
+
 function StatusBadge({ lesson }: { lesson: LessonView }) {
-  return (
-    <Badge tone={STATUS_TONES[lesson.status]}>
-      {lesson.canceledBy
-        ? CANCELED_BY_AR[lesson.canceledBy]
-        : LESSON_STATUS_NAMES_AR[lesson.status]}
-    </Badge>
-  );
+  return <Badge tone={STATUS_TONES[lesson.status]}>{statusText(lesson)}</Badge>;
 }
 
 const came = (yes: boolean) => (yes ? 'حضر' : 'لم يحضر');
@@ -168,31 +79,24 @@ function LessonDialog({
   now: number;
 }) {
   const toast = useToast();
-  const cancel = useCancelLesson();
   const notHeld = useMarkNotHeld();
   const [asking, setAsking] = useState<Action | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const pending = cancel.isPending || notHeld.isPending;
   const canCancel =
     lesson !== null &&
     lesson.status === 'pending' &&
     endOf(new Date(lesson.start), lesson.duration).getTime() > now;
   const canMarkNotHeld = lesson?.status === 'fulfilled';
 
-  const confirm = async () => {
-    if (!lesson || !asking) return;
+  const confirmNotHeld = async () => {
+    if (!lesson) return;
     try {
-      if (asking === 'cancel') {
-        await cancel.mutateAsync(lesson.id);
-        toast.success('تم إلغاء الدرس');
-      } else {
-        const answer = await notHeld.mutateAsync(lesson.id);
-        toast.success(
-          answer.tutorAvailable < 0
-            ? `سُجّل أن الدرس لم يُعقد، واستُرد أجره. رصيد المعلم المتاح الآن سالب بمقدار ${formatMoney(-answer.tutorAvailable)}`
-            : 'سُجّل أن الدرس لم يُعقد، واستُرد أجره من رصيد المعلم',
-        );
-      }
+      const answer = await notHeld.mutateAsync(lesson.id);
+      toast.success(
+        answer.tutorAvailable < 0
+          ? `سُجّل أن الدرس لم يُعقد، واستُرد أجره. رصيد المعلم المتاح الآن سالب بمقدار ${formatMoney(-answer.tutorAvailable)}`
+          : 'سُجّل أن الدرس لم يُعقد، واستُرد أجره من رصيد المعلم',
+      );
       setAsking(null);
       onClose();
     } catch (error) {
@@ -238,6 +142,30 @@ function LessonDialog({
             {lesson.canceledAt && (
               <Detail label="تاريخ الإلغاء">{formatDateTime(lesson.canceledAt)}</Detail>
             )}
+            {lesson.adminCancel && (
+              <>
+                <Detail label="ألغاه المشرف">
+                  {lesson.adminCancel.admin ? (
+                    <Link
+                      to={userPath(lesson.adminCancel.admin.id)}
+                      className="font-semibold text-brand-800"
+                    >
+                      {lesson.adminCancel.admin.name}
+                    </Link>
+                  ) : (
+                    'حساب محذوف'
+                  )}{' '}
+                  — نيابةً عن{' '}
+                  {lesson.adminCancel.onBehalfOf === LessonCanceledBy.Tutor ? 'المعلم' : 'الطالب'}
+                </Detail>
+                <div className="flex flex-col gap-0.5 sm:col-span-2">
+                  <dt className="text-xs font-semibold text-muted">سبب الإلغاء</dt>
+                  <dd dir="auto" className="rounded-lg bg-slate-50 p-3 text-sm text-ink">
+                    {lesson.adminCancel.reason}
+                  </dd>
+                </div>
+              </>
+            )}
           </dl>
           {(canCancel || canMarkNotHeld) && (
             <div className="flex flex-wrap gap-2">
@@ -253,23 +181,25 @@ function LessonDialog({
               )}
             </div>
           )}
+          <CancelLessonDialog
+            lesson={lesson}
+            open={asking === 'cancel'}
+            onOpenChange={(open) => setAsking(open ? 'cancel' : null)}
+            onCanceled={onClose}
+          />
           <ConfirmDialog
-            open={asking !== null}
+            open={asking === 'not-held'}
             onOpenChange={(open) => {
               if (!open) {
                 setAsking(null);
                 setFailure(null);
               }
             }}
-            title={asking === 'cancel' ? 'إلغاء الدرس؟' : 'تسجيل أن الدرس لم يُعقد؟'}
-            description={
-              asking === 'cancel'
-                ? 'سيُلغى الدرس للطرفين، وتعود الدقائق إلى الطالب ما دام أسبوع باقته جاريًا.'
-                : 'سيصبح الدرس ملغى من المعلم، ويُسترد أجره من رصيد المعلم ولو صار رصيده سالبًا، وتعود الدقائق إلى الطالب ما دام أسبوع باقته جاريًا.'
-            }
-            confirmLabel={asking === 'cancel' ? 'إلغاء الدرس' : 'لم يُعقد الدرس'}
-            loading={pending}
-            onConfirm={() => void confirm()}
+            title="تسجيل أن الدرس لم يُعقد؟"
+            description="سيصبح الدرس ملغى من المعلم، ويُسترد أجره من رصيد المعلم ولو صار رصيده سالبًا، وتعود الدقائق إلى الطالب ما دام أسبوع باقته جاريًا."
+            confirmLabel="لم يُعقد الدرس"
+            loading={notHeld.isPending}
+            onConfirm={() => void confirmNotHeld()}
           >
             {failure && <Alert tone="error">{failure}</Alert>}
           </ConfirmDialog>
@@ -281,8 +211,9 @@ function LessonDialog({
 
 /**
  * `/lessons` (spec section 2; issue 23 item 2): every lesson, newest first, filtered by tutor,
- * student, canceled or not and past, now or to come, in the address; each opens its details with
- * who came, and the admin may cancel one still to come or record a fulfilled one as not held.
+ * student, status, canceled or not, past, now or to come and a range of Cairo days, in the
+ * address; each opens its details with who came, and the admin may cancel one still to come for
+ * its tutor or student with a reason (decision 344) or record a fulfilled one as not held.
  */
 export default function LessonsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -300,11 +231,15 @@ export default function LessonsPage() {
       ),
     [setSearchParams],
   );
+  // A reversed day range is shown on its field and not sent (the server would refuse it).
+  const days = dateRangeProblem(filters) ? {} : { from: filters.from, to: filters.to };
   const list = useLessons({
     page: filters.page,
     size: pageSize,
     state: filters.state,
     when: filters.when,
+    status: filters.status,
+    ...days,
     tutorId: filters.tutorId,
     studentId: filters.studentId,
   });
@@ -313,61 +248,17 @@ export default function LessonsPage() {
   useEffect(() => {
     if (settled && filters.page > totalPages) update({ page: totalPages }, true);
   }, [settled, filters.page, totalPages, update]);
-  const filtered =
-    filters.state !== undefined ||
-    filters.when !== undefined ||
-    filters.tutorId !== undefined ||
-    filters.studentId !== undefined;
+  const filtered = isFiltered(filters);
 
   return (
     <section className="mx-auto flex w-full max-w-7xl flex-col gap-5 px-4 py-8 sm:px-6">
       <PageTitle title="الدروس">
-        <p>كل الدروس على المنصة: من حضرها، وإلغاء درس قادم أو تسجيل درس مكتمل لم يُعقد.</p>
+        <p>
+          كل الدروس على المنصة: من حضرها، وإلغاء درس قادم نيابةً عن أحد طرفيه أو تسجيل درس مكتمل لم
+          يُعقد.
+        </p>
       </PageTitle>
-      <div
-        role="search"
-        aria-label="تصفية الدروس"
-        className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 xl:grid-cols-4"
-      >
-        <UserFilter
-          label="رقم المعلم"
-          value={filters.tutorId}
-          onChange={(tutorId) => update({ tutorId })}
-        />
-        <UserFilter
-          label="رقم الطالب"
-          value={filters.studentId}
-          onChange={(studentId) => update({ studentId })}
-        />
-        <Select
-          label="الإلغاء"
-          value={filters.state ?? ''}
-          onChange={(event) =>
-            update({ state: (event.target.value || undefined) as LessonRatification | undefined })
-          }
-        >
-          <option value="">كل الدروس</option>
-          {LESSON_RATIFICATIONS.map((state) => (
-            <option key={state} value={state}>
-              {STATE_NAMES_AR[state]}
-            </option>
-          ))}
-        </Select>
-        <Select
-          label="الموعد"
-          value={filters.when ?? ''}
-          onChange={(event) =>
-            update({ when: (event.target.value || undefined) as LessonTiming | undefined })
-          }
-        >
-          <option value="">كل المواعيد</option>
-          {LESSON_TIMINGS.map((when) => (
-            <option key={when} value={when}>
-              {TIMING_NAMES_AR[when]}
-            </option>
-          ))}
-        </Select>
-      </div>
+      <LessonFilterBar filters={filters} update={(changes) => update(changes)} />
       <div className="flex min-h-6 items-center gap-2 text-sm text-muted">
         {list.data && <span>عدد الدروس: {formatNumber(list.data.total)}</span>}
         {list.isFetching && !list.isPending && <Spinner size="sm" />}

@@ -82,6 +82,8 @@ describe('/user/:id', () => {
       canceledAt: null,
       freeCancelUntil: '2026-11-19T17:00:00.000Z',
       attended: { tutor: true, student: true },
+      canceledByAdmin: false,
+      adminCancel: null,
     };
     const fake = stubApi(
       {

@@ -16,6 +16,7 @@ import { formatDate, formatDateTime } from '../../lib/format';
 import { Email, RoleBadge, VerificationBadges } from '../../components/UserBadges';
 import { UserTransactions } from '../transactions/UserTransactions';
 import { UserLessons } from '../lessons/UserLessons';
+import { UserSubscription } from './UserSubscription';
 import { useUser } from './queries';
 import { UserEditForm } from './UserEditForm';
 import { UserImage } from './UserImage';
@@ -40,7 +41,10 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** `/user/:id`: one user's details, image and verification, and the edit form. */
+/**
+ * `/user/:id`: one user's details, image and verification, and the edit form; a student's
+ * subscription, a tutor's or student's lessons, and the payments.
+ */
 export default function UserPage() {
   const { id } = useParams();
   const userId = Number(id);
@@ -127,6 +131,11 @@ export default function UserPage() {
           </h2>
           {viewer && <UserEditForm key={data.id} user={data} viewer={viewer} />}
         </section>
+        {data.role === Role.Student && (
+          <div className="lg:col-span-2">
+            <UserSubscription userId={data.id} />
+          </div>
+        )}
         {(data.role === Role.Tutor || data.role === Role.Student) && (
           <div className="lg:col-span-2">
             <UserLessons userId={data.id} role={data.role} />

@@ -131,3 +131,19 @@ export function useConfirmOwnEmail() {
     onSuccess: ({ user }) => rememberUser(queryClient, user),
   });
 }
+
+/**
+ * A student's newest subscription (decision 346): `GET /sub/list?userId=&size=1` (admins), newest
+ * start first, so the live one when there is one, else the last that ended or was canceled.
+ */
+export function useUserSubscription(userId: number) {
+  return useQuery({
+    queryKey: ['subscriptions', 'of-user', userId] as const,
+    queryFn: ({ signal }) =>
+      api.call(
+        API.subscriptions.list,
+        { query: { userId: String(userId), page: 1, size: 1 } },
+        { signal },
+      ),
+  });
+}

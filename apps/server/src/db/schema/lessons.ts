@@ -102,12 +102,22 @@ export const lessons = pgTable(
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
     quotaWeekStart: timestamp('quota_week_start', { withTimezone: true }),
     minutesReturned: integer('minutes_returned').notNull().default(0),
+    /**
+     * An admin's cancel on a member's behalf (decision 344): the reason they gave and who they
+     * were. `canceled_by` names the member; the reason stays when the admin's account goes.
+     */
+    cancelReason: text('cancel_reason'),
+    canceledByAdminId: integer('canceled_by_admin_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('lessons_appointment_key').on(t.appointmentId),
     index('lessons_student_start_idx').on(t.studentId, t.startsAt),
     index('lessons_tutor_start_idx').on(t.tutorId, t.startsAt),
+    // The admin's list of every lesson, by start and within a range of Cairo days.
+    index('lessons_start_idx').on(t.startsAt),
     check('lessons_duration_check', sql`${t.duration} in (15, 30)`),
     check('lessons_price_check', sql`${t.price} >= 0`),
     check(
@@ -115,6 +125,11 @@ export const lessons = pgTable(
       sql`(${t.status} = 'cancelled') = (${t.canceledAt} is not null) and (${t.canceledAt} is null) = (${t.canceledBy} is null)`,
     ),
     check('lessons_minutes_returned_check', sql`${t.minutesReturned} between 0 and ${t.duration}`),
+    // An admin's cancel has its reason; a reason belongs to a lesson canceled for a member.
+    check(
+      'lessons_admin_cancel_check',
+      sql`(${t.canceledByAdminId} is null or ${t.cancelReason} is not null) and (${t.cancelReason} is null or (${t.status} = 'cancelled' and ${t.canceledBy} in ('tutor', 'student')))`,
+    ),
   ],
 );
 

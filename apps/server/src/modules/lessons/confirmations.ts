@@ -55,6 +55,8 @@ const confirmationPayloadSchema = z.object({
   duration: z.number().int().positive(),
   previousStart: iso.optional(),
   canceledBy: z.enum(CANCELERS).optional(),
+  /** An admin canceled it on `canceledBy`'s behalf (decision 344). */
+  byAdmin: z.boolean().optional(),
   /** Minutes that went back to the student's week on a cancel. */
   minutes: z.number().int().min(0).optional(),
 });
@@ -74,7 +76,14 @@ export interface ConfirmedLesson {
 export type LessonChange =
   | { event: 'booked' }
   | { event: 'moved'; previous: { startsAt: Date; updatedAt: Date } }
-  | { event: 'canceled'; canceledBy: Canceler; minutes: number; previousUpdatedAt: Date };
+  | {
+      event: 'canceled';
+      canceledBy: Canceler;
+      minutes: number;
+      previousUpdatedAt: Date;
+      /** An admin canceled it for `canceledBy` (decision 344). */
+      byAdmin?: boolean;
+    };
 
 /**
  * The change's SEQUENCE: the feed's (seconds of the last change), and above the previous
@@ -107,7 +116,11 @@ export async function scheduleLessonConfirmations(
     duration: lesson.duration,
     ...(change.event === 'moved' ? { previousStart: change.previous.startsAt.toISOString() } : {}),
     ...(change.event === 'canceled'
-      ? { canceledBy: change.canceledBy, minutes: change.minutes }
+      ? {
+          canceledBy: change.canceledBy,
+          minutes: change.minutes,
+          ...(change.byAdmin ? { byAdmin: true } : {}),
+        }
       : {}),
   };
   const payloads: ConfirmationPayload[] = [lesson.studentId, lesson.tutorId].flatMap((userId) =>
@@ -155,6 +168,8 @@ export interface ConfirmationTextInput {
   duration: number;
   previousStart?: Date | undefined;
   canceledBy?: Canceler | undefined;
+  /** The administration canceled it on `canceledBy`'s behalf (decision 344). */
+  byAdmin?: boolean | undefined;
   minutes?: number | undefined;
 }
 
@@ -188,7 +203,11 @@ export function confirmationText(input: ConfirmationTextInput): { subject: strin
       };
     }
     case 'canceled': {
-      const by = CANCELED_BY[role][input.canceledBy ?? 'self'];
+      const canceler = input.canceledBy ?? 'self';
+      const by =
+        input.byAdmin && canceler !== 'self'
+          ? `${CANCELED_BY[role].self} ${CANCELED_BY[role][canceler]}`
+          : CANCELED_BY[role][canceler];
       const minutes = input.minutes ?? 0;
       const back =
         role === 'student' && minutes > 0
@@ -291,6 +310,7 @@ export async function sendLessonConfirmation(
       duration: confirmation.duration,
       previousStart: confirmation.previousStart ? new Date(confirmation.previousStart) : undefined,
       canceledBy: confirmation.canceledBy,
+      byAdmin: confirmation.byAdmin,
       minutes: confirmation.minutes,
     }),
     lessonUrl,

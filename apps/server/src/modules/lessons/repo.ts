@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { JoinLeaveEvent, Role } from '@talaqa/domain';
-import type { BusyInterval, WeekMinuteSlot } from '@talaqa/domain';
+import type { BusyInterval, LessonStatus, WeekMinuteSlot } from '@talaqa/domain';
 import { preparedRows } from '../../db';
 import type { Database } from '../../db';
 import { appointments, lessons, sessionAttendance, users } from '../../db/schema';
@@ -212,7 +212,13 @@ type LiveStatus = 'pending' | 'happening';
 export async function cancelLessonRow(
   db: Database,
   id: number,
-  values: { canceledBy: 'tutor' | 'student' | 'self'; now: Date; minutesReturned: number },
+  values: {
+    canceledBy: 'tutor' | 'student' | 'self';
+    now: Date;
+    minutesReturned: number;
+    /** An admin's cancel on the member's behalf (decision 344). */
+    byAdmin?: { adminId: number; reason: string } | undefined;
+  },
   from: readonly LiveStatus[] = ['pending'],
 ): Promise<LessonRow | undefined> {
   const [row] = await db
@@ -222,6 +228,8 @@ export async function cancelLessonRow(
       canceledBy: values.canceledBy,
       canceledAt: values.now,
       minutesReturned: values.minutesReturned,
+      cancelReason: values.byAdmin?.reason ?? null,
+      canceledByAdminId: values.byAdmin?.adminId ?? null,
       updatedAt: values.now,
     })
     .where(and(eq(lessons.id, id), inArray(lessons.status, from)))
@@ -279,11 +287,14 @@ export async function moveLessonRow(
 
 const tutorUser = alias(users, 'lesson_tutor');
 const studentUser = alias(users, 'lesson_student');
+const adminUser = alias(users, 'lesson_admin');
 
 export interface LessonWithPeople {
   lesson: LessonRow;
   tutor: LessonPerson;
   student: LessonPerson;
+  /** The admin who canceled it for a member (decision 344), while their account exists. */
+  admin: LessonPerson | null;
   /** Whether each side has joined the lesson's room at least once (decision 287). */
   attended: { tutor: boolean; student: boolean };
 }
@@ -301,11 +312,13 @@ const withPeople = (db: Database) =>
       lesson: lessons,
       tutor: { id: tutorUser.id, name: tutorUser.name, image: tutorUser.image },
       student: { id: studentUser.id, name: studentUser.name, image: studentUser.image },
+      admin: { id: adminUser.id, name: adminUser.name, image: adminUser.image },
       attended: { tutor: joinedRoom(lessons.tutorId), student: joinedRoom(lessons.studentId) },
     })
     .from(lessons)
     .innerJoin(tutorUser, eq(tutorUser.id, lessons.tutorId))
-    .innerJoin(studentUser, eq(studentUser.id, lessons.studentId));
+    .innerJoin(studentUser, eq(studentUser.id, lessons.studentId))
+    .leftJoin(adminUser, eq(adminUser.id, lessons.canceledByAdminId));
 
 export async function findLessonWithPeople(
   db: Database,
@@ -322,6 +335,11 @@ export interface LessonRowFilters {
   studentId?: number | undefined;
   state?: 'ratified' | 'canceled' | undefined;
   when?: 'future' | 'past' | 'now' | undefined;
+  status?: LessonStatus | undefined;
+  /** Lessons starting at or after this instant. */
+  startsFrom?: Date | undefined;
+  /** Lessons starting before this instant. */
+  startsBefore?: Date | undefined;
   order: 'asc' | 'desc';
 }
 
@@ -341,6 +359,11 @@ function filtersOf(filters: LessonRowFilters, now: Date): SQL | undefined {
     conditions.push(sql`${lessons.startsAt} <= ${now}`, gt(lessonEnd, now));
   }
   if (filters.when === 'past') conditions.push(sql`${lessonEnd} <= ${now}`);
+  if (filters.status !== undefined) conditions.push(eq(lessons.status, filters.status));
+  if (filters.startsFrom !== undefined) conditions.push(gte(lessons.startsAt, filters.startsFrom));
+  if (filters.startsBefore !== undefined) {
+    conditions.push(lt(lessons.startsAt, filters.startsBefore));
+  }
   return and(...conditions);
 }
 

@@ -72,9 +72,15 @@ export const lessonRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   serve(app, API.lessons.cancel, async (request) => {
-    const { answer, changed } = await cancelLesson(ctx, identityOf(request), request.params.id);
+    const { answer, event, changed } = await cancelLesson(
+      ctx,
+      identityOf(request),
+      request.params.id,
+      request.body,
+    );
     if (changed) {
-      app.io.to(lessonRooms(answer.lesson.members)).emit(ServerEvent.LessonCanceled, answer);
+      // The members' own view: never the reason an admin wrote (decision 344).
+      app.io.to(lessonRooms(event.lesson.members)).emit(ServerEvent.LessonCanceled, event);
       await tutorListingChanged(answer.lesson);
       await app.domainEvents.emit('LessonClosed', { lessonId: answer.lesson.id });
     }

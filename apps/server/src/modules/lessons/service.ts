@@ -1,6 +1,8 @@
 import {
+  adminCancelLessonSchema,
   availabilityForWeekMinutes,
   bookingSubscriptionOf,
+  cairoDaysRange,
   cairoWeekBounds,
   checkBooking,
   checkReschedule,
@@ -8,12 +10,15 @@ import {
   freeCancelUntil,
   isTutorListed,
   LessonCanceledBy,
+  lessonDayRangeProblem,
   LessonTiming,
   minutesReturnedOnCancel,
 } from '@talaqa/domain';
 import type {
   BookingContext,
   BookingVerdict,
+  CancelLessonBody,
+  LessonCancelBehalf,
   LessonCanceledAnswer,
   LessonListFilters,
   LessonNotHeldAnswer,
@@ -81,8 +86,9 @@ type LessonContext = Pick<ServiceContext, 'db' | 'clock'>;
  * A lesson as screens show it. Its status is the stored one, which the room's attendance moves
  * (docs/decisions/287-attendance-and-lesson-status.md).
  */
-export function toLessonView(row: LessonWithPeople): LessonView {
+export function toLessonView(row: LessonWithPeople, reader: LessonReader = 'member'): LessonView {
   const { lesson } = row;
+  const canceledByAdmin = lesson.cancelReason !== null;
   const canceledBy = lesson.canceledBy as LessonCanceledBy | null;
   const start = lesson.startsAt;
   return {
@@ -104,13 +110,32 @@ export function toLessonView(row: LessonWithPeople): LessonView {
       bookedAt: lesson.createdAt,
     }).toISOString(),
     attended: row.attended,
+    canceledByAdmin,
+    // Who canceled and why is the admins' to read (decision 344): the members see that the
+    // administration did it and for whom, never the reason an admin wrote down.
+    adminCancel:
+      reader === 'admin' && canceledByAdmin && lesson.cancelReason !== null && isBehalf(canceledBy)
+        ? { onBehalfOf: canceledBy, reason: lesson.cancelReason, admin: row.admin }
+        : null,
   };
 }
 
-export async function viewOf(db: Database, id: number): Promise<LessonView> {
+/** Who reads a lesson: one of its members (or the realtime rooms), or an admin. */
+export type LessonReader = 'member' | 'admin';
+
+const readerOf = (caller: Identity): LessonReader => (isAdmin(caller) ? 'admin' : 'member');
+
+const isBehalf = (canceledBy: LessonCanceledBy | null): canceledBy is LessonCancelBehalf =>
+  canceledBy === LessonCanceledBy.Tutor || canceledBy === LessonCanceledBy.Student;
+
+export async function viewOf(
+  db: Database,
+  id: number,
+  reader: LessonReader = 'member',
+): Promise<LessonView> {
   const row = await findLessonWithPeople(db, id);
   if (!row) throw new AppError('lesson-not-found');
-  return toLessonView(row);
+  return toLessonView(row, reader);
 }
 
 const isMember = (lesson: LessonRow, caller: Identity): boolean =>
@@ -252,7 +277,7 @@ export async function bookLesson(
     const { tutor, student } = context.people;
     if (!tutor || !student) throw new Error('a booking without its tutor or student row');
     return {
-      row: { lesson, tutor, student, attended: { tutor: false, student: false } },
+      row: { lesson, tutor, student, admin: null, attended: { tutor: false, student: false } },
       nextFreeMoved,
     };
   });
@@ -320,11 +345,28 @@ export async function rescheduleLesson(
 // ---------------------------------------------------------------------------------------------
 // Cancel
 
-/** Who cancels, as the lesson records it: its student, its tutor, or the system (an admin). */
-function cancelerOf(lesson: LessonRow, caller: Identity): LessonCanceledBy {
-  if (lesson.studentId === caller.userId) return LessonCanceledBy.Student;
-  if (lesson.tutorId === caller.userId) return LessonCanceledBy.Tutor;
-  return LessonCanceledBy.Self;
+/** Who cancels, as the lesson records it: its student or its tutor (a member's own cancel). */
+function cancelerOf(lesson: LessonRow, caller: Identity): LessonCancelBehalf {
+  return lesson.studentId === caller.userId ? LessonCanceledBy.Student : LessonCanceledBy.Tutor;
+}
+
+/**
+ * Who a cancel is for, and the admin's reason when an admin sends it
+ * (docs/decisions/344-admin-cancels-lesson-for-a-member.md). A member
+ * sends no body (`forbidden` with one: only admins cancel for someone else); an admin must name
+ * the member and the reason (`adminCancelLessonSchema`, field codes), checked before any read.
+ */
+function cancelRequestOf(
+  caller: Identity,
+  body: CancelLessonBody,
+): { onBehalfOf: LessonCancelBehalf; reason: string } | undefined {
+  const sent = body?.onBehalfOf !== undefined || body?.reason !== undefined;
+  if (!isAdmin(caller)) {
+    if (sent) throw new AppError('forbidden', 'Only an admin cancels on someone’s behalf');
+    return undefined;
+  }
+  // Throws the schema's ZodError: a 400 with the fields' codes.
+  return adminCancelLessonSchema.parse(body ?? {});
 }
 
 /**
@@ -332,15 +374,20 @@ function cancelerOf(lesson: LessonRow, caller: Identity): LessonCanceledBy {
  * subscription while their quota week runs, the tutor's time is released, its reminders and
  * attendance jobs are cancelled. Answers the minutes actually given back. `from`: the statuses
  * it may be canceled from (a member cancels only a pending lesson; the attendance rules a
- * happening one too).
+ * happening one too). `byAdmin`: an admin's cancel on the member's behalf, kept on the lesson.
  */
 export async function cancelLocked(
   tx: Database,
   lesson: LessonRow,
-  values: { canceledBy: LessonCanceledBy; minutes: number; now: Date },
+  values: {
+    canceledBy: LessonCanceledBy;
+    minutes: number;
+    now: Date;
+    byAdmin?: { adminId: number; reason: string } | undefined;
+  },
   from: readonly ('pending' | 'happening')[] = ['pending'],
 ): Promise<number> {
-  const { canceledBy, now } = values;
+  const { canceledBy, now, byAdmin } = values;
   let minutes = values.minutes;
   if (minutes > 0 && lesson.subscriptionId !== null && lesson.quotaWeekStart !== null) {
     const returned = await returnMinutes(
@@ -355,7 +402,7 @@ export async function cancelLocked(
   const canceled = await cancelLessonRow(
     tx,
     lesson.id,
-    { canceledBy, now, minutesReturned: minutes },
+    { canceledBy, now, minutesReturned: minutes, byAdmin },
     from,
   );
   if (!canceled) throw new AppError('illegal', 'The lesson is no longer pending');
@@ -367,22 +414,29 @@ export async function cancelLocked(
 }
 
 export interface CancelOutcome {
+  /** The caller's answer (an admin's shows who canceled and why). */
   answer: LessonCanceledAnswer;
+  /** What the members' rooms hear (LessonCanceled): their view of the lesson. */
+  event: LessonCanceledAnswer;
   /** False when the lesson was already canceled: nothing changed, nothing to announce. */
   changed: boolean;
 }
 
 /**
- * DELETE /lesson/{id}: its student or tutor, or an admin, cancels it. The minutes go back per
- * `minutesReturnedOnCancel`, only while their quota week runs. A lesson already canceled is
- * answered as it is; one that is over cannot be canceled (`lesson-time-passed`).
+ * DELETE /lesson/{id}: its student or tutor cancels it, or an admin does for one of them with a
+ * reason (decision 344). The minutes go back per `minutesReturnedOnCancel` for the member it is
+ * canceled as, only while their quota week runs. A lesson already canceled is answered as it is
+ * (a retry writes nothing, no second audit row); a lesson no longer pending is `illegal`, one
+ * that is over `lesson-time-passed`. An admin's cancel writes its audit row in the transaction.
  */
 export async function cancelLesson(
   { db, clock }: LessonContext,
   caller: Identity,
   id: number,
+  body: CancelLessonBody = undefined,
 ): Promise<CancelOutcome> {
   const now = clock.now();
+  const request = cancelRequestOf(caller, body);
   const outcome = await db.transaction(async (tx) => {
     const lesson = await lockLesson(tx, id);
     if (!lesson || (!isMember(lesson, caller) && !isAdmin(caller))) {
@@ -391,10 +445,13 @@ export async function cancelLesson(
     if (lesson.status === 'cancelled') {
       return { minutesReturned: lesson.minutesReturned, changed: false };
     }
+    if (request && lesson.status !== 'pending') {
+      throw new AppError('illegal', 'Only a pending lesson can be canceled');
+    }
     if (endOf(lesson.startsAt, lesson.duration).getTime() <= now.getTime()) {
       throw new AppError('lesson-time-passed', 'The lesson is over');
     }
-    const canceledBy = cancelerOf(lesson, caller);
+    const canceledBy = request?.onBehalfOf ?? cancelerOf(lesson, caller);
     const minutes = await cancelLocked(tx, lesson, {
       canceledBy,
       minutes: minutesReturnedOnCancel(
@@ -403,18 +460,47 @@ export async function cancelLesson(
         now,
       ),
       now,
+      byAdmin: request && { adminId: caller.userId, reason: request.reason },
     });
+    if (request) {
+      await recordAdminAction(
+        tx,
+        {
+          actorId: caller.userId,
+          action: 'lesson.cancel',
+          targetId: lesson.id,
+          details: {
+            onBehalfOf: request.onBehalfOf,
+            reason: request.reason,
+            tutorId: lesson.tutorId,
+            studentId: lesson.studentId,
+            minutesReturned: minutes,
+          },
+        },
+        now,
+      );
+    }
     // Here, not in cancelLocked: the no-show path sends its own notice (decision 299).
     await scheduleLessonConfirmations(
       tx,
       { ...lesson, updatedAt: now },
-      { event: 'canceled', canceledBy, minutes, previousUpdatedAt: lesson.updatedAt },
+      {
+        event: 'canceled',
+        canceledBy,
+        minutes,
+        previousUpdatedAt: lesson.updatedAt,
+        byAdmin: request !== undefined,
+      },
     );
     return { minutesReturned: minutes, changed: true };
   });
+  const row = await findLessonWithPeople(db, id);
+  if (!row) throw new AppError('lesson-not-found');
+  const { minutesReturned, changed } = outcome;
   return {
-    answer: { lesson: await viewOf(db, id), minutesReturned: outcome.minutesReturned },
-    changed: outcome.changed,
+    answer: { lesson: toLessonView(row, readerOf(caller)), minutesReturned },
+    event: { lesson: toLessonView(row), minutesReturned },
+    changed,
   };
 }
 
@@ -472,7 +558,7 @@ export async function markLessonNotHeld(
   });
   return {
     answer: {
-      lesson: await viewOf(db, id),
+      lesson: await viewOf(db, id, 'admin'),
       minutesReturned: outcome.minutesReturned,
       reversed: outcome.reversed,
       tutorAvailable: await tutorAvailable(db, outcome.tutorId),
@@ -494,7 +580,7 @@ export async function getLesson(
   if (!row || (!isMember(row.lesson, caller) && !isAdmin(caller))) {
     throw new AppError('lesson-not-found');
   }
-  return toLessonView(row);
+  return toLessonView(row, readerOf(caller));
 }
 
 /** GET /lesson/list: the caller's lessons (admins: everyone's). */
@@ -504,8 +590,15 @@ export async function listLessons(
   query: LessonListFilters,
 ): Promise<LessonPage> {
   const now = clock.now();
-  const { page, size, state, when, tutorId, studentId, order } = query;
+  const { page, size, state, when, status, from, to, tutorId, studentId, order } = query;
   const soonestFirst = when === LessonTiming.Future || when === LessonTiming.Now;
+  const reversed = lessonDayRangeProblem({ from, to });
+  if (reversed) {
+    throw new AppError(reversed, 'The range ends before it starts', {
+      fields: [{ path: 'to', code: reversed }],
+    });
+  }
+  const days = cairoDaysRange(from, to);
   const { rows, total } = await listLessonRows(
     db,
     {
@@ -514,12 +607,16 @@ export async function listLessons(
       studentId,
       state,
       when,
+      status,
+      startsFrom: days.start,
+      startsBefore: days.end,
       order: order ?? (soonestFirst ? 'asc' : 'desc'),
     },
     { page, size },
     now,
   );
-  return { list: rows.map((row) => toLessonView(row)), total };
+  const reader = readerOf(caller);
+  return { list: rows.map((row) => toLessonView(row, reader)), total };
 }
 
 const emptyTally = (): LessonTally => ({ lessons: 0, minutes: 0 });

@@ -15,6 +15,7 @@ import {
   formatNumber,
 } from '@talaqa/ui';
 import {
+  LessonCanceledBy,
   Role,
   SESSION_OPENS_BEFORE_MINUTES,
   formatCairoDateTime,
@@ -48,6 +49,20 @@ function useNow(): Date {
 const two = (value: number) => formatNumber(value).padStart(2, '٠');
 
 /** "ساعتان و٥ دقائق" an hour or more ahead, then a minutes:seconds clock ("٠٩:٤٥"). */
+/**
+ * An admin canceled the lesson for one of its members (decision 344): the members learn that and
+ * for whom, never the reason the admin wrote.
+ */
+export function adminCancelText(lesson: LessonView, isTutor: boolean): string {
+  const mine =
+    (lesson.canceledBy === LessonCanceledBy.Tutor && isTutor) ||
+    (lesson.canceledBy === LessonCanceledBy.Student && !isTutor);
+  if (mine) return 'ألغته إدارة طلاقة بطلبك.';
+  if (lesson.canceledBy === LessonCanceledBy.Tutor) return 'ألغته إدارة طلاقة بطلب المعلم.';
+  if (lesson.canceledBy === LessonCanceledBy.Student) return 'ألغته إدارة طلاقة بطلب الطالب.';
+  return 'ألغته إدارة طلاقة.';
+}
+
 export function countdownText(ms: number): string {
   if (ms >= 3_600_000) return hoursText(Math.ceil(ms / 60_000));
   const seconds = Math.max(0, Math.ceil(ms / 1000));
@@ -185,6 +200,7 @@ function LessonDetails({
         <RoomEntry lesson={lesson} onJoin={onJoin} />
       ) : canceled ? (
         <Alert tone="info" title="أُلغي هذا الدرس">
+          {lesson.canceledByAdmin && `${adminCancelText(lesson, isTutor)} `}
           لا تُفتح غرفة درس ملغى.{' '}
           {!isTutor && (
             <Link to={paths.tutors} className="font-semibold underline">

@@ -15,7 +15,7 @@ import {
   signInAs,
 } from '../../testing/fake-api';
 import { makeLesson } from '../../testing/lessons-fixtures';
-import { countdownText } from './LessonPage';
+import { adminCancelText, countdownText } from './LessonPage';
 import { lessonCalendarFile } from './calendar-file';
 
 vi.mock(
@@ -123,6 +123,26 @@ describe('/lesson/{id}', () => {
     expect(screen.getByText('ملغى')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'إلغاء الدرس' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'إضافة إلى التقويم' })).toBeNull();
+  });
+
+  it('says the administration canceled it and for whom, with no reason', async () => {
+    at('2025-03-23T08:00:00.000Z');
+    const canceled: LessonView = {
+      ...LESSON,
+      status: LessonStatus.Cancelled,
+      canceledBy: LessonCanceledBy.Tutor,
+      canceledAt: '2025-03-22T09:00:00.000Z',
+      canceledByAdmin: true,
+      adminCancel: null,
+    };
+    server.on('GET', '/lesson/:id', () => json(canceled));
+    signInAs(server, STUDENT);
+    renderApp('/lesson/11');
+    expect(await screen.findByText(/ألغته إدارة طلاقة بطلب المعلم\./)).toBeTruthy();
+    expect(adminCancelText(canceled, true)).toBe('ألغته إدارة طلاقة بطلبك.');
+    expect(adminCancelText({ ...canceled, canceledBy: LessonCanceledBy.Student }, true)).toBe(
+      'ألغته إدارة طلاقة بطلب الطالب.',
+    );
   });
 
   it('opens the room 10 minutes before the start: the ready screen, join waiting for the server', async () => {
