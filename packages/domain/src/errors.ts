@@ -225,6 +225,10 @@ export const VALIDATION_CODES = [
   'tutor-rate-not-positive',
   'tutor-rate-too-high',
   'invalid-url',
+  // Added with the log export (issue 23, docs/decisions/350-log-export.md): a range that ends
+  // before it starts, and one wider than an export may be.
+  'log-range-reversed',
+  'log-range-too-long',
 ] as const;
 
 export type ValidationCode = (typeof VALIDATION_CODES)[number];

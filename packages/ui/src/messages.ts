@@ -230,6 +230,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   'tutor-rate-not-positive': 'أجر الدقيقة يجب أن يكون أكبر من صفر',
   'tutor-rate-too-high': 'أجر الدقيقة أكبر من المعقول، من فضلك راجع الرقم',
   'invalid-url': 'الرابط غير صالح، من فضلك اكتب رابطًا كاملًا يبدأ بـ https://',
+  'log-range-reversed': 'يجب أن تأتي نهاية الفترة بعد بدايتها',
+  'log-range-too-long': 'الفترة أطول من 7 أيام، من فضلك اختر فترة أقصر',
 };
 
 /** The user-facing messages of spec section 8 that are not tied to one error code. */

@@ -34,6 +34,7 @@ export const AUDIT_ACTIONS = [
   'invite.revoke',
   'settings.update',
   'cache.flush',
+  'logs.export',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -61,6 +62,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'invite.revoke': 'إلغاء دعوة',
   'settings.update': 'تعديل إعدادات المنصة',
   'cache.flush': 'مسح ذاكرة التخزين المؤقت',
+  'logs.export': 'تنزيل سجلات الخادم',
 };
 
 export const auditEntrySchema = z.object({
