@@ -93,9 +93,7 @@ export function storedLineOf(
       ? meta.lastLevel
       : Number(LEVEL_IN_LINE.exec(line)?.[1] ?? 30);
   const message =
-    typeof meta.lastMsg === 'string'
-      ? meta.lastMsg
-      : jsonText(MSG_IN_LINE.exec(line)?.[1] ?? '');
+    typeof meta.lastMsg === 'string' ? meta.lastMsg : jsonText(MSG_IN_LINE.exec(line)?.[1] ?? '');
   return { time: time ? new Date(Number(time)) : fallbackTime(), level, message, line };
 }
 

@@ -19,8 +19,9 @@ describe('the log export query', () => {
       logExportQuerySchema.parse({ from: FROM, to: hoursAfter(2), level: 'warn', instance: ' a ' }),
     ).toEqual({ from: new Date(FROM), to: new Date(hoursAfter(2)), level: 'warn', instance: 'a' });
     // A form's empty fields are absent.
-    expect(logExportQuerySchema.parse({ from: FROM, to: hoursAfter(1), level: '', instance: '' }))
-      .toEqual({ from: new Date(FROM), to: new Date(hoursAfter(1)) });
+    expect(
+      logExportQuerySchema.parse({ from: FROM, to: hoursAfter(1), level: '', instance: '' }),
+    ).toEqual({ from: new Date(FROM), to: new Date(hoursAfter(1)) });
   });
 
   it('requires both ends, in order, at most a week apart', () => {

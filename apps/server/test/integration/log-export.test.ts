@@ -216,7 +216,11 @@ describe('the kept server log and its export', () => {
       [range(from, from), 'to', 'log-range-reversed'],
       [range(from, new Date(from.getTime() - MINUTE)), 'to', 'log-range-reversed'],
       [range(from, new Date(from.getTime() + 7 * DAY_MS + 1)), 'to', 'log-range-too-long'],
-      [{ ...range(from, new Date(from.getTime() + MINUTE)), level: 'loud' }, 'level', 'invalid-type'],
+      [
+        { ...range(from, new Date(from.getTime() + MINUTE)), level: 'loud' },
+        'level',
+        'invalid-type',
+      ],
       [
         { ...range(from, new Date(from.getTime() + MINUTE)), instance: 'x'.repeat(81) },
         'instance',

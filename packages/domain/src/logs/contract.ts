@@ -31,6 +31,9 @@ export const LOG_LEVEL_LABELS: Record<LogLevelName, string> = {
   fatal: 'أعطال قاتلة (fatal)',
 };
 
+/** The export's media type: JSON lines. */
+export const LOG_EXPORT_CONTENT_TYPE = 'application/x-ndjson; charset=utf-8';
+
 /** The widest range one export may ask for. */
 export const LOG_EXPORT_MAX_DAYS = 7;
 const MAX_RANGE_MS = LOG_EXPORT_MAX_DAYS * 24 * 60 * 60 * 1000;
@@ -40,9 +43,7 @@ export const LOG_INSTANCE_MAX_LENGTH = 80;
 
 /** A required instant with its offset in a query string, as a Date. */
 const requiredInstant = () =>
-  z.iso
-    .datetime({ offset: true, error: requiredOr() })
-    .transform((value) => new Date(value));
+  z.iso.datetime({ offset: true, error: requiredOr() }).transform((value) => new Date(value));
 
 /**
  * GET /logs/export: the range [from, to) is required, `from` before `to` (`log-range-reversed`)
@@ -83,13 +84,13 @@ export const logEndpoints = {
     path: '/logs/export',
     summary: 'The server log of every instance for a time range, as a file (admins; extension)',
     description:
-      `JSON lines (application/x-ndjson), one per log line as the server wrote it (secrets ` +
+      `JSON lines (${LOG_EXPORT_CONTENT_TYPE}), one per log line as the server wrote it (secrets ` +
       `redacted), oldest first, from every instance. At most ${String(LOG_EXPORT_MAX_DAYS)} days ` +
       'per export; past the line cap the last line says the file was cut ' +
       '(`{"cut":true,...}`).',
     access: admins,
     query: logExportQuerySchema,
-    responses: { 200: z.string().meta({ description: 'The log lines, one JSON object a line' }) },
-    contentType: 'application/x-ndjson; charset=utf-8',
+    // A file: the admin's browser reads it as a blob and saves it, never as one long string.
+    responses: { 200: z.file().meta({ description: 'The log lines, one JSON object a line' }) },
   }),
 };

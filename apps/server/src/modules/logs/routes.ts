@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API, logExportFileName } from '@talaqa/domain';
+import { API, LOG_EXPORT_CONTENT_TYPE, logExportFileName } from '@talaqa/domain';
 import { serviceContextOf } from '../../context';
 import { serve } from '../../http/endpoint';
 import { identityOf } from '../../http/access';
@@ -31,7 +31,7 @@ export const logRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     const lines = exportLogLines(ctx, filters, app.config.logStore.exportMaxLines);
     return reply
-      .type(API.logs.export.contentType)
+      .type(LOG_EXPORT_CONTENT_TYPE)
       .header(
         'content-disposition',
         `attachment; filename="${logExportFileName(filters.from, filters.to)}"`,
