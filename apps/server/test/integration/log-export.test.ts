@@ -21,6 +21,7 @@ import type { TestServer } from './helpers';
 const MINUTE = 60_000;
 const DAY_MS = 24 * 60 * MINUTE;
 const CAP = 40;
+const METRICS_TOKEN = 'log-export-metrics-token-0123456789';
 
 let server: TestServer;
 let admin: SignedInUser;
@@ -79,7 +80,10 @@ const range = (from: Date, to: Date) => ({ from: from.toISOString(), to: to.toIS
 describe('the kept server log and its export', () => {
   beforeAll(async () => {
     server = await startTestServer(
-      { logStore: { level: 'info', retentionDays: 14, exportMaxLines: CAP } },
+      {
+        logStore: { level: 'info', retentionDays: 14, exportMaxLines: CAP },
+        metricsToken: METRICS_TOKEN,
+      },
       { storeLogs: true },
     );
     admin = await signedInUser(server, Role.RegularAdmin);
@@ -118,6 +122,21 @@ describe('the kept server log and its export', () => {
     expect(answer.text).not.toContain('hunter2-secret');
     // The request lines of the app are kept too (info), the admin's token never.
     expect(answer.text).not.toContain(admin.token);
+  });
+
+  it('counts the lines it keeps and drops in /metrics', async () => {
+    await server.app.logStore?.flush();
+    const kept = server.app.logStore?.counts().stored ?? 0;
+    expect(kept).toBeGreaterThan(0);
+    const response = await fetch(`${server.baseUrl}/metrics`, {
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    const text = await response.text();
+    expect(Number(/^talaqa_log_lines_stored_total (\d+)/m.exec(text)?.[1])).toBeGreaterThanOrEqual(
+      kept,
+    );
+    expect(text).toMatch(/^talaqa_log_lines_dropped_total 0$/m);
+    expect(text).toMatch(/^talaqa_log_lines_queued \d+$/m);
   });
 
   it('exports only the range [from, to), the level and above, oldest first', async () => {
