@@ -18,6 +18,34 @@ const REDACT_PATHS = [
   ...SENSITIVE_FIELDS.flatMap((field) => [field, `*.${field}`, `*.*.${field}`]),
 ];
 
+/**
+ * Secrets that travel in a request's address, masked in the request line: the calendar feed's
+ * token (`GET /api/v1/calendar/{token}.ics`, which calendar apps fetch without a session). The
+ * kept log (decision 350) puts request lines in admins' hands; stdout gets the same mask.
+ */
+const SECRET_IN_URL = /^(\/api\/v\d+\/calendar\/)[^/?#]+(\.ics)/;
+export const urlWithoutSecrets = (url: string): string =>
+  url.replace(SECRET_IN_URL, '$1[redacted]$2');
+
+interface LoggedRequest {
+  method?: string;
+  url?: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}
+
+/** Fastify's request serializer, with the address's secrets masked. */
+function requestLine(request: LoggedRequest) {
+  return {
+    method: request.method,
+    url: typeof request.url === 'string' ? urlWithoutSecrets(request.url) : request.url,
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 /** Pretty lines only for a developer watching a terminal; JSON everywhere else. */
 function prettyTransport(config: Config): LoggerOptions['transport'] {
   if (config.env !== 'local' || !process.stdout.isTTY) return undefined;
@@ -37,6 +65,7 @@ export function loggerOptions(config: Config): LoggerOptions {
   return {
     level: config.logLevel,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    serializers: { req: requestLine },
     transport: prettyTransport(config),
   };
 }

@@ -124,6 +124,21 @@ describe('the kept server log and its export', () => {
     expect(answer.text).not.toContain(admin.token);
   });
 
+  it("keeps request lines without a calendar feed's token", async () => {
+    const before = new Date(Date.now() - MINUTE);
+    const token = `feedtoken${Date.now()}`;
+    await fetch(`${server.baseUrl}/api/v1/calendar/${token}.ics`);
+    await server.app.logStore?.flush();
+    const answer = await exportLogs(server, range(before, new Date(Date.now() + MINUTE)));
+    const lines = answer.lines.filter((line) =>
+      (line.req as { url?: string } | undefined)?.url?.startsWith('/api/v1/calendar/'),
+    );
+    expect(lines.map((line) => (line.req as { url: string }).url)).toContain(
+      '/api/v1/calendar/[redacted].ics',
+    );
+    expect(answer.text).not.toContain(token);
+  });
+
   it('counts the lines it keeps and drops in /metrics', async () => {
     await server.app.logStore?.flush();
     const kept = server.app.logStore?.counts().stored ?? 0;

@@ -60,6 +60,23 @@ describe('logger options', () => {
     expect(text).toContain('a@b.co');
     expect(text).toContain('[redacted]');
   });
+
+  it("masks a calendar feed's token in a request's address", () => {
+    const { stream, lines } = capture();
+    const log = pino(loggerOptions(config), stream);
+    log.info({
+      req: { method: 'GET', url: '/api/v1/calendar/s3cr3t-t0k3n.ics?x=1', ip: '1.2.3.4' },
+    });
+    log.info({ req: { method: 'GET', url: '/api/v1/calendar/feed' } });
+    const [feed, other] = lines();
+    expect(feed?.req).toEqual({
+      method: 'GET',
+      url: '/api/v1/calendar/[redacted].ics?x=1',
+      remoteAddress: '1.2.3.4',
+    });
+    expect(JSON.stringify(feed)).not.toContain('s3cr3t');
+    expect(other?.req).toMatchObject({ url: '/api/v1/calendar/feed' });
+  });
 });
 
 describe('lazyChildLogger', () => {
