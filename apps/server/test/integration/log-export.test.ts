@@ -9,6 +9,7 @@ import type { AuditPage } from '@talaqa/domain';
 import { scheduleJob } from '../../src/jobs';
 import { jobs, serverLogs } from '../../src/db/schema';
 import { PRUNE_LOGS_JOB } from '../../src/modules/logs';
+import { exportLogLines } from '../../src/modules/logs/service';
 import { signedInUser } from './api';
 import type { SignedInUser } from './api';
 import { startTestServer, testDriver } from './helpers';
@@ -239,6 +240,42 @@ describe('the kept server log and its export', () => {
     });
     expect(exact.lines).toHaveLength(CAP);
     expect(exact.lines.some((line) => line.cut)).toBe(false);
+  });
+
+  it('reads page after page by time and id, lines of one millisecond included', async () => {
+    const instance = instanceName('pages');
+    const start = new Date(Date.UTC(2026, 9, 6, 8, 0));
+    // Three lines a millisecond: a page boundary falls inside a millisecond.
+    await insertLines(
+      server,
+      Array.from({ length: 25 }, (_, index) => ({
+        instance,
+        at: new Date(start.getTime() + Math.floor(index / 3)),
+        msg: `line ${index}`,
+      })),
+    );
+    const read = async (maxLines: number) => {
+      const chunks: string[] = [];
+      const filters = { from: start, to: new Date(start.getTime() + MINUTE), instance };
+      for await (const chunk of exportLogLines(server.app.database, filters, maxLines, 4)) {
+        chunks.push(chunk);
+      }
+      return chunks
+        .join('')
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+    };
+    const all = await read(100);
+    expect(all.map((line) => line.msg)).toEqual(
+      Array.from({ length: 25 }, (_, index) => `line ${index}`),
+    );
+    const cut = await read(10);
+    expect(cut).toHaveLength(11);
+    expect(cut.slice(0, 10).map((line) => line.msg)).toEqual(
+      Array.from({ length: 10 }, (_, index) => `line ${index}`),
+    );
+    expect(cut[10]).toMatchObject({ cut: true, maxLines: 10 });
   });
 
   it('answers bad ranges and filters with their codes, and writes no audit row', async () => {
