@@ -21,7 +21,7 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
  * The least level kept for the log export unless LOG_STORE_LEVEL says otherwise: chosen by
  * measuring the tutors list with and without the store (bench/RESULTS.md, decision 350).
  */
-export const DEFAULT_LOG_STORE_LEVEL: LogLevel = 'info';
+export const DEFAULT_LOG_STORE_LEVEL: LogLevel = 'warn';
 
 export type AppName = 'web' | 'admin' | 'landing';
 

@@ -76,6 +76,9 @@ async function insertLines(
   );
 }
 
+/** The store at info (the default is warn): request and start-up lines are kept too. */
+const KEEP_INFO = { level: 'info', retentionDays: 14, exportMaxLines: 500_000 } as const;
+
 const range = (from: Date, to: Date) => ({ from: from.toISOString(), to: to.toISOString() });
 
 describe('the kept server log and its export', () => {
@@ -370,8 +373,29 @@ describe('the kept server log and its export', () => {
     expect(next?.runAt.getTime()).toBeGreaterThan(Date.now() + 50 * MINUTE);
   });
 
-  it("keeps the app's own lines from its start, in batches, with nothing dropped", async () => {
+  it('keeps warnings and worse by default, not the info lines of every request', async () => {
     const other = await startTestServer({}, { storeLogs: true });
+    try {
+      const marker = `default-${Date.now()}`;
+      other.app.log.info({ marker }, 'an info line');
+      other.app.log.warn({ marker }, 'a warning');
+      other.app.log.error({ marker }, 'an error');
+      await fetch(`${other.baseUrl}/api/v1/health/live`);
+      await other.app.logStore?.flush();
+      const rows = await other.app.database.db
+        .select({ message: serverLogs.message, level: serverLogs.level })
+        .from(serverLogs);
+      expect(rows.every((row) => row.level >= 40)).toBe(true);
+      expect(rows.map((row) => row.message)).toEqual(
+        expect.arrayContaining(['a warning', 'an error']),
+      );
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("keeps the app's own lines from its start, in batches, with nothing dropped", async () => {
+    const other = await startTestServer({ logStore: KEEP_INFO }, { storeLogs: true });
     try {
       await other.app.logStore?.flush();
       expect(other.app.logStore?.counts()).toMatchObject({ dropped: 0, queued: 0 });
@@ -492,7 +516,7 @@ describe.skipIf(testDriver !== 'postgres')('the log store while PostgreSQL is do
     proxied.port = String(proxy.port);
     proxied.pathname = `/${name}`;
     outage = await startTestServer(
-      { databaseUrl: proxied.toString(), metricsToken: METRICS_TOKEN },
+      { databaseUrl: proxied.toString(), metricsToken: METRICS_TOKEN, logStore: KEEP_INFO },
       { storeLogs: true },
     );
   }, 60_000);

@@ -184,8 +184,8 @@ describe('loadConfig', () => {
       metricsToken: undefined,
       version: 'local',
       serverStatsIntervalMs: 5_000,
-      // The log export's store (decision 350): info and above, two weeks, half a million lines.
-      logStore: { level: 'info', retentionDays: 14, exportMaxLines: 500_000 },
+      // The log export's store (decision 350): warn and above, two weeks, half a million lines.
+      logStore: { level: 'warn', retentionDays: 14, exportMaxLines: 500_000 },
       ice: {
         stunUrls: ['stun:127.0.0.1:3478'],
         turnUrls: ['turn:127.0.0.1:3478?transport=udp', 'turn:127.0.0.1:3478?transport=tcp'],
@@ -270,12 +270,12 @@ describe('loadConfig', () => {
       TURN_URLS: 'turns:turn.talaqa.example:5349?transport=tcp',
       STUN_URLS: 'stun:turn.talaqa.example:3478',
       TURN_TTL_SECONDS: '1800',
-      LOG_STORE_LEVEL: 'warn',
+      LOG_STORE_LEVEL: 'info',
       LOG_RETENTION_DAYS: '30',
       LOG_EXPORT_MAX_LINES: '1000',
     });
     expect(config).toMatchObject({
-      logStore: { level: 'warn', retentionDays: 30, exportMaxLines: 1000 },
+      logStore: { level: 'info', retentionDays: 30, exportMaxLines: 1000 },
       ice: {
         stunUrls: ['stun:turn.talaqa.example:3478'],
         turnUrls: ['turns:turn.talaqa.example:5349?transport=tcp'],
