@@ -20,12 +20,14 @@ const REDACT_PATHS = [
 
 /**
  * Secrets that travel in a request's address, masked in the request line: the calendar feed's
- * token (`GET /api/v1/calendar/{token}.ics`, which calendar apps fetch without a session). The
- * kept log (decision 350) puts request lines in admins' hands; stdout gets the same mask.
+ * token (`GET /api/v1/calendar/{token}.ics`, which calendar apps fetch without a session) and
+ * query parameters named like one (`hub.verify_token` of the WhatsApp handshake, an OAuth `code`).
+ * The kept log (decision 350) puts request lines in admins' hands; stdout gets the same mask.
  */
-const SECRET_IN_URL = /^(\/api\/v\d+\/calendar\/)[^/?#]+(\.ics)/;
+const SECRET_IN_PATH = /^(\/api\/v\d+\/calendar\/)[^/?#]+(\.ics)/;
+const SECRET_PARAMETER = /([?&](?:[^=&#]*[._-])?(?:token|secret|password|code|key)=)[^&#]*/gi;
 export const urlWithoutSecrets = (url: string): string =>
-  url.replace(SECRET_IN_URL, '$1[redacted]$2');
+  url.replace(SECRET_IN_PATH, '$1[redacted]$2').replace(SECRET_PARAMETER, '$1[redacted]');
 
 interface LoggedRequest {
   method?: string;

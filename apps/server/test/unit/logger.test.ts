@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/config';
-import { lazyChildLogger, loggerOptions } from '../../src/logger';
+import { lazyChildLogger, loggerOptions, urlWithoutSecrets } from '../../src/logger';
 
 function capture(): { stream: Writable; lines: () => Record<string, unknown>[] } {
   const chunks: string[] = [];
@@ -76,6 +76,22 @@ describe('logger options', () => {
     });
     expect(JSON.stringify(feed)).not.toContain('s3cr3t');
     expect(other?.req).toMatchObject({ url: '/api/v1/calendar/feed' });
+  });
+
+  it('masks query parameters named like secrets, and only those', () => {
+    expect(
+      urlWithoutSecrets(
+        '/api/v1/whatsapp/webhook?hub.mode=subscribe&hub.challenge=123&hub.verify_token=v3r1fy',
+      ),
+    ).toBe(
+      '/api/v1/whatsapp/webhook?hub.mode=subscribe&hub.challenge=123&hub.verify_token=[redacted]',
+    );
+    expect(urlWithoutSecrets('/x?code=abc&state=s&page=2&access_token=t&api_key=k')).toBe(
+      '/x?code=[redacted]&state=s&page=2&access_token=[redacted]&api_key=[redacted]',
+    );
+    expect(urlWithoutSecrets('/api/v1/user/tutor/list/onboarded?page=1&topic=3')).toBe(
+      '/api/v1/user/tutor/list/onboarded?page=1&topic=3',
+    );
   });
 });
 

@@ -240,7 +240,14 @@ export function LogExportSection({
           </Button>
           <p role="status" className="text-sm text-muted">
             {busy && 'جارٍ تجهيز الملف…'}
-            {!busy && outcome?.kind === 'saved' && `نُزّل الملف ${outcome.name}`}
+            {!busy && outcome?.kind === 'saved' && (
+              <>
+                نُزّل الملف{' '}
+                <span dir="ltr" className="break-all">
+                  {outcome.name}
+                </span>
+              </>
+            )}
             {!busy && outcome?.kind === 'empty' && 'لا توجد سطور سجل تطابق هذا الاختيار.'}
           </p>
         </div>
