@@ -3,7 +3,9 @@
 //
 // Options (environment): BENCH_DURATION seconds per scenario (default 10), BENCH_CONNECTIONS
 // (default 100), BENCH_ONLY=comma list of suites (health, tutors), BENCH_DATABASE_URL=a PostgreSQL
-// server to create the fresh database on (default: a fresh PGlite folder), BENCH_REDIS_URL.
+// server to create the fresh database on (default: a fresh PGlite folder), BENCH_REDIS_URL,
+// BENCH_LOG_LEVEL (stdout, default warn) and BENCH_LOG_STORE_LEVEL (the log kept for the export,
+// decision 350; default: the server's own default).
 //
 // Suites: `health` (the foundation), `tutors` (issue 6: the public tutors list with 500 and then
 // 5,000 tutors, cached and read from the database, and sustained booking; `tutors-list` and
@@ -36,6 +38,7 @@ const only = process.env.BENCH_ONLY?.split(',');
 const wants = (suite) => !only || only.includes(suite);
 const ports = { bare: 4801, api: 4800, uncached: 4802 };
 const JWT_SECRET = 'talaqa-bench-secret-only-for-measuring-0123456789';
+const METRICS_TOKEN = 'talaqa-bench-metrics-token-only-for-measuring';
 const api = (port, path) => `http://127.0.0.1:${port}/api/v1${path}`;
 
 function ensureServerBuilt() {
@@ -154,7 +157,11 @@ const serverEnv = {
   HOST: '127.0.0.1',
   ...database.env,
   REDIS_URL: process.env.BENCH_REDIS_URL ?? '',
-  LOG_LEVEL: 'warn',
+  LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+  ...(process.env.BENCH_LOG_STORE_LEVEL
+    ? { LOG_STORE_LEVEL: process.env.BENCH_LOG_STORE_LEVEL }
+    : {}),
+  METRICS_TOKEN,
   SERVE_APPS: 'false',
   JWT_SECRET,
   // The bench's load all comes from one address.
@@ -344,6 +351,19 @@ async function tutorsSuite() {
   }
 }
 
+/** The first instance's log store totals (decision 350), from its metrics; null when it keeps none. */
+async function keptLogLines() {
+  const response = await fetch(`http://127.0.0.1:${ports.api}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  const text = await response.text();
+  const read = (name) => Number(new RegExp(`^${name} (\\d+)`, 'm').exec(text)?.[1] ?? NaN);
+  const stored = read('talaqa_log_lines_stored_total');
+  if (Number.isNaN(stored)) return null;
+  return { stored, dropped: read('talaqa_log_lines_dropped_total') };
+}
+
+let logLines = null;
 try {
   await waitFor(`http://127.0.0.1:${ports.bare}/bare`);
   await waitFor(api(ports.api, '/health'));
@@ -351,6 +371,7 @@ try {
     await table('Foundation', [{ name: 'GET /api/v1/health', url: api(ports.api, '/health') }]);
   }
   if (['tutors', 'tutors-list', 'booking'].some(wants)) await tutorsSuite();
+  logLines = await keptLogLines();
 } finally {
   await Promise.all(children.map(stop));
   await database.drop();
@@ -361,6 +382,11 @@ const header = [
   '',
   `Machine: ${cpus().length} x ${cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; ` +
     `database ${database.kind}${process.env.BENCH_REDIS_URL ? ' + Redis' : ''}; ${connections} connections, ${duration} s per scenario after a 2 s warm-up (none for bookings); load generator and server on the same machine.`,
+  '',
+  `Logs: stdout at ${serverEnv.LOG_LEVEL}; kept for the export at ${process.env.BENCH_LOG_STORE_LEVEL ?? 'the default level'}` +
+    (logLines
+      ? ` (the cached instance stored ${logLines.stored} lines and dropped ${logLines.dropped}).`
+      : ' (none kept).'),
 ];
 const sections = tables.flatMap(({ title, rows }) => {
   const baseline = rows[0].rps;

@@ -15,7 +15,10 @@ import type { DatabaseHandle, LivingSql } from './db';
 import { installErrorHandling, sendError } from './errors';
 import { createJobs } from './jobs';
 import { createDomainEventBus } from './kernel/domain-events';
-import { lazyChildLogger, loggerOptions } from './logger';
+import { lazyChildLogger, loggerOptions, stdoutLogger, storingLogger } from './logger';
+import { createLogStore } from './log-store';
+import type { LogStore } from './log-store';
+import { newInstanceId } from './instance';
 import { assertEveryRouteServesAContract } from './http/endpoint';
 import { accessControl } from './http/access';
 import { memoryAttemptCounter, redisAttemptCounterWithFallback } from './http/attempts';
@@ -44,6 +47,7 @@ import { platformSettingsRoutes, supportGroupStep } from './modules/platform-set
 import { auditRoutes } from './modules/audit';
 import type { OnboardingStepReaders } from './modules/onboarding';
 import { healthRoutes } from './modules/health';
+import { logBatchWriter, logRetentionJobs, logRoutes } from './modules/logs';
 import { monitoring, serverStats } from './modules/monitoring';
 import { docsPage, docsPageServed, openApiDocument, referenceRoutes } from './modules/reference';
 import { chatRoutes, disabledChatNoticeMessenger } from './modules/chat';
@@ -108,6 +112,8 @@ declare module 'fastify' {
     payments: PaymentGateways;
     /** "Now" for the features that read it through the app (tests may set it). */
     clock: Clock;
+    /** The log kept for the export (decision 350); undefined when this app keeps none. */
+    logStore: LogStore | undefined;
   }
 }
 
@@ -136,6 +142,11 @@ export interface BuildOptions {
   providers: Providers;
   /** `false` silences the logger (tests); otherwise pino at the configured level. */
   logger?: false;
+  /**
+   * Keep the log in the database for the export (decision 350) even with `logger: false`: a test
+   * that reads the kept lines turns it on. Otherwise kept unless LOG_STORE_LEVEL is `silent`.
+   */
+  storeLogs?: boolean;
   /** Runs after everything is registered and before `ready()`: tests add routes here. */
   beforeReady?: (app: App) => void | Promise<void>;
   /** A migrated PGlite data directory to start an in-memory database from (tests). */
@@ -144,9 +155,31 @@ export interface BuildOptions {
 
 const CORS_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
-function createServer(config: Config, options: BuildOptions): App {
+/**
+ * The log store of this app: on for a running server (unless LOG_STORE_LEVEL is silent), off
+ * for tests (`logger: false`) unless they ask. Its own troubles go to stdout only.
+ */
+function createAppLogStore(config: Config, options: BuildOptions): LogStore | undefined {
+  if (config.logStore.level === 'silent') return undefined;
+  if (options.logger === false && !options.storeLogs) return undefined;
+  const own = options.logger === false ? undefined : stdoutLogger(config);
+  return createLogStore({
+    report: (message, fields) => own?.warn(fields, message),
+  });
+}
+
+/** The logger option of Fastify: pino writing to stdout, to the store, to both, or none. */
+function loggerOf(config: Config, options: BuildOptions, store: LogStore | undefined) {
+  if (store) {
+    const logger = storingLogger(config, store, options.logger !== false);
+    return { loggerInstance: logger as FastifyBaseLogger };
+  }
+  return { logger: options.logger === false ? false : loggerOptions(config) };
+}
+
+function createServer(config: Config, options: BuildOptions, store: LogStore | undefined): App {
   return Fastify({
-    logger: options.logger === false ? false : loggerOptions(config),
+    ...loggerOf(config, options, store),
     childLoggerFactory: lazyChildLogger,
     genReqId,
     // Our genReqId reads and checks x-request-id itself; Fastify must not take it unchecked.
@@ -217,7 +250,9 @@ async function openDatabase(
  * configured, socket.io and the feature routes under /api/v1. Returns it ready, not listening.
  */
 export async function buildApp(config: Config, options: BuildOptions): Promise<App> {
-  const app = createServer(config, options);
+  const instanceId = newInstanceId();
+  const logStore = createAppLogStore(config, options);
+  const app = createServer(config, options, logStore);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
@@ -231,7 +266,14 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   // Watches the routes as they are registered below, so it comes first.
   await app.register(openApiDocument);
 
-  const database = await openDatabase(config, app.log, options.pgliteTemplate);
+  const database = await openDatabase(config, app.log, options.pgliteTemplate).catch(
+    async (error: unknown) => {
+      await logStore?.close();
+      throw error;
+    },
+  );
+  // Lines logged so far waited in the queue; from here they go to the database in batches.
+  logStore?.attach(logBatchWriter(database.db, instanceId));
   const redis = config.redisUrl ? connectRedis(config.redisUrl, app.log) : undefined;
   // Waiting (briefly) means the adapter's subscriptions exist before the first socket connects.
   if (redis && !(await redis.ready())) app.log.warn('Redis unreachable at start-up; continuing');
@@ -256,6 +298,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
   app.decorate('whatsapp', options.providers.whatsapp ?? disabledWhatsAppChannel);
   app.decorate('assets', createStorage(config));
   app.decorate('payments', options.providers.payments);
+  app.decorate('logStore', logStore);
   if (config.testClock) {
     const clock = movableClock();
     app.decorate('clock', clock);
@@ -286,8 +329,10 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
     database,
     redis,
     sockets: () => io.engine.clientsCount,
+    ...(logStore ? { logLines: () => logStore.counts() } : {}),
   });
   await app.register(serverStats, {
+    instanceId,
     io,
     version: config.version,
     route: config.socketRoute,
@@ -305,6 +350,8 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
     await jobs.stop();
     await io.close();
     await redis?.close();
+    // The last lines (the close's own among them) are written before the database goes.
+    await logStore?.close();
     await database.close();
   };
   app.addHook('onClose', release);
@@ -354,6 +401,8 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
         await api.register(onboardingRoutes, { steps: ONBOARDING_STEP_READERS });
         await api.register(platformSettingsRoutes);
         await api.register(auditRoutes);
+        await api.register(logRoutes);
+        await api.register(logRetentionJobs);
         await api.register(statsRoutes);
       },
       { prefix: API_PREFIX },

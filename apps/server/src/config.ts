@@ -17,6 +17,11 @@ import { REPO_ROOT } from './paths';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
+/**
+ * The least level kept for the log export unless LOG_STORE_LEVEL says otherwise: chosen by
+ * measuring the tutors list with and without the store (bench/RESULTS.md, decision 350).
+ */
+export const DEFAULT_LOG_STORE_LEVEL: LogLevel = 'warn';
 
 export type AppName = 'web' | 'admin' | 'landing';
 
@@ -121,6 +126,12 @@ export interface Config {
   version: string;
   /** How often a watched instance sends its ServerStats (SERVER_STATS_INTERVAL_MS; decision 342). */
   serverStatsIntervalMs: number;
+  /**
+   * The server log kept in the database for the admins' export (docs/decisions/350-log-export.md):
+   * the least level stored (LOG_STORE_LEVEL; `silent` stores nothing), how many days a line is
+   * kept (LOG_RETENTION_DAYS) and the most lines one export holds (LOG_EXPORT_MAX_LINES).
+   */
+  logStore: { level: LogLevel; retentionDays: number; exportMaxLines: number };
 }
 
 export type TrustProxy = false | string[];
@@ -345,6 +356,21 @@ const envSchema = z.object({
     .min(100)
     .max(60_000)
     .default(SERVER_STATS_INTERVAL_MS),
+  LOG_STORE_LEVEL: z
+    .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
+    .default(DEFAULT_LOG_STORE_LEVEL),
+  LOG_RETENTION_DAYS: z.coerce
+    .number({ error: 'must be a number of days' })
+    .int('must be a whole number of days')
+    .min(1, 'must be 1 or more')
+    .max(365, 'must be at most 365')
+    .default(14),
+  LOG_EXPORT_MAX_LINES: z.coerce
+    .number({ error: 'must be a number of lines' })
+    .int('must be a whole number of lines')
+    .min(1, 'must be 1 or more')
+    .max(5_000_000, 'must be at most 5000000')
+    .default(500_000),
   STUN_URLS: z.string().default('stun:127.0.0.1:3478'),
   TURN_URLS: z
     .string()
@@ -700,6 +726,11 @@ export function loadConfig(rawEnv: Env, repoRoot: string = REPO_ROOT): Config {
     metricsToken: v.METRICS_TOKEN,
     version: v.APP_VERSION,
     serverStatsIntervalMs: v.SERVER_STATS_INTERVAL_MS,
+    logStore: {
+      level: v.LOG_STORE_LEVEL,
+      retentionDays: v.LOG_RETENTION_DAYS,
+      exportMaxLines: v.LOG_EXPORT_MAX_LINES,
+    },
     ice: {
       stunUrls: urlList(v.STUN_URLS),
       turnUrls: urlList(v.TURN_URLS),

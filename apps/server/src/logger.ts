@@ -1,7 +1,9 @@
 import { createRequire } from 'node:module';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Bindings, ChildLoggerOptions, LoggerOptions } from 'pino';
-import type { Config } from './config';
+import pino from 'pino';
+import type { Bindings, ChildLoggerOptions, Logger, LoggerOptions, StreamEntry } from 'pino';
+import type { Config, LogLevel } from './config';
+import type { LogStore } from './log-store';
 
 const SENSITIVE_FIELDS = ['password', 'token', 'secret', 'accessToken', 'refreshToken'];
 
@@ -15,6 +17,36 @@ const REDACT_PATHS = [
   'res.headers["set-cookie"]',
   ...SENSITIVE_FIELDS.flatMap((field) => [field, `*.${field}`, `*.*.${field}`]),
 ];
+
+/**
+ * Secrets that travel in a request's address, masked in the request line: the calendar feed's
+ * token (`GET /api/v1/calendar/{token}.ics`, which calendar apps fetch without a session) and
+ * query parameters named like one (`hub.verify_token` of the WhatsApp handshake, an OAuth `code`).
+ * The kept log (decision 350) puts request lines in admins' hands; stdout gets the same mask.
+ */
+const SECRET_IN_PATH = /^(\/api\/v\d+\/calendar\/)[^/?#]+(\.ics)/;
+const SECRET_PARAMETER = /([?&](?:[^=&#]*[._-])?(?:token|secret|password|code|key)=)[^&#]*/gi;
+export const urlWithoutSecrets = (url: string): string =>
+  url.replace(SECRET_IN_PATH, '$1[redacted]$2').replace(SECRET_PARAMETER, '$1[redacted]');
+
+interface LoggedRequest {
+  method?: string;
+  url?: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}
+
+/** Fastify's request serializer, with the address's secrets masked. */
+function requestLine(request: LoggedRequest) {
+  return {
+    method: request.method,
+    url: typeof request.url === 'string' ? urlWithoutSecrets(request.url) : request.url,
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
 
 /** Pretty lines only for a developer watching a terminal; JSON everywhere else. */
 function prettyTransport(config: Config): LoggerOptions['transport'] {
@@ -35,8 +67,40 @@ export function loggerOptions(config: Config): LoggerOptions {
   return {
     level: config.logLevel,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    serializers: { req: requestLine },
     transport: prettyTransport(config),
   };
+}
+
+/**
+ * A logger to stdout only, for the log store's notices about itself: they must never be queued
+ * into the store they are about (decision 350).
+ */
+export function stdoutLogger(config: Config): Logger {
+  const { transport: _pretty, ...options } = loggerOptions(config);
+  return pino({ ...options, level: 'warn' }, pino.destination(1));
+}
+
+/** The lower of two levels: the logger must let through what either destination wants. */
+const lowerLevel = (a: LogLevel, b: LogLevel): LogLevel =>
+  (LEVEL_VALUES[a] ?? 0) <= (LEVEL_VALUES[b] ?? 0) ? a : b;
+
+/**
+ * The app's logger when the log store keeps lines (docs/decisions/350-log-export.md): one pino
+ * (one redaction, so the stored line is the redacted one stdout gets) writing to stdout at
+ * LOG_LEVEL and to the store at LOG_STORE_LEVEL. `stdout: false` (tests) keeps only the store.
+ */
+export function storingLogger(config: Config, store: LogStore, stdout = true): Logger {
+  const { transport, ...options } = loggerOptions(config);
+  const storeLevel = config.logStore.level;
+  if (storeLevel === 'silent') throw new Error('LOG_STORE_LEVEL=silent keeps no log store');
+  const streams: StreamEntry[] = [{ level: storeLevel, stream: store.stream }];
+  if (stdout && config.logLevel !== 'silent') {
+    const out = transport ? pino.transport(transport) : pino.destination(1);
+    streams.push({ level: config.logLevel, stream: out });
+  }
+  const level = stdout ? lowerLevel(config.logLevel, storeLevel) : storeLevel;
+  return pino({ ...options, level }, pino.multistream(streams));
 }
 
 const LEVEL_VALUES: Record<string, number> = {

@@ -23,6 +23,7 @@ import { introVideoEndpoints, mediaEndpoints, photoSessionEndpoints } from './me
 import { onboardingEndpoints } from './onboarding/contract';
 import { platformSettingsEndpoints } from './platform-settings/contract';
 import { auditEndpoints } from './audit/contract';
+import { logEndpoints } from './logs/contract';
 import { fawryEndpoints, paymobEndpoints } from './payments/contract';
 import { planEndpoints, planInviteEndpoints } from './plans/contract';
 import { ratingEndpoints } from './ratings/contract';
@@ -78,6 +79,7 @@ export const API = {
   platformSettings: platformSettingsEndpoints,
   audit: auditEndpoints,
   storedFiles: storedFileEndpoints,
+  logs: logEndpoints,
 } as const;
 
 export const ENDPOINTS: readonly EndpointDefinition[] = Object.values(API).flatMap(

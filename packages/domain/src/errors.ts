@@ -245,6 +245,10 @@ export const VALIDATION_CODES = [
   'lesson-cancel-reason-too-long',
   'invalid-date',
   'invalid-date-range',
+  // Added with the log export (issue 23, docs/decisions/350-log-export.md): a range that ends
+  // before it starts, and one wider than an export may be.
+  'log-range-reversed',
+  'log-range-too-long',
 ] as const;
 
 export type ValidationCode = (typeof VALIDATION_CODES)[number];

@@ -81,6 +81,7 @@ export * from './onboarding/contract';
 export * from './platform-settings/rules';
 export * from './platform-settings/contract';
 export * from './audit/contract';
+export * from './logs/contract';
 export * from './contract';
 export * from './endpoints';
 export * from './routes';

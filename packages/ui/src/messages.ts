@@ -247,6 +247,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   'lesson-cancel-reason-too-long': 'سبب الإلغاء طويل جدًا، من فضلك اختصره',
   'invalid-date': 'التاريخ غير صالح، من فضلك اختر يومًا من التقويم',
   'invalid-date-range': 'تاريخ النهاية قبل تاريخ البداية، من فضلك اختر مدة صحيحة',
+  'log-range-reversed': 'يجب أن تأتي نهاية الفترة بعد بدايتها',
+  'log-range-too-long': 'الفترة أطول من 7 أيام، من فضلك اختر فترة أقصر',
 };
 
 /** The user-facing messages of spec section 8 that are not tied to one error code. */

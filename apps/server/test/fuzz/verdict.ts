@@ -51,6 +51,9 @@ function successProblem(endpoint: EndpointDefinition, answer: RawAnswer): string
   // A redirect's body is the server's business; where it leads is the route's own test.
   if (answer.status >= 300) return undefined;
   if (answer.status === 204) return answer.text === '' ? undefined : '204 with a body';
+  // A file answer (`z.file()`: an image, the log export) is bytes under its own media type; no
+  // schema reads bytes, so it must only not pass for JSON.
+  if (schema.type === 'file') return isJson(answer) ? 'a file answered as JSON' : undefined;
   const body = parsedBody(answer);
   if (!body.ok) return 'JSON answer that does not parse';
   const read = schema.safeParse(body.value);

@@ -184,6 +184,8 @@ describe('loadConfig', () => {
       metricsToken: undefined,
       version: 'local',
       serverStatsIntervalMs: 5_000,
+      // The log export's store (decision 350): warn and above, two weeks, half a million lines.
+      logStore: { level: 'warn', retentionDays: 14, exportMaxLines: 500_000 },
       ice: {
         stunUrls: ['stun:127.0.0.1:3478'],
         turnUrls: ['turn:127.0.0.1:3478?transport=udp', 'turn:127.0.0.1:3478?transport=tcp'],
@@ -268,8 +270,12 @@ describe('loadConfig', () => {
       TURN_URLS: 'turns:turn.talaqa.example:5349?transport=tcp',
       STUN_URLS: 'stun:turn.talaqa.example:3478',
       TURN_TTL_SECONDS: '1800',
+      LOG_STORE_LEVEL: 'info',
+      LOG_RETENTION_DAYS: '30',
+      LOG_EXPORT_MAX_LINES: '1000',
     });
     expect(config).toMatchObject({
+      logStore: { level: 'info', retentionDays: 30, exportMaxLines: 1000 },
       ice: {
         stunUrls: ['stun:turn.talaqa.example:3478'],
         turnUrls: ['turns:turn.talaqa.example:5349?transport=tcp'],
@@ -401,6 +407,20 @@ describe('loadConfig', () => {
     expect(message).toMatch(/GOOGLE_CLIENT_ID: is required in production/);
     expect(() => loadConfig({ APP_ENV: 'local', TELEGRAM_BOT_TOKEN: 'x' })).toThrow(
       /TELEGRAM_BOT_USERNAME: is required with TELEGRAM_BOT_TOKEN/,
+    );
+  });
+
+  it('refuses a log retention or export cap out of bounds, and an unknown store level', () => {
+    for (const [name, value] of [
+      ['LOG_RETENTION_DAYS', '0'],
+      ['LOG_RETENTION_DAYS', '2.5'],
+      ['LOG_EXPORT_MAX_LINES', '0'],
+      ['LOG_STORE_LEVEL', 'loud'],
+    ] as const) {
+      expect(() => loadConfig({ APP_ENV: 'local', [name]: value }), name).toThrow(name);
+    }
+    expect(loadConfig({ APP_ENV: 'local', LOG_STORE_LEVEL: 'silent' }).logStore.level).toBe(
+      'silent',
     );
   });
 

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/config';
-import { lazyChildLogger, loggerOptions } from '../../src/logger';
+import { lazyChildLogger, loggerOptions, urlWithoutSecrets } from '../../src/logger';
 
 function capture(): { stream: Writable; lines: () => Record<string, unknown>[] } {
   const chunks: string[] = [];
@@ -59,6 +59,39 @@ describe('logger options', () => {
     }
     expect(text).toContain('a@b.co');
     expect(text).toContain('[redacted]');
+  });
+
+  it("masks a calendar feed's token in a request's address", () => {
+    const { stream, lines } = capture();
+    const log = pino(loggerOptions(config), stream);
+    log.info({
+      req: { method: 'GET', url: '/api/v1/calendar/s3cr3t-t0k3n.ics?x=1', ip: '1.2.3.4' },
+    });
+    log.info({ req: { method: 'GET', url: '/api/v1/calendar/feed' } });
+    const [feed, other] = lines();
+    expect(feed?.req).toEqual({
+      method: 'GET',
+      url: '/api/v1/calendar/[redacted].ics?x=1',
+      remoteAddress: '1.2.3.4',
+    });
+    expect(JSON.stringify(feed)).not.toContain('s3cr3t');
+    expect(other?.req).toMatchObject({ url: '/api/v1/calendar/feed' });
+  });
+
+  it('masks query parameters named like secrets, and only those', () => {
+    expect(
+      urlWithoutSecrets(
+        '/api/v1/whatsapp/webhook?hub.mode=subscribe&hub.challenge=123&hub.verify_token=v3r1fy',
+      ),
+    ).toBe(
+      '/api/v1/whatsapp/webhook?hub.mode=subscribe&hub.challenge=123&hub.verify_token=[redacted]',
+    );
+    expect(urlWithoutSecrets('/x?code=abc&state=s&page=2&access_token=t&api_key=k')).toBe(
+      '/x?code=[redacted]&state=s&page=2&access_token=[redacted]&api_key=[redacted]',
+    );
+    expect(urlWithoutSecrets('/api/v1/user/tutor/list/onboarded?page=1&topic=3')).toBe(
+      '/api/v1/user/tutor/list/onboarded?page=1&topic=3',
+    );
   });
 });
 

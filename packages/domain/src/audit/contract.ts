@@ -39,6 +39,7 @@ export const AUDIT_ACTIONS = [
   'settings.update',
   'cache.flush',
   'file.delete',
+  'logs.export',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -71,6 +72,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'settings.update': 'تعديل إعدادات المنصة',
   'cache.flush': 'مسح ذاكرة التخزين المؤقت',
   'file.delete': 'حذف ملف غير مستخدم',
+  'logs.export': 'تنزيل سجلات الخادم',
 };
 
 export const auditEntrySchema = z.object({

@@ -12,6 +12,7 @@ import {
 } from '@talaqa/ui';
 import type { BadgeTone } from '@talaqa/ui';
 import { inDisplayOrder, isSilent, totals } from './instances';
+import { LogExportSection } from './LogExportSection';
 import type { InstanceEntry } from './instances';
 import { useServerStats } from './use-server-stats';
 import type { WatchState } from './use-server-stats';
@@ -211,6 +212,9 @@ export default function ServerStatsPage() {
             <InstanceCard key={entry.latest.instance.id} entry={entry} now={now} />
           ))}
         </div>
+      )}
+      {watch !== 'refused' && (
+        <LogExportSection instances={entries.map((entry) => entry.latest.instance)} />
       )}
     </>
   );

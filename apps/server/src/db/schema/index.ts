@@ -15,3 +15,4 @@ export * from './interviews';
 export * from './invites';
 export * from './settings';
 export * from './short-links';
+export * from './logs';

@@ -4,6 +4,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readDependencyVitals } from './vitals';
 import type { DependencyVitals, VitalsSources } from './vitals';
 
+/** The log store's running totals (src/log-store.ts): lines written, dropped, waiting. */
+export interface LogLineCounts {
+  stored: number;
+  dropped: number;
+  queued: number;
+}
+
 /** Seconds; the API's answers are mostly milliseconds, payments' provider calls seconds. */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
@@ -18,7 +25,12 @@ export interface Metrics {
  * process): Node's defaults (CPU, memory, event-loop delay, handles), HTTP requests by route
  * template and status with their latency, and the dependencies read at scrape time.
  */
-export function createMetrics(app: FastifyInstance, sources: VitalsSources, version: string) {
+export function createMetrics(
+  app: FastifyInstance,
+  sources: VitalsSources,
+  version: string,
+  logLines?: () => LogLineCounts,
+) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const requests = new Counter({
@@ -73,9 +85,36 @@ export function createMetrics(app: FastifyInstance, sources: VitalsSources, vers
     sockets.set(vitals.sockets);
   };
 
+  // The log store's totals, absent when this instance keeps no log (LOG_STORE_LEVEL=silent).
+  const logCounters = logLines
+    ? {
+        stored: new Counter({
+          name: 'talaqa_log_lines_stored_total',
+          help: 'Log lines written to the database for the log export',
+          registers: [registry],
+        }),
+        dropped: new Counter({
+          name: 'talaqa_log_lines_dropped_total',
+          help: 'Log lines not kept for the export: queue full or the database refused a batch',
+          registers: [registry],
+        }),
+        queued: gauge('talaqa_log_lines_queued', 'Log lines waiting to be written'),
+        seen: { stored: 0, dropped: 0 },
+      }
+    : undefined;
+  const recordLogLines = (): void => {
+    if (!logCounters || !logLines) return;
+    const counts = logLines();
+    logCounters.stored.inc(counts.stored - logCounters.seen.stored);
+    logCounters.dropped.inc(counts.dropped - logCounters.seen.dropped);
+    logCounters.queued.set(counts.queued);
+    logCounters.seen = { stored: counts.stored, dropped: counts.dropped };
+  };
+
   return {
     registry,
     async render() {
+      recordLogLines();
       record(await readDependencyVitals(sources));
       return registry.metrics();
     },

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import fp from 'fastify-plugin';
@@ -26,6 +25,8 @@ export interface ServerStatsOptions extends VitalsSources {
   redisKeyPrefix: string;
   /** SERVER_STATS_INTERVAL_MS by default; tests shorten it. */
   intervalMs: number;
+  /** This instance's id (src/instance.ts), the one its kept log lines carry too. */
+  instanceId: string;
 }
 
 const NS_PER_MS = 1e6;
@@ -47,7 +48,7 @@ export const serverStats = fp<ServerStatsOptions>(async (app, options) => {
   const watchKey = `${options.redisKeyPrefix}server-stats:watched`;
   const startedAt = app.clock.now();
   const instance = {
-    id: `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`,
+    id: options.instanceId,
     name: options.route ?? hostname(),
     host: hostname(),
     pid: process.pid,
