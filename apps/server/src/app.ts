@@ -31,6 +31,7 @@ import type { AccountMessenger } from './modules/codes';
 import { couponRoutes } from './modules/coupons';
 import { inviteRoutes } from './modules/invites';
 import { contactRoutes } from './modules/contact';
+import { reportRoutes } from './modules/reports';
 import { invoiceReportRoutes, invoiceRoutes } from './modules/earnings';
 import {
   appointmentReminderJobs,
@@ -334,6 +335,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
         await api.register(chatRoutes);
         await api.register(sessionRoutes);
         await api.register(contactRoutes);
+        await api.register(reportRoutes);
         await api.register(interviewRoutes);
         await api.register(appointmentReminderJobs);
         await api.register(onboardingRoutes, { steps: ONBOARDING_STEP_READERS });

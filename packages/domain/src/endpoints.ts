@@ -24,6 +24,7 @@ import { auditEndpoints } from './audit/contract';
 import { fawryEndpoints, paymobEndpoints } from './payments/contract';
 import { planEndpoints, planInviteEndpoints } from './plans/contract';
 import { ratingEndpoints } from './ratings/contract';
+import { reportEndpoints } from './reports/contract';
 import { referenceEndpoints } from './reference/contract';
 import { sessionEndpoints } from './session/contract';
 import { statsEndpoints } from './stats/contract';
@@ -74,6 +75,7 @@ export const API = {
   onboarding: onboardingEndpoints,
   platformSettings: platformSettingsEndpoints,
   audit: auditEndpoints,
+  reports: reportEndpoints,
 } as const;
 
 export const ENDPOINTS: readonly EndpointDefinition[] = Object.values(API).flatMap(

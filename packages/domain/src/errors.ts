@@ -225,6 +225,10 @@ export const VALIDATION_CODES = [
   'tutor-rate-not-positive',
   'tutor-rate-too-high',
   'invalid-url',
+  // Added with problem reports (issue 23 item 6, docs/decisions/348-problem-reports.md).
+  'report-description-too-short',
+  'report-description-too-long',
+  'report-note-too-long',
 ] as const;
 
 export type ValidationCode = (typeof VALIDATION_CODES)[number];

@@ -77,6 +77,8 @@ export * from './onboarding/contract';
 export * from './platform-settings/rules';
 export * from './platform-settings/contract';
 export * from './audit/contract';
+export * from './reports/validation';
+export * from './reports/contract';
 export * from './contract';
 export * from './endpoints';
 export * from './routes';

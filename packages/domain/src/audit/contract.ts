@@ -34,6 +34,8 @@ export const AUDIT_ACTIONS = [
   'invite.revoke',
   'settings.update',
   'cache.flush',
+  'report.resolve',
+  'report.reopen',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -61,6 +63,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'invite.revoke': 'إلغاء دعوة',
   'settings.update': 'تعديل إعدادات المنصة',
   'cache.flush': 'مسح ذاكرة التخزين المؤقت',
+  'report.resolve': 'حل بلاغ مشكلة',
+  'report.reopen': 'إعادة فتح بلاغ مشكلة',
 };
 
 export const auditEntrySchema = z.object({

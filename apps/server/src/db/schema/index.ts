@@ -14,3 +14,4 @@ export * from './earnings';
 export * from './interviews';
 export * from './invites';
 export * from './settings';
+export * from './reports';

@@ -8,7 +8,7 @@ import type { Readable } from 'node:stream';
  * under names we generate (a UUID and a short extension) in one of a few folders; every other
  * name is refused before it reaches the disk or the bucket.
  */
-export const ASSET_FOLDERS = ['uploads', 'receipts', 'media'] as const;
+export const ASSET_FOLDERS = ['uploads', 'receipts', 'media', 'reports'] as const;
 export type AssetFolder = (typeof ASSET_FOLDERS)[number];
 
 /** Names we generate: a UUID and a short extension. Anything else is refused before the store. */
