@@ -3,9 +3,14 @@ import '@talaqa/ui/csp';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { captureConsole, captureWindowErrors } from '@talaqa/api-client';
 import { AppProviders, createQueryClient } from '@talaqa/ui';
 import { createRouter } from './router';
 import './styles.css';
+
+// The client's log keeps recent warnings and errors for a problem report (record 349).
+captureConsole();
+captureWindowErrors();
 
 const queryClient = createQueryClient();
 const router = createRouter();
