@@ -28,6 +28,8 @@ export const paths = {
   transactions: '/transactions',
   /** Ours: the contact form's messages (docs/decisions/300-contact-requests.md). */
   contactRequests: '/contact-requests',
+  /** Ours: problem reports sent from the main app (docs/decisions/348-problem-reports.md). */
+  reports: '/reports',
 } as const;
 
 /** Route constants that have no registered page (spec section 2). */

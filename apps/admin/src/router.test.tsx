@@ -34,6 +34,7 @@ const PAGES: Record<string, { url: string; title: string }> = {
   [paths.planInvites]: { url: '/plan-invites', title: 'دعوات الباقات' },
   [paths.transactions]: { url: '/transactions', title: 'المدفوعات' },
   [paths.contactRequests]: { url: '/contact-requests', title: 'رسائل التواصل' },
+  [paths.reports]: { url: '/reports', title: 'بلاغات المشكلات' },
   [paths.serverStats]: { url: '/server-stats', title: 'حالة الخوادم' },
 };
 

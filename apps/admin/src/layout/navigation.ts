@@ -3,8 +3,8 @@ import { paths } from '../paths';
 
 /**
  * The admin sidebar of spec section 2, in its order, with the plan invites after the plans (issue
- * 23 item 1), our payments list after them, and the contact form's messages and the live server
- * statistics at the end.
+ * 23 item 1), our payments list after them, and the contact form's messages, the problem reports
+ * and the live server statistics at the end.
  */
 export const SIDEBAR_LINKS = [
   { to: paths.photoSessions, label: 'جلسات التصوير' },
@@ -20,6 +20,7 @@ export const SIDEBAR_LINKS = [
   { to: paths.topics, label: 'الموضوعات' },
   { to: paths.tutors, label: 'المعلمون' },
   { to: paths.contactRequests, label: 'رسائل التواصل' },
+  { to: paths.reports, label: 'بلاغات المشكلات' },
   { to: paths.serverStats, label: 'حالة الخوادم' },
 ] as const;
 
