@@ -232,7 +232,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   'invalid-url': 'الرابط غير صالح، من فضلك اكتب رابطًا كاملًا يبدأ بـ https://',
   'report-description-too-short': 'وصف المشكلة قصير جدًا، من فضلك اشرح ما حدث بتفصيل أكثر',
   'report-description-too-long': 'وصف المشكلة طويل جدًا، من فضلك اختصره',
-  'report-note-too-long': 'الملاحظة طويلة جدًا، من فضلك اختصرها',
+  'report-note-too-long': 'ملاحظة المشرف على البلاغ طويلة جدًا، من فضلك اختصرها',
 };
 
 /** The user-facing messages of spec section 8 that are not tied to one error code. */

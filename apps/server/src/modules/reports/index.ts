@@ -4,4 +4,3 @@
  */
 export { reportRoutes } from './routes';
 export { reportFileUses } from './service';
-export type { ReportFileUse } from './service';

@@ -60,7 +60,7 @@ function descriptionError(description: string): string | undefined {
  * out) and the app's recent log lines (shown on request, secrets already removed) go with it. The
  * send shows its progress; a failure keeps everything for another try.
  */
-export function ProblemReportDialog({
+function ProblemReportDialog({
   open,
   onOpenChange,
   screenshot,
