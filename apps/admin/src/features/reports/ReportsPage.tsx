@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { REPORT_NOTE_MAX_LENGTH, pageCount, reportUpdateBodySchema } from '@talaqa/domain';
@@ -91,8 +91,17 @@ function Reporter({ report }: { report: ReportView }) {
 /** The picture of the page, read with the admin's session; a click shows it full size. */
 function Screenshot({ name, bytes }: { name: string; bytes: number }) {
   const file = useReportFile(name, (blob) => blob);
-  const url = useMemo(() => (file.data ? URL.createObjectURL(file.data) : null), [file.data]);
-  useEffect(() => (url ? () => URL.revokeObjectURL(url) : undefined), [url]);
+  // Made and freed by one effect, so a second run (React's strict mode) never shows a freed URL.
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file.data) return undefined;
+    const made = URL.createObjectURL(file.data);
+    setUrl(made);
+    return () => {
+      URL.revokeObjectURL(made);
+      setUrl(null);
+    };
+  }, [file.data]);
   const [enlarged, setEnlarged] = useState(false);
   if (file.isPending) {
     return (
@@ -101,13 +110,14 @@ function Screenshot({ name, bytes }: { name: string; bytes: number }) {
       </p>
     );
   }
-  if (file.isError || !url) {
+  if (file.isError) {
     return (
       <Alert tone="error" title="تعذّر تحميل صورة الصفحة">
         {messageForError(file.error)}
       </Alert>
     );
   }
+  if (!url) return null;
   return (
     <>
       <button
