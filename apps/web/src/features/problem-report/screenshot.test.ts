@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { domToBlob } from 'modern-screenshot';
+import type { Options } from 'modern-screenshot';
 import { REPORT_SCREENSHOT_MAX_BYTES } from '@talaqa/domain';
 import { clientLog } from '@talaqa/api-client';
 import { capturePage } from './screenshot';
@@ -9,6 +10,9 @@ import { capturePage } from './screenshot';
 
 vi.mock('modern-screenshot', () => ({ domToBlob: vi.fn() }));
 const draw = vi.mocked(domToBlob);
+
+/** The calls as made: `domToBlob(node, options)` (its other overload takes a context). */
+const calls = () => draw.mock.calls as unknown as [Node, Options][];
 
 const blobOf = (size: number) => new Blob([new Uint8Array(size)], { type: 'image/jpeg' });
 
@@ -24,7 +28,7 @@ describe('the page picture', () => {
     draw.mockResolvedValue(small);
     expect(await capturePage()).toBe(small);
     expect(draw).toHaveBeenCalledTimes(1);
-    const [node, options] = draw.mock.calls[0] ?? [];
+    const [node, options] = calls()[0] ?? [];
     expect(node).toBe(document.getElementById('root'));
     expect(options).toMatchObject({ type: 'image/jpeg', quality: 0.85, scale: 1 });
   });
@@ -33,7 +37,7 @@ describe('the page picture', () => {
     const fits = blobOf(1000);
     draw.mockResolvedValueOnce(blobOf(REPORT_SCREENSHOT_MAX_BYTES + 1)).mockResolvedValueOnce(fits);
     expect(await capturePage()).toBe(fits);
-    expect(draw.mock.calls.map(([, options]) => options?.quality)).toEqual([0.85, 0.6]);
+    expect(calls().map(([, options]) => options.quality)).toEqual([0.85, 0.6]);
 
     draw.mockReset();
     draw.mockResolvedValue(blobOf(REPORT_SCREENSHOT_MAX_BYTES + 1));
