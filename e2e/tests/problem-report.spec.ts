@@ -24,7 +24,8 @@ test('an admin resolves a problem report sent from the main app with its screens
   await header.getByRole('button', { name: /قائمة الحساب/ }).click();
   await header.getByRole('button', { name: 'الإبلاغ عن مشكلة' }).click();
   const dialog = page.getByRole('dialog', { name: 'الإبلاغ عن مشكلة' });
-  await expect(dialog).toBeVisible();
+  // Its code loads on demand (a busy machine takes a while).
+  await expect(dialog).toBeVisible({ timeout: 15_000 });
   // The picture of the page (drawn by modern-screenshot under the app's CSP) shows in the dialog.
   const preview = dialog.getByRole('img', { name: /صورة الصفحة التي ستُرسل/ });
   await expect(preview).toBeVisible({ timeout: 30_000 });

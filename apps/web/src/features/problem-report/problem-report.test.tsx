@@ -116,8 +116,8 @@ describe('report a problem', () => {
   it('sends the description, the page picture and the log, with progress, then thanks', async () => {
     clientLog.record('error', '[realtime] connection failed: xhr poll error');
     const { user, dialog } = await openFromMenu();
-    // The picture was asked for when the report was, and is shown before sending.
-    expect(capture).toHaveBeenCalledTimes(1);
+    // The page's picture is drawn once the dialog shows, and is shown before sending.
+    await waitFor(() => expect(capture).toHaveBeenCalledTimes(1));
     const preview = await within(dialog).findByRole('img', { name: /صورة الصفحة/ });
     expect(preview.getAttribute('src')).toMatch(/^blob:/);
     expect(within(dialog).getByRole('checkbox', { name: 'إرفاق صورة الصفحة' })).toHaveProperty(
