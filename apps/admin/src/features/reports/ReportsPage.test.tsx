@@ -136,7 +136,7 @@ describe('admin /reports', () => {
     expect(within(dialog).getByText('Mozilla/5.0 Test')).toBeTruthy();
     expect(within(dialog).getByText('وصف المشكلة رقم 1')).toBeTruthy();
 
-    const log = await within(dialog).findByLabelText('سجل التطبيق', { selector: 'pre' });
+    const log = await within(dialog).findByLabelText('نص السجل');
     expect(log.getAttribute('dir')).toBe('ltr');
     expect(log.textContent).toContain('ERROR [realtime] connection failed: xhr poll error');
 

@@ -165,7 +165,7 @@ function LogText({ name, bytes }: { name: string; bytes: number }) {
     <>
       <pre
         dir="ltr"
-        aria-label="سجل التطبيق"
+        aria-label="نص السجل"
         tabIndex={0}
         className="max-h-80 overflow-auto rounded-lg bg-slate-900 p-3 text-left font-mono text-xs whitespace-pre-wrap break-all text-slate-100"
       >
