@@ -128,7 +128,7 @@ function Screenshot({ name, bytes }: { name: string; bytes: number }) {
         <img
           src={url}
           alt="صورة الصفحة وقت البلاغ (اضغط للتكبير)"
-          className="max-h-64 w-full bg-slate-50 object-contain object-top"
+          className="h-64 w-full bg-slate-50 object-cover object-top"
         />
       </button>
       <p className="text-xs text-muted">الحجم: {sizeText(bytes)}</p>
@@ -136,9 +136,9 @@ function Screenshot({ name, bytes }: { name: string; bytes: number }) {
         title="صورة الصفحة وقت البلاغ"
         open={enlarged}
         onOpenChange={setEnlarged}
-        className="max-w-6xl"
+        className="sm:max-w-6xl"
       >
-        <img src={url} alt="صورة الصفحة بحجمها الكامل" className="h-auto max-w-full" />
+        <img src={url} alt="صورة الصفحة بحجمها الكامل" className="mx-auto h-auto max-w-full" />
       </Dialog>
     </>
   );
@@ -226,7 +226,7 @@ function ReportDialog({
       title={`بلاغ رقم ${formatNumber(report.id)}`}
       open={open}
       onOpenChange={onOpenChange}
-      className="max-w-3xl"
+      className="sm:max-w-3xl"
     >
       <div className="flex flex-col gap-5">
         <dl className="grid gap-3 sm:grid-cols-2">

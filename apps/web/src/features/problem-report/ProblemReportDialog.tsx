@@ -164,7 +164,7 @@ function ProblemReportDialog({
               <img
                 src={shot.url}
                 alt="صورة الصفحة التي ستُرسل مع البلاغ"
-                className="max-h-40 w-full rounded-lg border border-slate-200 object-contain object-top"
+                className="h-40 w-full rounded-lg border border-slate-200 object-cover object-top"
               />
               <Checkbox
                 label="إرفاق صورة الصفحة"
