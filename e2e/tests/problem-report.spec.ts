@@ -36,7 +36,15 @@ test('an admin resolves a problem report sent from the main app with its screens
   await expect(page.getByText(/وصل بلاغك، شكرًا لك/)).toBeVisible();
   await expect(dialog).toBeHidden();
 
-  const adminContext = await browser.newContext({ locale: 'ar-EG', timezoneId: 'Africa/Cairo' });
+  // The admin's own browser, of the project's size (360 px wide on the phone project).
+  const { viewport, isMobile, hasTouch } = testInfo.project.use;
+  const adminContext = await browser.newContext({
+    locale: 'ar-EG',
+    timezoneId: 'Africa/Cairo',
+    ...(viewport ? { viewport } : {}),
+    ...(isMobile === undefined ? {} : { isMobile }),
+    ...(hasTouch === undefined ? {} : { hasTouch }),
+  });
   try {
     const admin = await adminContext.newPage();
     await signInToAdmin(admin);
