@@ -21,10 +21,8 @@ const FORM_LIMITS = {
 const FORM_OVERHEAD_BYTES = 64 * 1024;
 const FORM_MAX_BYTES = REPORT_SCREENSHOT_MAX_BYTES + REPORT_LOG_MAX_BYTES + FORM_OVERHEAD_BYTES;
 
-/** The screenshot's extension and content type: PNG or JPEG only (GIF is refused). */
-const SCREENSHOT_TYPES = { png: 'image/png', jpg: 'image/jpeg' } as const;
-export type ScreenshotType = keyof typeof SCREENSHOT_TYPES;
-export const contentTypeOfScreenshot = (type: ScreenshotType): string => SCREENSHOT_TYPES[type];
+/** The screenshot's kind by its bytes (its stored extension): PNG or JPEG only, GIF refused. */
+type ScreenshotType = 'png' | 'jpg';
 
 const tooLarge = (field: string, what: string): AppError =>
   new AppError('large-file-size', `The ${what} is larger than allowed`, {
