@@ -1,3 +1,5 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { urls } from '../env';
@@ -9,6 +11,20 @@ import { expect, expectArabicRtl, saveScreenshot, signInToAdmin, test } from './
 // context, finds it on /reports with the picture loaded and resolves it.
 
 const naturalWidth = (image: HTMLImageElement) => image.naturalWidth;
+
+/** axe's serious and critical WCAG 2.1 AA violations of what the page shows now (record 309). */
+async function axeProblems(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) =>
+      violation.nodes.map(
+        (node) => `${violation.id} at ${node.target.join(' ')}: ${violation.help}`,
+      ),
+    );
+}
 
 test('an admin resolves a problem report sent from the main app with its screenshot', async ({
   page,
@@ -32,6 +48,7 @@ test('an admin resolves a problem report sent from the main app with its screens
   expect(await preview.evaluate(naturalWidth)).toBeGreaterThan(0);
   await dialog.getByLabel('ما المشكلة؟').fill(description);
   await saveScreenshot(page, 'problem-report-dialog', project);
+  expect(await axeProblems(page), 'the report dialog passes axe').toEqual([]);
   await dialog.getByRole('button', { name: 'إرسال البلاغ' }).click();
   await expect(page.getByText(/وصل بلاغك، شكرًا لك/)).toBeVisible();
   await expect(dialog).toBeHidden();
@@ -61,6 +78,7 @@ test('an admin resolves a problem report sent from the main app with its screens
     await expect.poll(() => picture.evaluate(naturalWidth)).toBeGreaterThan(0);
     await expect(details.getByLabel('نص السجل')).toContainText('user-agent:');
     await saveScreenshot(admin, 'problem-report-details', project);
+    expect(await axeProblems(admin), 'the report details pass axe').toEqual([]);
 
     // The picture full size: what the student's browser drew (Arabic text included).
     await picture.click();
