@@ -30,6 +30,8 @@ export const paths = {
   contactRequests: '/contact-requests',
   /** Ours: short links and the table per campaign (docs/decisions/351-short-links.md). */
   shortLinks: '/short-links',
+  /** Ours: problem reports sent from the main app (docs/decisions/348-problem-reports.md). */
+  reports: '/reports',
 } as const;
 
 export const userPath = (id: string | number): string =>

@@ -35,6 +35,7 @@ const PAGES: Record<string, { url: string; title: string }> = {
   [paths.transactions]: { url: '/transactions', title: 'المدفوعات' },
   [paths.contactRequests]: { url: '/contact-requests', title: 'رسائل التواصل' },
   [paths.shortLinks]: { url: '/short-links', title: 'الروابط المختصرة والحملات' },
+  [paths.reports]: { url: '/reports', title: 'بلاغات المشكلات' },
   [paths.serverStats]: { url: '/server-stats', title: 'حالة الخوادم' },
   [paths.media]: { url: '/media', title: 'الملفات المرفوعة' },
 };

@@ -77,6 +77,7 @@ export const routes: RouteObject[] = [
             path: paths.contactRequests,
             ...page(() => import('./features/contact-requests/ContactRequestsPage')),
           },
+          { path: paths.reports, ...page(() => import('./features/reports/ReportsPage')) },
           {
             path: paths.shortLinks,
             ...page(() => import('./features/short-links/ShortLinksPage')),

@@ -35,6 +35,7 @@ import { couponRoutes } from './modules/coupons';
 import { inviteRoutes } from './modules/invites';
 import { shortLinkRoutes } from './modules/short-links';
 import { contactRoutes } from './modules/contact';
+import { reportFileUses, reportRoutes } from './modules/reports';
 import { invoiceReportRoutes, invoiceRoutes, receiptFileUses } from './modules/earnings';
 import {
   appointmentReminderJobs,
@@ -225,7 +226,11 @@ export const ONBOARDING_STEP_READERS: OnboardingStepReaders = [
  * Who uses a stored file, one source per module that keeps stored names (the admin's /media page,
  * docs/decisions/347-stored-files.md); profile images are the assets module's own.
  */
-export const FILE_USE_SOURCES: readonly FileUseSource[] = [mediaFileUses, receiptFileUses];
+export const FILE_USE_SOURCES: readonly FileUseSource[] = [
+  mediaFileUses,
+  receiptFileUses,
+  reportFileUses,
+];
 
 export const LIVING_SQL: readonly LivingSql[] = [tutorListingSql];
 
@@ -396,6 +401,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<A
         await api.register(chatRoutes);
         await api.register(sessionRoutes);
         await api.register(contactRoutes);
+        await api.register(reportRoutes);
         await api.register(interviewRoutes);
         await api.register(appointmentReminderJobs);
         await api.register(onboardingRoutes, { steps: ONBOARDING_STEP_READERS });

@@ -26,6 +26,7 @@ import {
   API_PREFIX,
   INVOICE_RECEIPT_FIELD,
   INVOICE_UPDATE_DATA_FIELD,
+  REPORT_FORM_FIELDS,
   isSignUpSession,
   pathOf,
 } from '@talaqa/domain';
@@ -531,4 +532,33 @@ export const platformSettingsApi = {
   public: (signal?: AbortSignal) => api.call(API.platformSettings.public, {}, { signal }),
   /** The tutor says they joined the support group (the optional first onboarding step). */
   joinSupportGroup: () => api.call(API.platformSettings.joinSupportGroup, {}),
+};
+
+/** What a problem report sends (issue 23 item 6, record 348): the form's parts. */
+export interface ProblemReportInput {
+  description: string;
+  url: string;
+  userAgent: string;
+  screenshot: Blob | null;
+  log: { name: string; text: string };
+}
+
+/** Problem reports from the "report a problem" dialog (contract `API.reports`). */
+export const reportApi = {
+  send: (
+    input: ProblemReportInput,
+    { onProgress, signal }: { onProgress: (fraction: number) => void; signal?: AbortSignal },
+  ) => {
+    const fields = REPORT_FORM_FIELDS;
+    const form = new FormData();
+    form.set(fields.description, input.description);
+    form.set(fields.url, input.url);
+    form.set(fields.userAgent, input.userAgent);
+    if (input.screenshot) form.set(fields.screenshot, input.screenshot, 'page.jpg');
+    form.set(
+      fields.log,
+      new File([input.log.text], input.log.name, { type: 'text/plain;charset=utf-8' }),
+    );
+    return api.uploadTo(API.reports.create, form, { onProgress, signal });
+  },
 };

@@ -3,6 +3,7 @@ import '@talaqa/ui/csp';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { captureConsole, captureWindowErrors } from '@talaqa/api-client';
 import { AppProviders, createQueryClient } from '@talaqa/ui';
 import { keepCampaignOfAddress } from './lib/campaign';
 import { createRouter } from './router';
@@ -10,6 +11,9 @@ import './styles.css';
 
 // A campaign in the address (from a short link or the marketing site) is kept for sign-up.
 keepCampaignOfAddress(location.search);
+// The client's log keeps recent warnings and errors for a problem report (record 349).
+captureConsole();
+captureWindowErrors();
 
 const queryClient = createQueryClient();
 const router = createRouter();

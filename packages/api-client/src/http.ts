@@ -20,6 +20,7 @@ import type { Callable, EndpointDefinition, ResponseOf } from '@talaqa/domain';
 import { ApiError, NetworkError, isAbortError } from './errors';
 import { ContractViolation, callEndpoint, checkAnswer, uploadToEndpoint } from './endpoint-call';
 import type { CallArgs, UploadToArgs } from './endpoint-call';
+import { clientLog } from './logger';
 import { buildApiUrl } from './query';
 import type { QueryParams } from './query';
 import { createTokenStore } from './token-store';
@@ -203,6 +204,25 @@ function abortReason(signal: AbortSignal | undefined): unknown {
   return signal?.reason ?? new DOMException('The operation was aborted.', 'AbortError');
 }
 
+/**
+ * Keeps a failed request in the client's log (docs/decisions/349-client-log.md): the method, the
+ * path without its query (which may hold a token), the status and code. A cancelled one is not a
+ * failure.
+ */
+function logFailure(method: string, path: string, error: unknown, signal?: AbortSignal): void {
+  if (signal?.aborted || isAbortError(error)) return;
+  const where = `[http] ${method} ${path.split('?')[0] ?? ''}`;
+  if (error instanceof ApiError) {
+    clientLog.record(
+      error.status >= 500 ? 'error' : 'warn',
+      `${where} answered ${error.status} ${error.code}`,
+    );
+  } else {
+    const reason = error instanceof Error ? error.message : String(error);
+    clientLog.record('error', `${where} failed: ${reason}`);
+  }
+}
+
 function transportError(error: unknown, signal: AbortSignal | undefined): unknown {
   if (signal?.aborted || isAbortError(error)) return error;
   return new NetworkError(error);
@@ -345,6 +365,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const text = await response.text();
       return readText<T>(response.status, response.statusText, text, sentToken, responseType);
     } catch (error) {
+      logFailure(method, path, error, opts.signal);
       if (error instanceof ApiError) throw error;
       throw transportError(error, opts.signal);
     }
@@ -402,14 +423,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   async function upload<T>(path: string, formData: FormData, opts: UploadOptions = {}): Promise<T> {
     const { headers, sentToken } = await prepare(opts);
-    const result = await sendXhr(
-      opts.method ?? 'POST',
-      url(path, opts.query),
-      headers,
-      formData,
-      opts,
-    );
-    return readText<T>(result.status, result.statusText, result.text, sentToken, 'json');
+    const method = opts.method ?? 'POST';
+    try {
+      const result = await sendXhr(method, url(path, opts.query), headers, formData, opts);
+      return readText<T>(result.status, result.statusText, result.text, sentToken, 'json');
+    } catch (error) {
+      logFailure(method, path, error, opts.signal);
+      throw error;
+    }
   }
 
   const transport = { request, upload };

@@ -9,3 +9,4 @@ export * from './http';
 export * from './realtime';
 export * from './runtime-config';
 export * from './endpoint-call';
+export * from './logger';

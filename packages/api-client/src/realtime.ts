@@ -30,6 +30,7 @@ import { io as socketIo } from 'socket.io-client';
 import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
 import type { z } from 'zod';
 import type { TokenStore } from './token-store';
+import { clientLog } from './logger';
 
 export type RealtimeState = 'closed' | 'opening' | 'open' | 'closing';
 
@@ -228,13 +229,13 @@ export function createRealtime<C extends RealtimeContract = DefaultRealtimeContr
   });
   socket.on('connect_error', (error) => {
     connected = false;
-    console.warn('[realtime] connection failed:', error.message);
+    clientLog.warn('[realtime] connection failed:', error.message);
     endedByServer = !socket.active;
     setState(socket.active ? 'opening' : 'closed');
   });
   socket.on('disconnect', (reason) => {
     connected = false;
-    if (reason !== 'io client disconnect') console.warn('[realtime] disconnected:', reason);
+    if (reason !== 'io client disconnect') clientLog.warn('[realtime] disconnected:', reason);
     endedByServer = reason === 'io server disconnect';
     setState(socket.active ? 'opening' : 'closed');
   });
@@ -244,6 +245,7 @@ export function createRealtime<C extends RealtimeContract = DefaultRealtimeContr
   });
   socket.io.on('reconnect_failed', () => {
     connected = false;
+    clientLog.warn('[realtime] gave up reconnecting');
     setState('closed');
   });
 

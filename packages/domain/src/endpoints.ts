@@ -27,6 +27,7 @@ import { logEndpoints } from './logs/contract';
 import { fawryEndpoints, paymobEndpoints } from './payments/contract';
 import { planEndpoints, planInviteEndpoints } from './plans/contract';
 import { ratingEndpoints } from './ratings/contract';
+import { reportEndpoints } from './reports/contract';
 import { referenceEndpoints } from './reference/contract';
 import { sessionEndpoints } from './session/contract';
 import { statsEndpoints } from './stats/contract';
@@ -80,6 +81,7 @@ export const API = {
   audit: auditEndpoints,
   storedFiles: storedFileEndpoints,
   logs: logEndpoints,
+  reports: reportEndpoints,
 } as const;
 
 export const ENDPOINTS: readonly EndpointDefinition[] = Object.values(API).flatMap(

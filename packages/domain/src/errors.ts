@@ -249,6 +249,10 @@ export const VALIDATION_CODES = [
   // before it starts, and one wider than an export may be.
   'log-range-reversed',
   'log-range-too-long',
+  // Added with problem reports (issue 23 item 6, docs/decisions/348-problem-reports.md).
+  'report-description-too-short',
+  'report-description-too-long',
+  'report-note-too-long',
 ] as const;
 
 export type ValidationCode = (typeof VALIDATION_CODES)[number];

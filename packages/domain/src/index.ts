@@ -82,6 +82,8 @@ export * from './platform-settings/rules';
 export * from './platform-settings/contract';
 export * from './audit/contract';
 export * from './logs/contract';
+export * from './reports/validation';
+export * from './reports/contract';
 export * from './contract';
 export * from './endpoints';
 export * from './routes';

@@ -249,6 +249,9 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   'invalid-date-range': 'تاريخ النهاية قبل تاريخ البداية، من فضلك اختر مدة صحيحة',
   'log-range-reversed': 'يجب أن تأتي نهاية الفترة بعد بدايتها',
   'log-range-too-long': 'الفترة أطول من 7 أيام، من فضلك اختر فترة أقصر',
+  'report-description-too-short': 'وصف المشكلة قصير جدًا، من فضلك اشرح ما حدث بتفصيل أكثر',
+  'report-description-too-long': 'وصف المشكلة طويل جدًا، من فضلك اختصره',
+  'report-note-too-long': 'ملاحظة المشرف على البلاغ طويلة جدًا، من فضلك اختصرها',
 };
 
 /** The user-facing messages of spec section 8 that are not tied to one error code. */

@@ -4,7 +4,8 @@ import { paths } from '../paths';
 /**
  * The admin sidebar of spec section 2, in its order, with the plan invites after the plans (issue
  * 23 item 1), our payments list after them, and the stored files (issue 23 item 5), the contact
- * form's messages, the short links (record 351) and the live server statistics at the end.
+ * form's messages, the problem reports, the short links (record 351) and the live server
+ * statistics at the end.
  */
 export const SIDEBAR_LINKS = [
   { to: paths.photoSessions, label: 'جلسات التصوير' },
@@ -21,6 +22,7 @@ export const SIDEBAR_LINKS = [
   { to: paths.tutors, label: 'المعلمون' },
   { to: paths.media, label: 'الملفات المرفوعة' },
   { to: paths.contactRequests, label: 'رسائل التواصل' },
+  { to: paths.reports, label: 'بلاغات المشكلات' },
   { to: paths.shortLinks, label: 'الروابط المختصرة' },
   { to: paths.serverStats, label: 'حالة الخوادم' },
 ] as const;

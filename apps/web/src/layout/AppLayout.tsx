@@ -16,6 +16,10 @@ import { AuthProvider } from '../features/session/AuthProvider';
 import { withNext } from '../lib/destinations';
 import { useSession } from '../lib/session';
 import { UserMenu } from './UserMenu';
+import {
+  ProblemReportProvider,
+  useOpenProblemReport,
+} from '../features/problem-report/ProblemReport';
 import { ShellDrawer } from './shell-dialogs';
 import { yearText } from '../lib/year';
 
@@ -72,8 +76,33 @@ export function AppLayout() {
   );
 }
 
-/** The header with the brand, navigation and the account, the page, and a footer. */
+/** The footer's way to report a problem (signed in only). */
+function ReportProblemLink() {
+  const openReport = useOpenProblemReport();
+  if (!openReport) return null;
+  return (
+    <li>
+      <button type="button" className={footerLinkClass} onClick={openReport}>
+        الإبلاغ عن مشكلة
+      </button>
+    </li>
+  );
+}
+
+/**
+ * The shell; a signed-in person can report a problem from anywhere in it (record 348).
+ */
 function Shell() {
+  const { user } = useSession();
+  return (
+    <ProblemReportProvider enabled={user !== null}>
+      <ShellContent />
+    </ProblemReportProvider>
+  );
+}
+
+/** The header with the brand, navigation and the account, the page, and a footer. */
+function ShellContent() {
   const navigation = useNavigation();
   const [params] = useSearchParams();
   const { user } = useSession();
@@ -175,6 +204,7 @@ function Shell() {
                   واتساب الدعم
                 </a>
               </li>
+              <ReportProblemLink />
               {FOOTER_PAGES.map((page) => (
                 <li key={page.path}>
                   <a href={`${landingUrl()}${page.path}`} className={footerLinkClass}>

@@ -8,6 +8,7 @@ import { landingUrl } from '../client';
 import { dashboardPathFor, settingsPathFor } from '../lib/destinations';
 import { useSession } from '../lib/session';
 import { ShellAvatar, ShellConfirmDialog } from './shell-dialogs';
+import { useOpenProblemReport } from '../features/problem-report/ProblemReport';
 
 const itemClass = cx(
   'flex min-h-11 w-full items-center rounded-lg px-3 text-start font-semibold text-ink',
@@ -40,6 +41,7 @@ function menuLinks(user: User) {
 export function UserMenu({ user }: { user: User }) {
   const { logout } = useSession();
   const toast = useToast();
+  const openReport = useOpenProblemReport();
   const [open, setOpen] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const panelId = useId();
@@ -111,6 +113,22 @@ export function UserMenu({ user }: { user: User }) {
               الأسئلة الشائعة
             </a>
           </li>
+          {openReport && (
+            <li>
+              <button
+                type="button"
+                className={itemClass}
+                onClick={() => {
+                  setOpen(false);
+                  // The dialog gives focus back to what held it; this item is about to be hidden.
+                  button.current?.focus();
+                  openReport();
+                }}
+              >
+                الإبلاغ عن مشكلة
+              </button>
+            </li>
+          )}
           <li className="mt-1 border-t border-slate-200 pt-1">
             <button
               type="button"

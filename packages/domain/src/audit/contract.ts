@@ -40,6 +40,8 @@ export const AUDIT_ACTIONS = [
   'cache.flush',
   'file.delete',
   'logs.export',
+  'report.resolve',
+  'report.reopen',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -73,6 +75,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'cache.flush': 'مسح ذاكرة التخزين المؤقت',
   'file.delete': 'حذف ملف غير مستخدم',
   'logs.export': 'تنزيل سجلات الخادم',
+  'report.resolve': 'حل بلاغ مشكلة',
+  'report.reopen': 'إعادة فتح بلاغ مشكلة',
 };
 
 export const auditEntrySchema = z.object({

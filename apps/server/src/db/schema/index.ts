@@ -16,3 +16,4 @@ export * from './invites';
 export * from './settings';
 export * from './short-links';
 export * from './logs';
+export * from './reports';
