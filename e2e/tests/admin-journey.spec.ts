@@ -1,18 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { urls } from '../env';
 import {
   cairoSlotOf,
   DEMO_PASSWORD,
   signInByApi,
+  signInInBrowser,
   STUDENT_PASSWORD,
   studentWithVerifiedEmail,
 } from './accounts';
-import { codeSentTo, expect, expectArabicRtl, saveScreenshot, signInToAdmin, test } from './fixtures';
+import {
+  codeSentTo,
+  expect,
+  expectArabicRtl,
+  saveScreenshot,
+  signInToAdmin,
+  test,
+} from './fixtures';
 
 // Issue 23's journey: an admin finds a student's lesson in /lessons and cancels it for the
 // student with a reason, changes a withdrawal limit and sees it in the history, follows the live
-// server statistics, and creates a short link that counts a sign-up under its campaign.
+// server statistics, resolves a problem report sent from the main app with its screenshot, and
+// creates a short link that counts a sign-up under its campaign.
 //
 // The lesson is with a tutor of the journey's own (created, activated and let through onboarding
 // by the admin through the API): the demo tutors' schedules belong to the other journeys, and a
@@ -89,7 +98,8 @@ async function cancelTheLesson(page: Page, lessonId: number, studentId: number) 
   });
   const filters = page.getByRole('search', { name: 'تصفية الدروس' });
   await filters.getByLabel('رقم الطالب').fill(String(studentId));
-  await expect(page).toHaveURL(new RegExp(`student=${studentId}`));
+  await filters.getByLabel('رقم الطالب').press('Enter');
+  await expect(page).toHaveURL(new RegExp(`studentId=${studentId}`));
   const lessons = page.getByRole('list', { name: 'قائمة الدروس' }).getByRole('listitem');
   await expect(lessons).toHaveCount(1);
   await lessons.getByRole('button', { name: `تفاصيل الدرس رقم ${arabicNumber(lessonId)}` }).click();
@@ -106,7 +116,7 @@ async function cancelTheLesson(page: Page, lessonId: number, studentId: number) 
   await expect(page.getByText('تم إلغاء الدرس نيابةً عن الطالب')).toBeVisible();
 
   // The list shows it canceled; its details name the admin, the side and the reason.
-  await expect(lessons.first()).toContainText('ملغى');
+  await expect(lessons.first()).toContainText('ألغته الإدارة عن الطالب');
   await lessons.getByRole('button', { name: `تفاصيل الدرس رقم ${arabicNumber(lessonId)}` }).click();
   await expect(details.getByText('طلبت الطالبة الإلغاء عبر الهاتف لظرف طارئ')).toBeVisible();
   await expect(details.getByText(/نيابةً عن\s+الطالب/)).toBeVisible();
@@ -146,7 +156,45 @@ async function followServerStats(page: Page) {
   await saveScreenshot(page, 'admin-journey-server-stats', 'desktop');
 }
 
-async function shortLinkCountsASignUp(page: Page, browser: import('@playwright/test').Browser) {
+const naturalWidth = (image: HTMLImageElement) => image.naturalWidth;
+
+async function resolveAProblemReport(page: Page, browser: Browser) {
+  const description = `صورة المعلم لا تظهر في صفحة الدرس (${randomUUID().slice(0, 6)})`;
+  const student = await browser.newContext({ locale: 'ar-EG', timezoneId: 'Africa/Cairo' });
+  const tab = await student.newPage();
+  await signInInBrowser(tab, urls.web, 'student@talaqa.eg', DEMO_PASSWORD);
+  const header = tab.getByRole('banner');
+  await header.getByRole('button', { name: /قائمة الحساب/ }).click();
+  await header.getByRole('button', { name: 'الإبلاغ عن مشكلة' }).click();
+  const dialog = tab.getByRole('dialog', { name: 'الإبلاغ عن مشكلة' });
+  await expect(dialog).toBeVisible({ timeout: LOADING });
+  const preview = dialog.getByRole('img', { name: /صورة الصفحة التي ستُرسل/ });
+  await expect(preview).toBeVisible({ timeout: 30_000 });
+  await dialog.getByLabel('ما المشكلة؟').fill(description);
+  await dialog.getByRole('button', { name: 'إرسال البلاغ' }).click();
+  await expect(tab.getByText(/وصل بلاغك، شكرًا لك/)).toBeVisible();
+  await student.close();
+
+  await page.goto(`${urls.admin}/reports`);
+  await expect(page.getByRole('heading', { level: 1, name: 'بلاغات المشكلات' })).toBeVisible({
+    timeout: LOADING,
+  });
+  const item = page.getByRole('article').filter({ hasText: description });
+  await item.getByRole('button', { name: /تفاصيل البلاغ/ }).click();
+  const details = page.getByRole('dialog', { name: /بلاغ رقم/ });
+  const picture = details.getByRole('img', { name: /صورة الصفحة وقت البلاغ/ });
+  await expect.poll(() => picture.evaluate(naturalWidth)).toBeGreaterThan(0);
+  await details.getByLabel(/ملاحظة المشرف/).fill('أعدنا رفع صورة المعلم');
+  await details.getByRole('button', { name: 'تم حل المشكلة' }).click();
+  await page
+    .getByRole('dialog', { name: 'تعليم البلاغ بأنه تم حله؟' })
+    .getByRole('button', { name: 'نعم، تم الحل' })
+    .click();
+  await expect(details.getByRole('button', { name: 'إعادة فتح البلاغ' })).toBeVisible();
+  await page.keyboard.press('Escape');
+}
+
+async function shortLinkCountsASignUp(page: Page, browser: Browser) {
   const name = `journey-${randomUUID().slice(0, 8)}`;
   await page.goto(`${urls.admin}/short-links`);
   await expect(
@@ -182,13 +230,13 @@ async function shortLinkCountsASignUp(page: Page, browser: import('@playwright/t
   await expect(row.getByRole('cell').nth(3)).toHaveText('١'); // clicks
   await expect(row.getByRole('cell').nth(4)).toHaveText('١'); // sign-ups
   const facebook = page
-    .getByRole('table', { name: /المصادر/ })
+    .getByRole('table', { name: 'الأرقام حسب المصدر' })
     .getByRole('row')
     .filter({ hasText: 'فيسبوك' });
   await expect(facebook).toBeVisible();
 }
 
-test('an admin cancels a lesson, changes a limit, follows the servers and counts a campaign', async ({
+test('an admin cancels a lesson, changes a limit, watches servers, resolves a report, counts a campaign', async ({
   page,
   browser,
   request,
@@ -202,14 +250,13 @@ test('an admin cancels a lesson, changes a limit, follows the servers and counts
 
   await signInToAdmin(page);
   await test.step('cancels a student’s lesson with a reason', () =>
-    cancelTheLesson(page, lessonId, studentId),
-  );
+    cancelTheLesson(page, lessonId, studentId));
   await test.step('changes a withdrawal limit and sees it in the history', () =>
-    changeWithdrawalLimit(page, 45_000 + Math.floor(Math.random() * 1000)),
-  );
+    changeWithdrawalLimit(page, 45_000 + Math.floor(Math.random() * 1000)));
   await test.step('follows the live server statistics', () => followServerStats(page));
+  await test.step('resolves a problem report sent with its screenshot', () =>
+    resolveAProblemReport(page, browser));
   await test.step('counts a sign-up under a short link’s campaign', () =>
-    shortLinkCountsASignUp(page, browser),
-  );
+    shortLinkCountsASignUp(page, browser));
   await expectArabicRtl(page);
 });
