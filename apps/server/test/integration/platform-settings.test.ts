@@ -15,6 +15,7 @@ import type {
   PlatformSettingsView,
   PublicSettings,
   SettingHistoryPage,
+  Tutor,
   TutorOnboarding,
 } from '@talaqa/domain';
 import { sql } from 'drizzle-orm';
@@ -274,6 +275,38 @@ describe('the support-group step', () => {
     expect(
       (await call(server, 'POST', '/user/tutor/onboarding/support-group', student)).status,
     ).toBe(403);
+  });
+});
+
+/**
+ * The default notice period (decision 354): a tutor profile written for the first time starts
+ * with the setting in force; profiles already written keep theirs, and an admin's own value wins.
+ */
+describe('the default notice period', () => {
+  const noticeOf = async (tutorId: number) =>
+    (await call<Tutor>(server, 'GET', `/user/tutor/${tutorId}`, admin)).body.noticePeriod;
+  const activate = (tutorId: number, extra: Record<string, unknown> = {}) =>
+    call(server, 'PATCH', `/user/tutor/${tutorId}`, admin, { activated: true, ...extra });
+
+  it('is what a new tutor profile starts with, and changes no profile already written', async () => {
+    expect((await save({ defaultNoticePeriod: 45 })).status).toBe(200);
+    const before = await insertUser(server, Role.Tutor);
+    expect((await activate(before.id)).status).toBe(200);
+    expect(await noticeOf(before.id)).toBe(45);
+
+    expect((await save({ defaultNoticePeriod: 120 })).status).toBe(200);
+    const after = await insertUser(server, Role.Tutor);
+    // Its first write is its own text here, not an admin's: every first write reads the setting.
+    const text = await call(server, 'PUT', `/user/${after.id}`, after, {
+      bio: 'معلم لغة إنجليزية بخبرة عشر سنوات',
+    });
+    expect(text.status).toBe(200);
+    expect(await noticeOf(after.id)).toBe(120);
+    expect(await noticeOf(before.id)).toBe(45);
+
+    const chosen = await insertUser(server, Role.Tutor);
+    expect((await activate(chosen.id, { noticePeriod: 15 })).status).toBe(200);
+    expect(await noticeOf(chosen.id)).toBe(15);
   });
 });
 

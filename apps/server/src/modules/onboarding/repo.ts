@@ -2,6 +2,7 @@ import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { Role } from '@talaqa/domain';
 import type { Database } from '../../db';
 import { tutorProfiles, users } from '../../db/schema';
+import { defaultNoticePeriodSql } from '../platform-settings';
 
 /** What onboarding reads of a tutor: the people fields and the profile's switches. */
 export interface OnboardingTutorRow {
@@ -63,7 +64,14 @@ export async function lockOnboardingTutor(
 export async function markOnboarded(tx: Database, tutorId: number, now: Date): Promise<boolean> {
   const rows = await tx
     .insert(tutorProfiles)
-    .values({ userId: tutorId, activated: true, onboardedAt: now, createdAt: now, updatedAt: now })
+    .values({
+      userId: tutorId,
+      noticePeriod: defaultNoticePeriodSql(),
+      activated: true,
+      onboardedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    })
     .onConflictDoUpdate({
       target: tutorProfiles.userId,
       set: { activated: true, onboardedAt: now, updatedAt: now },

@@ -1,4 +1,6 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import { DEFAULT_PLATFORM_SETTINGS } from '@talaqa/domain';
 import type { PlatformSettingKey, SettingChange } from '@talaqa/domain';
 import type { Database } from '../../db';
 import {
@@ -83,3 +85,10 @@ export async function supportGroupJoinOf(db: Database, tutorId: number): Promise
     .where(eq(supportGroupJoins.tutorId, tutorId));
   return row?.joinedAt ?? null;
 }
+
+/**
+ * The default notice period in force, as an expression a new tutor profile row's insert reads in
+ * its own statement (record 354): the stored setting, else the default.
+ */
+export const defaultNoticePeriodSql = (): SQL<number> =>
+  sql<number>`coalesce((select (${platformSettings.value})::int from ${platformSettings} where ${platformSettings.key} = ${'defaultNoticePeriod' satisfies PlatformSettingKey}), ${DEFAULT_PLATFORM_SETTINGS.defaultNoticePeriod})`;

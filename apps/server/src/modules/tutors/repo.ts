@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db';
 import { tutorProfiles, users } from '../../db/schema';
+import { defaultNoticePeriodSql } from '../platform-settings';
 
 /** Only the fields sent change; a field left out keeps its stored value. */
 export type TutorTextPatch = Partial<{ bio: string; about: string }>;
@@ -18,7 +19,7 @@ export async function upsertTutorText(
   if (Object.keys(values).length === 0) return;
   await db
     .insert(tutorProfiles)
-    .values({ userId, ...values })
+    .values({ userId, noticePeriod: defaultNoticePeriodSql(), ...values })
     .onConflictDoUpdate({
       target: tutorProfiles.userId,
       // Bookkeeping of when the row was written (as users' $onUpdate), read by no rule.
@@ -38,7 +39,7 @@ export async function setTutorProfileVideo(
 ): Promise<void> {
   await db
     .insert(tutorProfiles)
-    .values({ userId, ...media })
+    .values({ userId, noticePeriod: defaultNoticePeriodSql(), ...media })
     .onConflictDoUpdate({
       target: tutorProfiles.userId,
       // eslint-disable-next-line no-restricted-syntax -- row bookkeeping, not business time
@@ -172,7 +173,7 @@ export async function upsertTutorAdminFields(
   if (Object.keys(values).length === 0) return;
   await db
     .insert(tutorProfiles)
-    .values({ userId, ...values })
+    .values({ userId, noticePeriod: defaultNoticePeriodSql(), ...values })
     .onConflictDoUpdate({
       target: tutorProfiles.userId,
       // Bookkeeping of when the row was written (as users' $onUpdate), read by no rule.
