@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, connect as tcpConnect } from 'node:net';
-import type { AddressInfo, Server, Socket } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
@@ -13,6 +11,7 @@ import { exportLogLines } from '../../src/modules/logs/service';
 import { signedInUser } from './api';
 import type { SignedInUser } from './api';
 import { startTestServer, testDriver } from './helpers';
+import { tcpProxy } from './tcp-proxy';
 import type { TestServer } from './helpers';
 
 /**
@@ -447,48 +446,6 @@ describe.skipIf(testDriver !== 'postgres')('the log of two instances on one data
     expect(second).not.toBe(first);
   });
 });
-
-/** Forwards 127.0.0.1:<port> to PostgreSQL; `cut()` drops everything, `restore()` listens again. */
-async function tcpProxy(target: URL) {
-  const sockets = new Set<Socket>();
-  let server: Server | undefined;
-  const listen = (port: number): Promise<number> =>
-    new Promise((resolve, reject) => {
-      const current = createServer((client) => {
-        const upstream = tcpConnect(Number(target.port || 5432), target.hostname);
-        const drop = (): void => {
-          client.destroy();
-          upstream.destroy();
-          sockets.delete(client);
-          sockets.delete(upstream);
-        };
-        sockets.add(client).add(upstream);
-        for (const socket of [client, upstream]) {
-          socket.on('error', drop);
-          socket.on('close', drop);
-        }
-        client.pipe(upstream).pipe(client);
-      });
-      current.once('error', reject);
-      current.listen(port, '127.0.0.1', () => {
-        server = current;
-        resolve((current.address() as AddressInfo).port);
-      });
-    });
-  const port = await listen(0);
-  return {
-    port,
-    cut: async (): Promise<void> => {
-      const closed = new Promise((resolve) => server?.close(resolve));
-      for (const socket of sockets) socket.destroy();
-      sockets.clear();
-      await closed;
-    },
-    restore: async (): Promise<void> => {
-      await listen(port);
-    },
-  };
-}
 
 describe.skipIf(testDriver !== 'postgres')('the log store while PostgreSQL is down', () => {
   const METRICS_TOKEN = 'log-store-metrics-token-0123456789';
