@@ -86,7 +86,11 @@ beforeAll(async () => {
   });
 });
 afterAll(() => simulator.close());
-beforeEach(() => outbox.clear());
+// Statuses of an earlier test's messages still in flight would reach the next test's receiver.
+beforeEach(async () => {
+  await simulator.settled();
+  outbox.clear();
+});
 
 describe('WhatsApp Cloud API adapter <-> simulator', () => {
   it('sends the authentication template and gets a wamid; the outbox has the code', async () => {
