@@ -1,4 +1,4 @@
-import { campaignOfQuery, readCampaign, withCampaign } from '@talaqa/domain';
+import { campaignOfQuery, readCampaign } from '@talaqa/domain';
 import type { Campaign } from '@talaqa/domain';
 
 /**
@@ -38,10 +38,4 @@ export function keptCampaign(): Campaign | undefined {
 /** At start-up: a campaign in the address replaces the kept one (the newest link wins here). */
 export function keepCampaignOfAddress(search: string): void {
   keepCampaign(campaignOfQuery(search));
-}
-
-/** A link into the main app with this visit's campaign, if any. */
-export function withKeptCampaign(href: string): string {
-  const campaign = keptCampaign();
-  return campaign ? withCampaign(new URL(href), campaign).href : href;
 }

@@ -1,5 +1,4 @@
-import { resolveWebUrl } from '@talaqa/api-client';
-import { withKeptCampaign } from './campaign';
+import { WEB_ORIGIN_MARK } from './site/origins';
 
 /** Every route of the marketing site (spec section 2), with the spec's path parameters. */
 export const paths = {
@@ -20,12 +19,18 @@ export const paths = {
 export const FAQ_ROLES = ['student', 'tutor'] as const;
 export type FaqRole = (typeof FAQ_ROLES)[number];
 
-/** The main app, where sign-up happens: the served runtime config, VITE_WEB_URL, or port 4100. */
-export const WEB_URL = resolveWebUrl(import.meta.env.VITE_WEB_URL).replace(/\/+$/, '');
+/** The main app, where sign-up happens: its real origin is put in when the page is served. */
+export const WEB_URL = WEB_ORIGIN_MARK;
 
-/** The main app's sign-up, with this visit's campaign (record 351). */
-export const webRegisterUrl = (role: 'student' | 'tutor'): string =>
-  withKeptCampaign(`${WEB_URL}/register/${role}`);
+/**
+ * Marks a link into the main app: the page's script adds this visit's campaign to it (record
+ * 351), since a prerendered page cannot know the campaign of the visit that reads it.
+ */
+export const APP_LINK_ATTRIBUTE = 'data-app-link';
+export const appLink = (href: string) => ({ href, [APP_LINK_ATTRIBUTE]: '' });
+
+/** The main app's sign-up. */
+export const webRegisterUrl = (role: 'student' | 'tutor'): string => `${WEB_URL}/register/${role}`;
 
 /**
  * Student sign-up that leads on to this plan's checkout (`next`, kept through the e-mail code and

@@ -1,38 +1,40 @@
-import { createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
-import type { ComponentType } from 'react';
-import { CenteredSpinner, NotFoundPage } from '@talaqa/ui';
+import { NotFoundPage } from '@talaqa/ui';
+import AboutPage from './features/about/AboutPage';
+import ContactPage from './features/contact/ContactPage';
+import FaqPage from './features/faq/FaqPage';
+import FaqRolePage from './features/faq/FaqRolePage';
+import HomePage from './features/home/HomePage';
+import PrivacyPage from './features/legal/PrivacyPage';
+import TermsPage from './features/legal/TermsPage';
+import MethodPage from './features/method/MethodPage';
+import PricingPage from './features/pricing/PricingPage';
+import ShortLinkNotFoundPage from './features/short-url/ShortLinkNotFoundPage';
+import TutorPage from './features/tutor/TutorPage';
 import { SiteLayout } from './layout/SiteLayout';
-import { RouteError } from './RouteError';
 import { paths } from './paths';
 
-/** A page loaded on demand, with the centred spinner while its code arrives. */
-const page = (load: () => Promise<{ default: ComponentType }>) => ({
-  lazy: async () => ({ Component: (await load()).default }),
-  HydrateFallback: CenteredSpinner,
-});
-
-/** Every route of the marketing site (spec section 2). */
+/**
+ * Every route of the marketing site (spec section 2), rendered to HTML by the build and the
+ * server (src/render.tsx, record 355); the browser never runs this router.
+ */
 export const routes: RouteObject[] = [
   {
     path: paths.home,
     Component: SiteLayout,
-    errorElement: <RouteError />,
     children: [
-      { index: true, ...page(() => import('./features/home/HomePage')) },
-      { path: paths.tutor, ...page(() => import('./features/tutor/TutorPage')) },
-      { path: paths.terms, ...page(() => import('./features/legal/TermsPage')) },
-      { path: paths.privacy, ...page(() => import('./features/legal/PrivacyPage')) },
-      { path: paths.pricing, ...page(() => import('./features/pricing/PricingPage')) },
-      { path: paths.faq, ...page(() => import('./features/faq/FaqPage')) },
-      { path: paths.faqRole, ...page(() => import('./features/faq/FaqRolePage')) },
-      { path: paths.contact, ...page(() => import('./features/contact/ContactPage')) },
-      { path: paths.shortUrl, ...page(() => import('./features/short-url/ShortUrlPage')) },
-      { path: paths.method, ...page(() => import('./features/method/MethodPage')) },
-      { path: paths.about, ...page(() => import('./features/about/AboutPage')) },
+      { index: true, Component: HomePage },
+      { path: paths.tutor, Component: TutorPage },
+      { path: paths.terms, Component: TermsPage },
+      { path: paths.privacy, Component: PrivacyPage },
+      { path: paths.pricing, Component: PricingPage },
+      { path: paths.faq, Component: FaqPage },
+      { path: paths.faqRole, Component: FaqRolePage },
+      { path: paths.contact, Component: ContactPage },
+      { path: paths.shortUrl, Component: ShortLinkNotFoundPage },
+      { path: paths.method, Component: MethodPage },
+      { path: paths.about, Component: AboutPage },
       { path: '*', Component: NotFoundPage },
     ],
   },
 ];
-
-export const createRouter = () => createBrowserRouter(routes);

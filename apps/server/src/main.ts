@@ -13,6 +13,7 @@ import { assertBuilt, buildStaticApps, StaticAppsError } from './static-apps';
 import type { StaticApp } from './static-apps';
 import pino from 'pino';
 import { loggerOptions } from './logger';
+import { marketingSiteSources } from './marketing-site';
 
 /** The providers start before the app (which owns the main logger), with the same settings. */
 const loggerFor = (config: Config) => pino(loggerOptions(config));
@@ -104,7 +105,10 @@ async function start(): Promise<void> {
   if (config.env === 'local')
     await seedDemoData(app.database.db, { assets: app.assets, log: app.log });
   if (config.serveApps) {
-    staticApps = await buildStaticApps(config, app.log, { googleAuthUrl: running.googleAuthUrl });
+    staticApps = await buildStaticApps(config, app.log, {
+      googleAuthUrl: running.googleAuthUrl,
+      siteSources: marketingSiteSources(app),
+    });
   }
   await app.listen({ port: config.port, host: config.host });
   for (const { server, port } of staticApps) await server.listen({ port, host: config.host });

@@ -4,6 +4,8 @@ import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppName, Config } from './config';
+import { marketingSiteRoutes } from './marketing-site';
+import type { MarketingSiteSources } from './marketing-site';
 import {
   appContentSecurityPolicy,
   documentSecurityHeaders,
@@ -111,6 +113,10 @@ export async function buildStaticApp(
   log: FastifyBaseLogger,
   runtimeConfig = '',
   apiOrigin?: (request: FastifyRequest) => string,
+  marketingSite?: {
+    config: Pick<Config, 'publicUrls' | 'appPorts'>;
+    sources: MarketingSiteSources;
+  },
 ): Promise<FastifyInstance> {
   const server = Fastify({
     loggerInstance: log.child({ app: name }, { level: quieter(log.level) }),
@@ -126,6 +132,10 @@ export async function buildStaticApp(
     root,
     cacheControl: false,
     setHeaders: cacheHeaders(root),
+    // The build writes .br and .gz copies where it can (the marketing site's prerender does).
+    preCompressed: true,
+    // The marketing site's pages are answered by its routes, with their origins put in.
+    ...(marketingSite ? { index: false, allowedPath: (path: string) => !path.endsWith('.html') } : {}),
   });
   if (runtimeConfig) {
     server.get('/runtime-config.js', (_request, reply) =>
@@ -134,6 +144,10 @@ export async function buildStaticApp(
         .type('text/javascript; charset=utf-8')
         .send(runtimeConfig),
     );
+  }
+  if (marketingSite) {
+    await marketingSiteRoutes(server, { distDir: root, ...marketingSite });
+    return server;
   }
   server.setNotFoundHandler((request, reply) => {
     const isPage = request.method === 'GET' || request.method === 'HEAD';
@@ -149,7 +163,7 @@ export async function buildStaticApp(
 export async function buildStaticApps(
   config: Config,
   log: FastifyBaseLogger,
-  runtime: { googleAuthUrl?: string } = {},
+  runtime: { googleAuthUrl?: string; siteSources: MarketingSiteSources },
 ): Promise<StaticApp[]> {
   assertBuilt(config);
   return Promise.all(
@@ -162,6 +176,7 @@ export async function buildStaticApps(
         log,
         runtimeConfigScript(config, runtime.googleAuthUrl),
         apiOriginFor(config),
+        name === 'landing' ? { config, sources: runtime.siteSources } : undefined,
       ),
     })),
   );

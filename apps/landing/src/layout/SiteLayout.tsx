@@ -1,18 +1,7 @@
-import { useState } from 'react';
-import { Link, NavLink, Outlet, ScrollRestoration, useNavigation } from 'react-router';
-import {
-  BRAND_NAME,
-  CenteredSpinner,
-  Drawer,
-  MenuIcon,
-  ServerStatus,
-  UI_MESSAGES,
-  buttonClasses,
-  cx,
-} from '@talaqa/ui';
+import { Link, NavLink, Outlet } from 'react-router';
+import { BRAND_NAME, MenuIcon, UI_MESSAGES, buttonClasses, cx } from '@talaqa/ui';
 import { LOCALE, SUPPORT_WHATSAPP_URL } from '@talaqa/domain';
-import { getHealth } from '../api';
-import { paths, webRegisterUrl } from '../paths';
+import { appLink, paths, webRegisterUrl } from '../paths';
 
 const NAV_LINKS = [
   { to: paths.method, label: 'طريقتنا' },
@@ -38,11 +27,11 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 
 const year = new Intl.NumberFormat(LOCALE, { useGrouping: false }).format(new Date().getFullYear());
 
-/** The marketing site's shell: header (a menu button on phones), the page, and a footer. */
+/**
+ * The marketing site's shell: header, the page, and a footer. Rendered to HTML once (record 355):
+ * the phone menu is a native disclosure, so it opens without any script on the page.
+ */
 export function SiteLayout() {
-  const navigation = useNavigation();
-  const [menuOpen, setMenuOpen] = useState(false);
-
   return (
     <div dir="rtl" lang="ar-EG" className="flex min-h-dvh flex-col">
       <a
@@ -52,7 +41,7 @@ export function SiteLayout() {
         {UI_MESSAGES.skipToContent}
       </a>
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
-        <div className="mx-auto flex w-full max-w-6xl items-center justify-between gap-4 px-4 py-2 sm:px-6">
+        <div className="relative mx-auto flex w-full max-w-6xl items-center justify-between gap-4 px-4 py-2 sm:px-6">
           <Link
             to={paths.home}
             className="rounded-lg text-2xl font-bold text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600"
@@ -71,40 +60,38 @@ export function SiteLayout() {
             </ul>
           </nav>
           <div className="flex items-center gap-2">
-            <a href={webRegisterUrl('student')} className={buttonClasses({ size: 'sm' })}>
+            <a {...appLink(webRegisterUrl('student'))} className={buttonClasses({ size: 'sm' })}>
               ابدأ الآن
             </a>
-            <button
-              type="button"
-              onClick={() => setMenuOpen(true)}
-              aria-label={UI_MESSAGES.openMenu}
-              aria-expanded={menuOpen}
-              className="inline-flex size-11 items-center justify-center rounded-lg text-ink hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 lg:hidden"
-            >
-              <MenuIcon />
-            </button>
+            <details className="group lg:hidden">
+              <summary
+                aria-label={UI_MESSAGES.openMenu}
+                className="inline-flex size-11 cursor-pointer list-none items-center justify-center rounded-lg text-ink hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 [&::-webkit-details-marker]:hidden"
+              >
+                <MenuIcon />
+              </summary>
+              <nav
+                aria-label="القائمة"
+                className="absolute inset-x-0 top-full border-b border-slate-200 bg-white shadow-lg"
+              >
+                <ul className="mx-auto flex w-full max-w-6xl flex-col gap-1 p-3">
+                  {NAV_LINKS.map((link) => (
+                    <li key={link.to}>
+                      <NavLink to={link.to} className={navLinkClass}>
+                        {link.label}
+                      </NavLink>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+            </details>
           </div>
         </div>
       </header>
 
-      <Drawer title="القائمة" open={menuOpen} onOpenChange={setMenuOpen}>
-        <nav aria-label="التنقل الرئيسي">
-          <ul className="flex flex-col gap-1 p-3">
-            {NAV_LINKS.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} className={navLinkClass} onClick={() => setMenuOpen(false)}>
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      </Drawer>
-
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
-        {navigation.state === 'loading' ? <CenteredSpinner /> : <Outlet />}
+        <Outlet />
       </main>
-
       <footer className="border-t border-slate-200 bg-white">
         <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8 sm:px-6 md:grid-cols-3">
           <div className="flex flex-col gap-2">
@@ -136,14 +123,12 @@ export function SiteLayout() {
             </ul>
           </nav>
           <div className="flex flex-col gap-2 md:items-end">
-            <ServerStatus check={getHealth} onlyWhenDown />
             <p className="text-sm text-muted">
               © {year} {BRAND_NAME}
             </p>
           </div>
         </div>
       </footer>
-      <ScrollRestoration />
     </div>
   );
 }

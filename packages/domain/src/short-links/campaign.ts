@@ -57,3 +57,31 @@ export function withCampaign(url: URL, campaign: Campaign | undefined): URL {
   if (campaign.source) next.searchParams.set(CAMPAIGN_QUERY.source, campaign.source);
   return next;
 }
+
+/** Where a link sends: a path on one of our two sites (what `POST /short-link/open` answers). */
+interface ShortLinkDestination extends Campaign {
+  site: 'landing' | 'web';
+  path: string;
+}
+
+/**
+ * Where an opened link sends its visitor: the path on our own site (the marketing site or the
+ * main app), with the campaign in the query. The server only stores paths on our sites; this
+ * checks again that the result stays on the chosen origin (never an open redirect).
+ */
+export function shortLinkDestination(
+  target: ShortLinkDestination,
+  origins: { landing: string; web: string },
+): string | undefined {
+  const base = target.site === 'web' ? origins.web : origins.landing;
+  try {
+    const origin = new URL(base).origin;
+    const url = new URL(target.path, `${origin}/`);
+    if (url.origin !== origin || !target.path.startsWith('/') || target.path.startsWith('//')) {
+      return undefined;
+    }
+    return withCampaign(url, { name: target.name, source: target.source }).href;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,142 +1,10 @@
-import { useState } from 'react';
-import type { FormEvent } from 'react';
-import { useMutation } from '@tanstack/react-query';
-import {
-  CONTACT_MESSAGE_MAX_LENGTH,
-  CONTACT_MESSAGE_MIN_LENGTH,
-  CONTACT_TITLE_MAX_LENGTH,
-  CONTACT_TITLE_MIN_LENGTH,
-  SUPPORT_WHATSAPP_DISPLAY,
-  SUPPORT_WHATSAPP_URL,
-  contactVisitorFormSchema,
-  isErrorCode,
-} from '@talaqa/domain';
-import type { ContactVisitorForm } from '@talaqa/domain';
-import {
-  Alert,
-  Button,
-  Input,
-  PageTitle,
-  Textarea,
-  formatNumber,
-  messageForError,
-} from '@talaqa/ui';
-import { fieldErrorsOf, sendContactRequest } from '../../api';
-
-type Field = keyof ContactVisitorForm;
-type Errors = Partial<Record<Field, string>>;
-
-const FIELDS: readonly Field[] = ['title', 'message', 'email'];
-const EMPTY: ContactVisitorForm = { title: '', message: '', email: '' };
-
-const isField = (path: string): path is Field => (FIELDS as readonly string[]).includes(path);
-
-/** The form's errors by the domain schema, the same rules the server applies (one code a field). */
-function validate(values: ContactVisitorForm): Errors {
-  const result = contactVisitorFormSchema.safeParse(values);
-  if (result.success) return {};
-  const errors: Errors = {};
-  for (const issue of result.error.issues) {
-    const path = String(issue.path[0] ?? '');
-    if (isField(path) && !errors[path]) errors[path] = issue.message;
-  }
-  return errors;
-}
-
-/** The `/contact` form: title, message and a reply address, sent to POST /contact-request/. */
-function ContactForm({ onSent }: { onSent: () => void }) {
-  const [values, setValues] = useState<ContactVisitorForm>(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
-  // Fields are checked on send; after that, on every change, so a correction clears its error.
-  const [checked, setChecked] = useState(false);
-  const send = useMutation({ mutationFn: sendContactRequest });
-
-  const change = (field: Field) => (event: { target: { value: string } }) => {
-    const next = { ...values, [field]: event.target.value };
-    setValues(next);
-    if (checked) setErrors(validate(next));
-  };
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setChecked(true);
-    const found = validate(values);
-    setErrors(found);
-    const first = FIELDS.find((field) => found[field]);
-    if (first) {
-      document.getElementById(`contact-${first}`)?.focus();
-      return;
-    }
-    const parsed = contactVisitorFormSchema.parse(values);
-    send.mutate(parsed, {
-      onSuccess: onSent,
-      onError: (error) => {
-        const fromServer: Errors = {};
-        for (const { path, code } of fieldErrorsOf(error)) {
-          if (isField(path) && isErrorCode(code)) fromServer[path] = code;
-        }
-        setErrors(fromServer);
-      },
-    });
-  };
-
-  const placed = Object.keys(errors).length > 0;
-  return (
-    <form
-      noValidate
-      onSubmit={submit}
-      className="flex flex-col gap-4"
-      aria-label="رسالة إلى فريق طلاقة"
-    >
-      <Input
-        id="contact-title"
-        label="عنوان الرسالة"
-        hint={`من ${formatNumber(CONTACT_TITLE_MIN_LENGTH)} إلى ${formatNumber(CONTACT_TITLE_MAX_LENGTH)} حرفًا، مثل: «مشكلة في الدفع برقم فوري»`}
-        value={values.title}
-        onChange={change('title')}
-        error={errors.title}
-        maxLength={CONTACT_TITLE_MAX_LENGTH}
-        autoComplete="off"
-      />
-      <Textarea
-        id="contact-message"
-        label="نص الرسالة"
-        hint={`اشرح ما حدث أو ما تريد معرفته (${formatNumber(values.message.trim().length)} من ${formatNumber(CONTACT_MESSAGE_MAX_LENGTH)} حرف، وأقلها ${formatNumber(CONTACT_MESSAGE_MIN_LENGTH)}).`}
-        value={values.message}
-        onChange={change('message')}
-        error={errors.message}
-        rows={6}
-      />
-      <Input
-        id="contact-email"
-        label="بريدك الإلكتروني"
-        hint="نرد عليك على هذا العنوان. إن كان لك حساب فاكتب بريده لنجده أسرع."
-        type="email"
-        dir="ltr"
-        inputMode="email"
-        autoComplete="email"
-        value={values.email}
-        onChange={change('email')}
-        error={errors.email}
-      />
-      {send.isError && !placed && (
-        <Alert tone="error" role="alert" title="لم تُرسَل رسالتك">
-          {messageForError(send.error)}
-        </Alert>
-      )}
-      <div>
-        <Button type="submit" loading={send.isPending}>
-          {send.isPending ? 'جارٍ الإرسال' : 'أرسل الرسالة'}
-        </Button>
-      </div>
-    </form>
-  );
-}
+import { SUPPORT_WHATSAPP_DISPLAY, SUPPORT_WHATSAPP_URL } from '@talaqa/domain';
+import { PageTitle } from '@talaqa/ui';
+import { Island } from '../../site/island';
+import { ContactFormPanel } from './ContactForm';
 
 /** `/contact`: the contact form and the support chat. */
 export default function ContactPage() {
-  const [sent, setSent] = useState(0);
-  const [showForm, setShowForm] = useState(true);
   return (
     <section className="mx-auto grid w-full max-w-5xl gap-8 px-4 py-10 sm:px-6 lg:grid-cols-[2fr_1fr]">
       <div>
@@ -146,28 +14,9 @@ export default function ContactPage() {
             بريدك.
           </p>
         </PageTitle>
-        {showForm ? (
-          <ContactForm
-            key={sent}
-            onSent={() => {
-              setSent((count) => count + 1);
-              setShowForm(false);
-            }}
-          />
-        ) : (
-          <Alert
-            tone="success"
-            role="status"
-            title="وصلتنا رسالتك"
-            action={
-              <Button variant="secondary" onClick={() => setShowForm(true)}>
-                أرسل رسالة أخرى
-              </Button>
-            }
-          >
-            شكرًا لك. سنقرؤها ونرد عليك على بريدك في أقرب وقت.
-          </Alert>
-        )}
+        <Island name="contact">
+          <ContactFormPanel />
+        </Island>
       </div>
       <aside
         aria-labelledby="contact-chat"

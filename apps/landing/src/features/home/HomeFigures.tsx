@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { formatNumber } from '@talaqa/ui';
-import { getPublicStats } from '../../api';
+import { useLiveData } from '../../site/live-data';
 
 /** A noun's Arabic forms by count, as `Intl.PluralRules('ar')` names them. */
 interface CountForms {
@@ -45,36 +44,29 @@ export function countText(
   return { figure: formatNumber(count), noun };
 }
 
-export const homeKeys = { stats: ['public-stats'] as const };
-
 /**
- * "١٢ معلمًا، ٣٤٠ درسًا" from the API (record 307). Until the answer comes, and when the API
- * cannot answer, nothing is shown: a marketing page never shows an error or a zero.
+ * "١٢ معلمًا، ٣٤٠ درسًا" from the database (record 307), put in when the server renders the home
+ * (record 355). When the figures are not known, nothing is shown: a marketing page never shows an
+ * error or a zero.
  */
 export function HomeFigures() {
-  const stats = useQuery({
-    queryKey: homeKeys.stats,
-    queryFn: ({ signal }) => getPublicStats(signal),
-    retry: false,
-    staleTime: 60_000,
-  });
-  const figures = stats.data
+  const { stats } = useLiveData();
+  const figures = stats
     ? [
         {
           key: 'tutors',
-          count: stats.data.tutors,
+          count: stats.tutors,
           forms: TUTORS,
           caption: 'في قائمة المعلمين الآن',
         },
         {
           key: 'lessons',
-          count: stats.data.lessons,
+          count: stats.lessons,
           forms: LESSONS,
           caption: 'عبر الفيديو على طلاقة',
         },
       ].filter((item) => item.count > 0)
     : [];
-  // The box keeps its height while the figures load, so the page below does not move.
   return (
     <div className="min-h-16">
       {figures.length > 0 && (

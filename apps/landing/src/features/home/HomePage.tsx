@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { buttonClasses, formatNumber, usePageTitle } from '@talaqa/ui';
-import { paths, webRegisterUrl } from '../../paths';
+import { appLink, paths, webRegisterUrl } from '../../paths';
 import { HomeFigures } from './HomeFigures';
 import { HeroIllustration, STEP_ART } from './illustrations';
 import { TrustMarks } from './TrustMarks';
@@ -53,7 +53,7 @@ export default function HomePage() {
               الذي يناسبك، وتتدرب على المحادثة في دروس مباشرة فردية من بيتك.
             </p>
             <div className="flex flex-col gap-3 sm:flex-row">
-              <a href={webRegisterUrl('student')} className={buttonClasses({ size: 'lg' })}>
+              <a {...appLink(webRegisterUrl('student'))} className={buttonClasses({ size: 'lg' })}>
                 ابدأ الآن كطالب
               </a>
               <Link
@@ -127,7 +127,7 @@ export default function HomePage() {
             </p>
           </div>
           <a
-            href={webRegisterUrl('student')}
+            {...appLink(webRegisterUrl('student'))}
             className={buttonClasses({
               variant: 'secondary',
               size: 'lg',

@@ -1,6 +1,6 @@
 import { PageTitle, buttonClasses } from '@talaqa/ui';
 import { facts } from '../content/facts';
-import { webRegisterUrl } from '../../paths';
+import { appLink, webRegisterUrl } from '../../paths';
 
 const PRINCIPLES = [
   {
@@ -61,7 +61,7 @@ export default function MethodPage() {
           كل طالب جديد يؤكد بريده يحصل على تجربة مجانية مدتها {facts.trial}.
         </p>
         <a
-          href={webRegisterUrl('student')}
+          {...appLink(webRegisterUrl('student'))}
           className={buttonClasses({ variant: 'secondary', size: 'lg', className: 'w-fit' })}
         >
           أنشئ حساب طالب

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { PageTitle, buttonClasses } from '@talaqa/ui';
 import { SupportLine } from '../content/document';
 import { facts } from '../content/facts';
-import { paths, webRegisterUrl } from '../../paths';
+import { appLink, paths, webRegisterUrl } from '../../paths';
 
 const WHO = [
   'تتحدث الإنجليزية بطلاقة، وتستطيع أن تشرح بالعربية حين يحتاج الطالب.',
@@ -75,7 +75,7 @@ export default function TutorPage() {
       </p>
 
       <div className="flex flex-wrap items-center gap-4">
-        <a href={webRegisterUrl('tutor')} className={buttonClasses({ size: 'lg' })}>
+        <a {...appLink(webRegisterUrl('tutor'))} className={buttonClasses({ size: 'lg' })}>
           سجّل كمعلم
         </a>
         <Link

@@ -1,4 +1,4 @@
 /** Plans: the catalogue of subscription plans and the invitations to private ones. */
 export { planInviteRoutes, planRoutes } from './routes';
-export { findPlanForPurchase } from './service';
+export { findPlanForPurchase, listPlans } from './service';
 export { findPlanRow, toPlan } from './repo';

@@ -3,5 +3,5 @@
  * opens them (a click counted), sign-ups remember their campaign, and the report sums clicks,
  * sign-ups and payments per link and per source.
  */
-export { shortLinkRoutes } from './routes';
+export { shortLinkOpener, shortLinkRoutes } from './routes';
 export { recordSignUpCampaign } from './service';

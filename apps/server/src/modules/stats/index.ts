@@ -3,3 +3,4 @@
  * tutor and student dashboards' figures by Cairo week (decision 327).
  */
 export { statsRoutes } from './routes';
+export { publicStatsReader } from './service';
