@@ -38,18 +38,23 @@ function chunkFiles(key, seen = new Set()) {
 /** The characters of a text, as a set. */
 const charactersOf = (text) => new Set(text);
 
-/** Every character the site can show: the pages, plus the texts of the renderer and islands. */
+/**
+ * Every character the site can show: the pages' text, and the non-Latin text of the renderer and
+ * the islands (what the server or a script may write later: Arabic words, digits, marks). Latin
+ * letters come from the pages only: the scripts' code is Latin too, and would fill the font.
+ */
 function glyphsOfSite(pages, scripts) {
   const characters = new Set();
-  const add = (text) => {
-    for (const character of text) characters.add(character);
+  const add = (text, keep = () => true) => {
+    for (const character of text) if (keep(character)) characters.add(character);
   };
-  for (let code = 0x20; code < 0x7f; code += 1) add(String.fromCharCode(code));
+  add('0123456789 .,:;!?()-+%/@«»');
   for (const html of pages) add(html.replace(/<[^>]*>/g, ' '));
   // Bundlers may write non-ASCII text as `\uXXXX` escapes.
   const unescape = (text) =>
     text.replace(/\\u([0-9a-fA-F]{4})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
-  for (const file of scripts) add(unescape(readFileSync(file, 'utf8')));
+  const beyondLatin = (character) => character.codePointAt(0) >= 0x0600;
+  for (const file of scripts) add(unescape(readFileSync(file, 'utf8')), beyondLatin);
   return [...characters].filter((character) => character.codePointAt(0) >= 0x20).join('');
 }
 

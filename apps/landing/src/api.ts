@@ -1,5 +1,5 @@
 import { createApiClient, isApiError, resolveApiUrl } from '@talaqa/api-client';
-import { API } from '@talaqa/domain';
+import { API_ROUTES } from '@talaqa/domain';
 import type { ContactRequest, ContactVisitorForm } from '@talaqa/domain';
 
 /**
@@ -18,9 +18,12 @@ const api = createApiClient({
 // ---------------------------------------------------------------------------------------------
 // Contact (issue 20)
 
-/** Sends the `/contact` form (API.contactRequests.create, signed out: the e-mail is required). */
+/**
+ * Sends the `/contact` form (API.contactRequests.create, signed out: the e-mail is required),
+ * through its route: the island loads no contract unless answers are checked (record 308).
+ */
 export const sendContactRequest = (body: ContactVisitorForm): Promise<ContactRequest> =>
-  api.call(API.contactRequests.create, { body });
+  api.call(API_ROUTES.contactRequests.create, { body });
 
 /** The field codes of a refused request (`[]` for any other failure). */
 export function fieldErrorsOf(error: unknown): { path: string; code: string }[] {

@@ -1,5 +1,6 @@
 /**
- * The endpoints an app's shell calls before its first page, as routes standing for their contracts
+ * The endpoints an app's shell (or the marketing site's contact form, record 355) calls before
+ * its first page, as routes standing for their contracts
  * (contract/route.ts, docs/decisions/308-first-load-without-schemas.md): `API_ROUTES.users.current`
  * calls what `API.users.current` declares, without loading zod or any schema. The contracts are
  * loaded only when asked for (`contract()`), to check an answer outside production: all through the
@@ -7,6 +8,7 @@
  * app that loads the contracts up front, such as the admin dashboard, gets no extra chunks).
  */
 import { authRoutes } from './auth/routes';
+import { contactRoutes } from './contact/routes';
 import { refTo } from './contract/route';
 import { healthRoutes } from './health/routes';
 import { userRoutes } from './users/routes';
@@ -19,6 +21,9 @@ export const API_ROUTES = {
   },
   auth: {
     refreshToken: refTo(authRoutes.refreshToken, async () => (await contracts()).auth.refreshToken),
+  },
+  contactRequests: {
+    create: refTo(contactRoutes.create, async () => (await contracts()).contactRequests.create),
   },
   users: {
     current: refTo(userRoutes.current, async () => (await contracts()).users.current),

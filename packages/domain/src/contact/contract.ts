@@ -4,11 +4,12 @@
  * docs/decisions/300-contact-requests.md).
  */
 import { z } from 'zod';
-import { admins, anyone } from '../access';
+import { admins } from '../access';
 import { endpoint } from '../contract/endpoint';
 import { pageSchema } from '../contract/page';
 import { instantSchema } from '../contract/query-fields';
 import { idParamsSchema } from '../validation';
+import { contactRoutes } from './routes';
 import { idField } from '../payments/fields';
 import {
   contactRequestBodySchema,
@@ -40,10 +41,8 @@ export type ContactRequestPage = z.output<typeof contactRequestPageSchema>;
 
 export const contactRequestEndpoints = {
   create: endpoint({
-    method: 'POST',
-    path: '/contact-request/',
+    ...contactRoutes.create,
     summary: 'Sends a message to the team (anyone; the signed-in sender is attached)',
-    access: anyone,
     body: contactRequestBodySchema,
     responses: { 201: contactRequestViewSchema },
     errors: ['too-many-requests'],
