@@ -20,9 +20,20 @@ const config: KnipConfig = {
       // Loaded by pino by name, as its pretty-printing transport (src/logger.ts).
       ignoreDependencies: ['pino-pretty'],
     },
-    'apps/{web,admin,landing}': {
+    'apps/{web,admin}': {
       // Each index.html loads it with a <script> before the app.
       entry: ['public/runtime-config.js'],
+    },
+    'apps/landing': {
+      // No index.html (record 355): the browser's entries, the renderer and the build scripts
+      // are named in vite.config.ts and package.json's build script.
+      entry: [
+        'public/runtime-config.js',
+        'src/site.ts',
+        'src/islands/*.tsx',
+        'src/render.tsx',
+        'scripts/*.mjs',
+      ],
     },
     e2e: {
       // The cluster journeys' config starts it as its web server.

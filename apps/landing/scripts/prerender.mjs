@@ -167,7 +167,10 @@ for (const page of render.SITE_PAGES) {
   write(pageFile(page.path), await render.renderSitePage(page.path, assets));
 }
 write(join(dist, '404.html'), await render.renderServicePage('notFound', assets));
-write(join(dist, 'url-not-found.html'), await render.renderServicePage('shortLinkNotFound', assets));
+write(
+  join(dist, 'url-not-found.html'),
+  await render.renderServicePage('shortLinkNotFound', assets),
+);
 write(join(dist, 'sitemap.xml'), render.sitemapXml());
 write(join(dist, 'robots.txt'), render.robotsTxt());
 precompress(dist);

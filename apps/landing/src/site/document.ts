@@ -40,10 +40,7 @@ function headTags(page: SitePage, noindex: boolean): string[] {
   const title = escapeHtml(documentTitle(page));
   const description = escapeHtml(page.description);
   const image = `${SITE_ORIGIN_MARK}${OG_IMAGE.path}`;
-  const tags = [
-    `<title>${title}</title>`,
-    `<meta name="description" content="${description}">`,
-  ];
+  const tags = [`<title>${title}</title>`, `<meta name="description" content="${description}">`];
   if (noindex) return [...tags, '<meta name="robots" content="noindex">'];
   return [
     ...tags,

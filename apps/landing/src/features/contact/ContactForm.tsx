@@ -10,14 +10,7 @@ import {
   isErrorCode,
 } from '@talaqa/domain';
 import type { ContactVisitorForm } from '@talaqa/domain';
-import {
-  Alert,
-  Button,
-  Input,
-  Textarea,
-  formatNumber,
-  messageForError,
-} from '@talaqa/ui';
+import { Alert, Button, Input, Textarea, formatNumber, messageForError } from '@talaqa/ui';
 import { fieldErrorsOf, sendContactRequest } from '../../api';
 
 type Field = keyof ContactVisitorForm;

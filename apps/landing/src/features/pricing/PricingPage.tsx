@@ -9,7 +9,14 @@ import {
   pricePlanPurchase,
 } from '@talaqa/domain';
 import type { PaidPlanPeriod, Plan } from '@talaqa/domain';
-import { EmptyState, PLAN_NAMES_AR, PLAN_PERIOD_NAMES_AR, PageTitle, buttonClasses, cx } from '@talaqa/ui';
+import {
+  EmptyState,
+  PLAN_NAMES_AR,
+  PLAN_PERIOD_NAMES_AR,
+  PageTitle,
+  buttonClasses,
+  cx,
+} from '@talaqa/ui';
 import { useLiveData } from '../../site/live-data';
 import { appLink, paths, webCheckoutSignUpUrl } from '../../paths';
 

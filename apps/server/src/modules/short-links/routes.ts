@@ -88,10 +88,7 @@ export const shortLinkRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   });
 
-  serve(
-    app,
-    API.shortLinks.open,
-    async (request) => open(request.params.name, request.ip),
-    { onRequest: limitPerAddress(app, 'short-link-open', OPENS_PER_ADDRESS) },
-  );
+  serve(app, API.shortLinks.open, async (request) => open(request.params.name, request.ip), {
+    onRequest: limitPerAddress(app, 'short-link-open', OPENS_PER_ADDRESS),
+  });
 };
