@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { API_PREFIX } from '@talaqa/domain';
+import { API_PREFIX, PAGE_SIZE_MAX } from '@talaqa/domain';
 import { buildApp, LIVING_SQL } from './app';
 import type { App } from './app';
 import { ConfigError, loadConfig } from './config';
@@ -13,7 +13,11 @@ import { assertBuilt, buildStaticApps, StaticAppsError } from './static-apps';
 import type { StaticApp } from './static-apps';
 import pino from 'pino';
 import { loggerOptions } from './logger';
-import { marketingSiteSources } from './marketing-site';
+import type { MarketingSiteSources } from './marketing-site';
+import { serviceContextOf } from './context';
+import { listPlans } from './modules/plans';
+import { shortLinkOpener } from './modules/short-links';
+import { publicStatsReader } from './modules/stats';
 
 /** The providers start before the app (which owns the main logger), with the same settings. */
 const loggerFor = (config: Config) => pino(loggerOptions(config));
@@ -79,6 +83,17 @@ function handleShutdown(app: App): void {
   process.on('unhandledRejection', (reason) => {
     app.log.error({ err: reason }, 'unhandled promise rejection');
   });
+}
+
+/** The marketing site's data from the API's own services (one process, no HTTP between). */
+function marketingSiteSources(app: App): MarketingSiteSources {
+  const ctx = serviceContextOf(app, 'marketing-site');
+  const viewer = { kind: 'public', userId: null } as const;
+  return {
+    publicPlans: async () => (await listPlans(ctx, viewer, { page: 1, size: PAGE_SIZE_MAX })).list,
+    publicStats: publicStatsReader(ctx),
+    openShortLink: shortLinkOpener(app),
+  };
 }
 
 async function start(): Promise<void> {

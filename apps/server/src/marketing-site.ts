@@ -4,14 +4,10 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PAGE_SIZE_MAX, shortLinkDestination } from '@talaqa/domain';
+import { shortLinkDestination } from '@talaqa/domain';
 import type { Plan, PublicStats, ShortLinkTarget } from '@talaqa/domain';
 import type { Config } from './config';
-import { serviceContextOf } from './context';
 import { AppError } from './errors';
-import { listPlans } from './modules/plans';
-import { shortLinkOpener } from './modules/short-links';
-import { publicStatsReader } from './modules/stats';
 
 /**
  * The marketing site as the build left it (record 355): every page prerendered in dist, and the
@@ -266,17 +262,4 @@ export async function marketingSiteRoutes(
     }
     return send(request, reply, notFound, { type: HTML, status: 404 });
   });
-}
-
-/** The marketing site's data from the API's own services (one process, no HTTP between). */
-export function marketingSiteSources(app: FastifyInstance): MarketingSiteSources {
-  const ctx = serviceContextOf(app, 'marketing-site');
-  const publicStats = publicStatsReader(ctx);
-  return {
-    publicPlans: async () =>
-      (await listPlans(ctx, { kind: 'public', userId: null }, { page: 1, size: PAGE_SIZE_MAX }))
-        .list,
-    publicStats,
-    openShortLink: shortLinkOpener(app),
-  };
 }
