@@ -8,8 +8,13 @@ import {
   keptCampaign,
 } from './campaign';
 import { APP_LINK_ATTRIBUTE } from './paths';
+import { renderSitePage } from './render';
 import { carryCampaign } from './site/campaign-links';
+import { WEB_ORIGIN_MARK } from './site/origins';
 import { PLANS, renderPage } from './testing/site';
+
+/** What the build made for the browser, as far as the page's HTML needs it. */
+const ASSETS = { css: '', fontPreloads: [], siteScript: '/assets/site.js', islands: {} };
 
 beforeEach(() => sessionStorage.clear());
 
@@ -78,5 +83,25 @@ describe("the visit's campaign on the marketing site (record 351)", () => {
     expect(links.app().length).toBeGreaterThan(0);
     for (const href of links.app())
       expect(new URL(href).searchParams.get('campaign')).toBe('summer');
+  });
+});
+
+describe('the page script of every page (src/site.ts)', () => {
+  it("adds the address's campaign to the links of the prerendered page as it loads", async () => {
+    const html = await renderSitePage('/pricing', ASSETS, { plans: PLANS });
+    document.body.innerHTML = new DOMParser().parseFromString(html!, 'text/html').body.innerHTML;
+    history.replaceState(null, '', '/pricing?campaign=Ramadan&source=wa');
+
+    await import('./site');
+    const app = [...document.querySelectorAll<HTMLAnchorElement>(`a[${APP_LINK_ATTRIBUTE}]`)];
+    expect(app.length).toBeGreaterThan(3);
+    for (const link of app) {
+      const url = new URL(link.href);
+      expect(url.origin).toBe(WEB_ORIGIN_MARK);
+      expect(url.searchParams.get('campaign')).toBe('ramadan');
+      expect(url.searchParams.get('source')).toBe('wa');
+    }
+    expect(keptCampaign()).toEqual({ name: 'ramadan', source: 'wa' });
+    history.replaceState(null, '', '/');
   });
 });
