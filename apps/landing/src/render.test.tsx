@@ -18,7 +18,7 @@ import {
 } from './render';
 import type { LiveData, SiteAssets } from './render';
 import { routes } from './router';
-import { documentTitle } from './site/document';
+import { documentTitle, htmlDocument } from './site/document';
 import { SITE_ORIGIN_MARK, WEB_ORIGIN_MARK } from './site/origins';
 import { faqPage, structuredDataScript } from './site/structured-data';
 import { HIDDEN_PLANS, PLANS } from './testing/site';
@@ -229,6 +229,24 @@ describe('renderServicePage', () => {
     expect(doc.querySelector('script[type="application/ld+json"]')).toBeNull();
     expect([...doc.querySelectorAll('h1')].map((h1) => h1.textContent)).toEqual([heading]);
     expect(doc.querySelector('script[src="/assets/site.js"]')).toBeTruthy();
+  });
+});
+
+describe('htmlDocument', () => {
+  it('escapes the texts it puts in the head', () => {
+    const page = {
+      path: '/a',
+      title: 'عنوان "مقتبس" & <b>',
+      description: 'وصف <script>alert(1)</script> "x" & y',
+    };
+    const doc = parse(
+      htmlDocument({ page, body: '<h1>x</h1>', assets: ASSETS, structuredData: '' }),
+    );
+    expect(doc.title).toBe(documentTitle(page));
+    expect(meta(doc, 'name="description"')).toBe(page.description);
+    expect(meta(doc, 'property="og:title"')).toBe(documentTitle(page));
+    expect(meta(doc, 'name="twitter:description"')).toBe(page.description);
+    expect(doc.querySelectorAll('script:not([src])')).toHaveLength(0);
   });
 });
 
