@@ -1,12 +1,26 @@
-import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CONTACT_MESSAGE_MAX_LENGTH, SUPPORT_WHATSAPP_URL } from '@talaqa/domain';
 import { ERROR_MESSAGES } from '@talaqa/ui';
-import { renderRoute, stubHealthyApi } from '@talaqa/ui/testing';
-import { routes } from '../../router';
+import { stubHealthyApi } from '@talaqa/ui/testing';
+import { renderSitePage } from '../../render';
+import { IslandRoot } from '../../site/island-root';
+import { renderPage } from '../../testing/site';
+import { ContactFormPanel } from './ContactForm';
 
 const fetchMock = stubHealthyApi();
+
+/** What the build made for the browser, as far as the page's HTML needs it. */
+const ASSETS = { css: '', fontPreloads: [], siteScript: '/assets/site.js', islands: {} };
+
+/** The island as the browser hydrates it (src/islands/contact.tsx): the page's one live part. */
+const renderForm = () =>
+  render(
+    <IslandRoot>
+      <ContactFormPanel />
+    </IslandRoot>,
+  );
 
 /** Answers POST /contact-request/ with `answer`, and records what was sent. */
 function answerContact(answer: () => Response) {
@@ -44,8 +58,7 @@ describe('landing /contact', () => {
   it('shows the Arabic error of each field and sends nothing while one is wrong', async () => {
     const sent = answerContact(created);
     const user = userEvent.setup();
-    renderRoute(routes, '/contact');
-    await screen.findByRole('heading', { level: 1, name: 'تواصل معنا' });
+    renderForm();
 
     await user.click(screen.getByRole('button', { name: 'أرسل الرسالة' }));
     expect(screen.getByText(ERROR_MESSAGES['contact-title-too-short'])).toBeTruthy();
@@ -81,8 +94,7 @@ describe('landing /contact', () => {
       return Response.json({ status: 'ok', database: { status: 'up', driver: 'pglite' } });
     });
     const user = userEvent.setup();
-    renderRoute(routes, '/contact');
-    await screen.findByRole('heading', { level: 1 });
+    renderForm();
     await fill(user, {
       'عنوان الرسالة': 'سؤال عن الباقات',
       'نص الرسالة': 'هل يمكنني تغيير باقتي في منتصف الشهر؟',
@@ -117,8 +129,7 @@ describe('landing /contact', () => {
       ),
     );
     const user = userEvent.setup();
-    renderRoute(routes, '/contact');
-    await screen.findByRole('heading', { level: 1 });
+    renderForm();
     await fill(user, {
       'عنوان الرسالة': 'عنوان صالح',
       'نص الرسالة': 'نص رسالة صالح للتجربة',
@@ -138,10 +149,50 @@ describe('landing /contact', () => {
   });
 
   it('offers the WhatsApp support chat beside the form', async () => {
-    renderRoute(routes, '/contact');
+    renderPage('/contact');
     await screen.findByRole('heading', { level: 1 });
     const links = screen.getAllByRole('link', { name: /واتساب الدعم/ });
     expect(links.every((link) => link.getAttribute('href') === SUPPORT_WHATSAPP_URL)).toBe(true);
     expect(links.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('puts the form in the page before any script runs, in the island the browser hydrates', async () => {
+    const { container } = renderPage('/contact');
+    await screen.findByRole('heading', { level: 1, name: 'تواصل معنا' });
+    const islands = container.querySelectorAll('[data-island]');
+    expect(islands).toHaveLength(1);
+    const island = islands[0]!;
+    expect(island.getAttribute('data-island')).toBe('contact');
+    const form = within(island as HTMLElement).getByRole('form', {
+      name: 'رسالة إلى فريق طلاقة',
+    });
+    for (const label of ['عنوان الرسالة', 'نص الرسالة', 'بريدك الإلكتروني']) {
+      expect(within(form).getByLabelText(label)).toBeTruthy();
+    }
+  });
+});
+
+describe('the /contact island (src/islands/contact.tsx)', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('hydrates the rendered form without a mismatch, and the form then works', async () => {
+    const html = await renderSitePage('/contact', ASSETS);
+    document.body.innerHTML = new DOMParser().parseFromString(html!, 'text/html').body.innerHTML;
+    const renderedField = screen.getByLabelText('عنوان الرسالة');
+    const errors = vi.spyOn(console, 'error');
+    const recoverable = vi.fn();
+    window.addEventListener('error', recoverable);
+    const sent = answerContact(created);
+
+    await import('../../islands/contact');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'أرسل الرسالة' }));
+    expect(await screen.findByText(ERROR_MESSAGES['contact-title-too-short'])).toBeTruthy();
+    window.removeEventListener('error', recoverable);
+    expect(errors).not.toHaveBeenCalled();
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(sent).toHaveLength(0);
+    // Hydration adopted the rendered elements: a mismatch would have replaced them with new ones.
+    expect(screen.getByLabelText('عنوان الرسالة')).toBe(renderedField);
   });
 });

@@ -1,127 +1,132 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, within } from '@testing-library/react';
 import {
-  DEMO_PLANS,
-  LOCAL_PORTS,
+  PAID_PLAN_PERIODS,
+  PERIOD_KIND_OF,
   PlanPeriod,
   formatMoney,
-  fullPeriodPrices,
   pricePlanPurchase,
 } from '@talaqa/domain';
-import type { Plan } from '@talaqa/domain';
-import { ERROR_MESSAGES, UI_MESSAGES } from '@talaqa/ui';
-import { renderRoute, stubHealthyApi } from '@talaqa/ui/testing';
-import { routes } from '../../router';
-
-/** The seed's three plans as the server answers them, plus two the page must not show. */
-const PLANS: Plan[] = [
-  ...DEMO_PLANS.map((plan, index) => ({
-    id: index + 1,
-    weeklyMinutes: plan.weeklyMinutes,
-    baseMonthPrice: plan.baseMonthPrice,
-    monthDiscount: plan.monthDiscount,
-    quarterDiscount: plan.quarterDiscount,
-    yearDiscount: plan.yearDiscount,
-    ...fullPeriodPrices(plan),
-    active: true,
-    forInvitesOnly: false,
-    createdAt: '2025-03-01T10:00:00.000Z',
-  })),
-].reverse();
-const HIDDEN: Plan[] = [
-  { ...PLANS[0]!, id: 8, weeklyMinutes: 300, forInvitesOnly: true },
-  { ...PLANS[0]!, id: 9, weeklyMinutes: 400, active: false },
-];
-
-const fetchMock = stubHealthyApi();
-
-function answerPlans(answer: () => Response) {
-  fetchMock.mockImplementation(async (input) => {
-    const url = String(input instanceof Request ? input.url : input);
-    if (url.includes('/api/v1/plan/list')) return answer();
-    return Response.json({ status: 'ok', database: { status: 'up', driver: 'pglite' } });
-  });
-}
+import { PLAN_PERIOD_NAMES_AR } from '@talaqa/ui';
+import { APP_LINK_ATTRIBUTE } from '../../paths';
+import { WEB_ORIGIN_MARK } from '../../site/origins';
+import { HIDDEN_PLANS, PLANS, renderPage } from '../../testing/site';
+import { planTitle } from './PricingPage';
 
 const cards = () => within(screen.getByRole('list', { name: 'الباقات' })).getAllByRole('article');
-/** The prices a card shows, as plain text (the page's no-break spaces kept). */
-const cardText = (name: string) => screen.getByRole('article', { name }).textContent ?? '';
+const card = (name: string) => screen.getByRole('article', { name });
+/** The prices a card shows for one period, as plain text (the page's no-break spaces kept). */
+const periodText = (name: string, kind: string) =>
+  card(name).querySelector(`div[data-period="${kind}"]`)?.textContent ?? '';
+
+// Read as a file: Vitest does not process CSS, so an import would give an empty text.
+const styles = readFileSync(join(import.meta.dirname, '../../styles.css'), 'utf8');
+
+const advance = PLANS.find((plan) => plan.weeklyMinutes === 120)!;
 
 describe('landing /pricing', () => {
-  it('shows the plans on sale from the API, priced per period by pricePlanPurchase', async () => {
-    answerPlans(() => Response.json({ list: [...PLANS, ...HIDDEN], total: 5 }));
-    const user = userEvent.setup();
-    renderRoute(routes, '/pricing');
+  it('shows the plans on sale, fewest minutes first, without the hidden ones', async () => {
+    renderPage('/pricing', { plans: [...HIDDEN_PLANS, ...PLANS] });
     expect(await screen.findByRole('heading', { level: 1, name: 'الأسعار والباقات' })).toBeTruthy();
-    await screen.findByRole('list', { name: 'الباقات' });
-    expect(cards().map((card) => within(card).getByRole('heading').textContent)).toEqual([
+    expect(cards().map((item) => within(item).getByRole('heading').textContent)).toEqual([
       'باقة البداية',
       'الباقة المتقدمة',
       'الباقة الاحترافية',
     ]);
-    const request = fetchMock.mock.calls
-      .map(([input, init]) => ({ url: String(input), init }))
-      .find(({ url }) => url.includes('/plan/list'));
-    expect(new Headers(request?.init?.headers).has('authorization')).toBe(false);
+    expect(card('الباقة المتقدمة').textContent).toContain('١٢٠ دقيقة أسبوعيًا');
+    expect(screen.queryByText(/٣٠٠ دقيقة|٤٠٠ دقيقة/)).toBeNull();
+  });
 
-    const advance = PLANS.find((plan) => plan.weeklyMinutes === 120)!;
+  it('holds every period’s prices, priced by pricePlanPurchase, each marked with its period', async () => {
+    renderPage('/pricing', { plans: PLANS });
+    await screen.findByRole('list', { name: 'الباقات' });
+    for (const item of cards()) {
+      const blocks = [...item.querySelectorAll('div[data-period]')];
+      expect(blocks.map((block) => block.getAttribute('data-period'))).toEqual([
+        'month',
+        'quarter',
+        'year',
+      ]);
+    }
+
     const month = pricePlanPurchase({ plan: advance, period: PlanPeriod.Month });
-    expect(cardText('الباقة المتقدمة')).toContain(formatMoney(month.total));
-    expect(cardText('الباقة المتقدمة')).toContain('١٢٠ دقيقة أسبوعيًا');
+    expect(periodText('الباقة المتقدمة', 'month')).toContain(formatMoney(month.total));
+    expect(periodText('الباقة المتقدمة', 'month')).toContain(
+      PLAN_PERIOD_NAMES_AR[PlanPeriod.Month],
+    );
 
-    await user.click(screen.getByLabelText('سنة كاملة'));
     const year = pricePlanPurchase({ plan: advance, period: PlanPeriod.Year });
-    await waitFor(() => expect(cardText('الباقة المتقدمة')).toContain(formatMoney(year.total)));
-    expect(cardText('الباقة المتقدمة')).toContain(formatMoney(year.listPrice));
-    expect(cardText('الباقة المتقدمة')).toContain(formatMoney(year.perMonth));
-    expect(cardText('الباقة المتقدمة')).toMatch(/وفّر ٢٠٪/);
+    const yearText = periodText('الباقة المتقدمة', 'year');
+    expect(yearText).toContain(formatMoney(year.total));
+    expect(yearText).toContain(formatMoney(year.listPrice));
+    expect(yearText).toContain(formatMoney(year.perMonth));
+    expect(yearText).toMatch(/وفّر ٢٠٪/);
+    // A block holds its own period's price only.
+    expect(yearText).not.toContain(formatMoney(month.total));
 
-    await user.click(screen.getByLabelText('ثلاثة أشهر'));
     const beginning = PLANS.find((plan) => plan.weeklyMinutes === 60)!;
     const quarter = pricePlanPurchase({ plan: beginning, period: PlanPeriod.Quarter });
-    await waitFor(() => expect(cardText('باقة البداية')).toContain(formatMoney(quarter.total)));
-
-    // Sign-up that leads on to this plan's checkout for the chosen period.
-    const professional = PLANS.reduce((a, b) => (b.weeklyMinutes > a.weeklyMinutes ? b : a));
-    const start = screen.getByRole('link', { name: 'ابدأ الآن مع الباقة الاحترافية' });
-    const href = new URL(start.getAttribute('href')!);
-    expect(href.origin + href.pathname).toBe(
-      `http://localhost:${LOCAL_PORTS.web}/register/student`,
-    );
-    expect(href.searchParams.get('next')).toBe(`/checkout/${professional.id}/quarter`);
+    expect(periodText('باقة البداية', 'quarter')).toContain(formatMoney(quarter.total));
   });
 
-  it('says so with a retry when the API cannot be reached, and shows no prices', async () => {
-    fetchMock.mockImplementation(async (input) => {
-      if (String(input).includes('/plan/list')) throw new TypeError('Failed to fetch');
-      return Response.json({ status: 'ok', database: { status: 'up', driver: 'pglite' } });
-    });
-    renderRoute(routes, '/pricing');
-    expect(
-      await screen.findByText('تعذّر تحميل الباقات', undefined, { timeout: 4000 }),
-    ).toBeTruthy();
-    expect(screen.getByText(UI_MESSAGES.connectionFailed)).toBeTruthy();
-    expect(screen.queryByText(/ج\.م\./)).toBeNull();
-
-    answerPlans(() => Response.json({ list: PLANS, total: 3 }));
-    await userEvent.setup().click(screen.getByRole('button', { name: UI_MESSAGES.retry }));
-    expect(await screen.findByRole('list', { name: 'الباقات' })).toBeTruthy();
-    expect(cards()).toHaveLength(3);
+  it('switches period without a script: radio buttons, the month checked, and a rule for each', async () => {
+    renderPage('/pricing', { plans: PLANS });
+    await screen.findByRole('list', { name: 'الباقات' });
+    const choice = screen.getByRole('group', { name: 'مدة الاشتراك' });
+    const radios = within(choice).getAllByRole('radio') as HTMLInputElement[];
+    expect(radios.map((radio) => radio.value)).toEqual(['month', 'quarter', 'year']);
+    expect(radios.map((radio) => radio.checked)).toEqual([true, false, false]);
+    expect(screen.getByLabelText('سنة كاملة')).toBe(radios[2]);
+    // styles.css shows the checked period's prices and link: one rule for each period word.
+    for (const period of PAID_PLAN_PERIODS) {
+      const kind = PERIOD_KIND_OF[period];
+      for (const element of ['div', 'a']) {
+        expect(styles).toContain(
+          `.pricing:has(input[value='${kind}']:checked) ${element}[data-period='${kind}']`,
+        );
+      }
+    }
   });
 
-  it('shows the loading skeleton, then the Arabic message of an API error', async () => {
-    answerPlans(() => Response.json({ code: 'service-unavailable' }, { status: 503 }));
-    renderRoute(routes, '/pricing');
-    expect((await screen.findByText('جارٍ تحميل الباقات')).getAttribute('role')).toBe('status');
+  it('leads each period’s "start" link to sign-up and on to that plan’s checkout', async () => {
+    renderPage('/pricing', { plans: PLANS });
+    await screen.findByRole('list', { name: 'الباقات' });
+    for (const plan of PLANS) {
+      const links = [...card(planTitle(plan)).querySelectorAll('a[data-period]')];
+      expect(links).toHaveLength(PAID_PLAN_PERIODS.length);
+      for (const [index, period] of PAID_PLAN_PERIODS.entries()) {
+        const link = links[index]!;
+        const kind = PERIOD_KIND_OF[period];
+        expect(link.getAttribute('data-period')).toBe(kind);
+        expect(link.hasAttribute(APP_LINK_ATTRIBUTE)).toBe(true);
+        const href = new URL(link.getAttribute('href')!);
+        expect(href.origin + href.pathname).toBe(`${WEB_ORIGIN_MARK}/register/student`);
+        expect(href.searchParams.get('next')).toBe(`/checkout/${plan.id}/${kind}`);
+      }
+    }
     expect(
-      await screen.findByText(ERROR_MESSAGES['service-unavailable'], undefined, { timeout: 4000 }),
+      screen.getByRole('link', { name: 'ابدأ الآن مع الباقة الاحترافية لمدة ثلاثة أشهر' }),
     ).toBeTruthy();
   });
 
   it('says when no plan is on sale', async () => {
-    answerPlans(() => Response.json({ list: HIDDEN, total: 2 }));
-    renderRoute(routes, '/pricing');
+    renderPage('/pricing', { plans: HIDDEN_PLANS });
     expect(await screen.findByText('لا توجد باقات متاحة الآن')).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'الباقات' })).toBeNull();
+    expect(screen.queryByRole('radio')).toBeNull();
+  });
+
+  it('says the plans cannot be shown when they are not known, and shows no price', async () => {
+    renderPage('/pricing', { plans: undefined });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('تعذّر عرض الباقات الآن');
+    expect(within(alert).getByRole('link', { name: 'أعد تحميل الصفحة' }).getAttribute('href')).toBe(
+      '/pricing',
+    );
+    expect(screen.queryByText(/ج\.م\./)).toBeNull();
+    expect(document.querySelector('[data-period]')).toBeNull();
+    expect(screen.queryByRole('radio')).toBeNull();
   });
 });
