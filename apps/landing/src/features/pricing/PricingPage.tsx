@@ -76,7 +76,7 @@ function PeriodPrice({ plan, period }: { plan: Plan; period: PaidPlanPeriod }) {
   const price = pricePlanPurchase({ plan, period });
   const discount = planPeriodDiscount(plan, period);
   return (
-    <div data-period={kindOf(period)} className="flex-col gap-1">
+    <div data-period={kindOf(period)} className="flex flex-col gap-1">
       <p className="text-3xl font-bold text-ink">{formatMoney(price.total)}</p>
       <p className="text-sm text-muted">لمدة {PLAN_PERIOD_NAMES_AR[period]}</p>
       {price.periodDiscount > 0 && (
