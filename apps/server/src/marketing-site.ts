@@ -115,7 +115,10 @@ class SmallCache<T> {
  * accepts, with a strong ETag so a repeated visit costs a 304. Never cached without asking:
  * a price or a release must show at once.
  */
-function textSender(origins: ReturnType<typeof originsFor>, withOrigins: SiteRenderer['withOrigins']) {
+function textSender(
+  origins: ReturnType<typeof originsFor>,
+  withOrigins: SiteRenderer['withOrigins'],
+) {
   const cache = new SmallCache<{ etag: string; body: Buffer }>(200);
   return (
     request: FastifyRequest,
@@ -155,7 +158,9 @@ function textSender(origins: ReturnType<typeof originsFor>, withOrigins: SiteRen
 function livePages(renderer: SiteRenderer, assets: unknown, sources: MarketingSiteSources) {
   const last = new Map<string, { data: string; html: string }>();
   const dataOf = async (live: 'plans' | 'stats') =>
-    live === 'plans' ? { plans: await sources.publicPlans() } : { stats: await sources.publicStats() };
+    live === 'plans'
+      ? { plans: await sources.publicPlans() }
+      : { stats: await sources.publicStats() };
 
   return async (path: string, live: 'plans' | 'stats', log: FastifyBaseLogger) => {
     let data: { plans?: Plan[]; stats?: PublicStats } = {};
@@ -178,7 +183,8 @@ function livePages(renderer: SiteRenderer, assets: unknown, sources: MarketingSi
   };
 }
 
-const readPage = (distDir: string, file: string): string => readFileSync(join(distDir, file), 'utf8');
+const readPage = (distDir: string, file: string): string =>
+  readFileSync(join(distDir, file), 'utf8');
 
 /**
  * The routes of the marketing site on its own server (after the security headers and the static
@@ -209,7 +215,10 @@ export async function marketingSiteRoutes(
     server.get(page.path, async (request, reply) => {
       if (!liveKind) return send(request, reply, prerendered, { type: HTML });
       const { html, failed } = await live(page.path, liveKind, request.log);
-      return send(request, reply, html, { type: HTML, status: failed && liveKind === 'plans' ? 503 : 200 });
+      return send(request, reply, html, {
+        type: HTML,
+        status: failed && liveKind === 'plans' ? 503 : 200,
+      });
     });
   }
 
@@ -241,14 +250,17 @@ export async function marketingSiteRoutes(
     }
   });
 
-  server.setNotFoundHandler((request, reply) => {
+  // `/pricing/` is `/pricing`: one address per page for search engines (and a folder of dist
+  // must not answer). Slashes are collapsed at the start too: `//host/` never leaves the site.
+  server.addHook('onRequest', async (request, reply) => {
     const path = request.url.split('?', 1)[0] ?? '/';
-    // `/pricing/` is `/pricing`: one address per page for search engines.
-    // Slashes are collapsed at the start too: `//host/` must never become a redirect to a host.
     if (path.length > 1 && path.endsWith('/') && request.method === 'GET') {
       const query = request.url.slice(path.length);
       return reply.redirect(`/${path.replace(/^\/+|\/+$/g, '')}${query}`, 301);
     }
+  });
+
+  server.setNotFoundHandler((request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     }

@@ -135,7 +135,9 @@ export async function buildStaticApp(
     // The build writes .br and .gz copies where it can (the marketing site's prerender does).
     preCompressed: true,
     // The marketing site's pages are answered by its routes, with their origins put in.
-    ...(marketingSite ? { index: false, allowedPath: (path: string) => !path.endsWith('.html') } : {}),
+    ...(marketingSite
+      ? { index: false, allowedPath: (path: string) => !path.endsWith('.html') }
+      : {}),
   });
   if (runtimeConfig) {
     server.get('/runtime-config.js', (_request, reply) =>

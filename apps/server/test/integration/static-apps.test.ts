@@ -16,6 +16,8 @@ import {
   StaticAppsError,
 } from '../../src/static-apps';
 import type { StaticApp } from '../../src/static-apps';
+import type { MarketingSiteSources } from '../../src/marketing-site';
+import { writeSiteFixture } from './site-fixture';
 
 const INDEX = '<!doctype html><html lang="ar" dir="rtl"><title>طلاقة</title></html>';
 const SCRIPT = runtimeConfigScript({
@@ -28,6 +30,11 @@ const SCRIPT = runtimeConfigScript({
     authUrl: 'https://g.example/auth',
   },
 });
+const siteSources: MarketingSiteSources = {
+  publicPlans: async () => [],
+  publicStats: async () => ({ tutors: 0, lessons: 0 }),
+  openShortLink: () => Promise.reject(new Error('no short links here')),
+};
 let root: string;
 let server: FastifyInstance;
 let baseUrl: string;
@@ -138,6 +145,8 @@ describe('the content security policy of the apps', () => {
       mkdirSync(dist, { recursive: true });
       writeFileSync(join(dist, 'index.html'), INDEX);
     }
+    // The marketing site is prerendered pages and their renderer (record 355), not one index.html.
+    writeSiteFixture(appsRoot);
   });
   afterAll(async () => {
     await Promise.all(built.map(({ server }) => server.close()));
@@ -146,7 +155,7 @@ describe('the content security policy of the apps', () => {
 
   const serve = async (env: Record<string, string>): Promise<StaticApp[]> => {
     const config = loadConfig({ APP_ENV: 'local', APPS_DIST_DIR: appsRoot, PORT: '4900', ...env });
-    const apps = await buildStaticApps(config, pino({ level: 'silent' }));
+    const apps = await buildStaticApps(config, pino({ level: 'silent' }), { siteSources });
     built.push(...apps);
     return apps;
   };
@@ -165,11 +174,13 @@ describe('the content security policy of the apps', () => {
   it('is sent with every page of web, admin and landing, built from the public API URL', async () => {
     const apps = await serve({ PUBLIC_API_URL: 'https://api.talaqa.example' });
     expect(apps.map((app) => app.name)).toEqual(['web', 'admin', 'landing']);
-    for (const { server } of apps) {
+    for (const { name, server } of apps) {
       for (const url of ['/', '/tutor/12?week=3']) {
         const response = await server.inject({ url, headers: { host: 'app.talaqa.example' } });
-        expect(response.statusCode).toBe(200);
-        expect(response.body).toBe(INDEX);
+        // The marketing site has no deep links: an address that is not a page is its 404 page.
+        const isSitePage = name !== 'landing' || url === '/';
+        expect(response.statusCode).toBe(isSitePage ? 200 : 404);
+        if (name !== 'landing') expect(response.body).toBe(INDEX);
         const policy = policyOf(response.headers['content-security-policy']);
         expect(Object.fromEntries(policy)).toEqual({
           'default-src': ["'self'"],
