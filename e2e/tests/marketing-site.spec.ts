@@ -346,7 +346,7 @@ test.describe('with JavaScript', () => {
     console.log(weights.join('\n'));
   });
 
-  test('the contact form checks its fields and sends', async ({ page }) => {
+  test('the contact form checks its fields and sends', async ({ page, request }) => {
     await page.goto(addressOf('/contact'));
     const form = page.getByRole('form', { name: 'رسالة إلى فريق طلاقة' });
     const title = form.getByLabel('عنوان الرسالة');
@@ -361,10 +361,19 @@ test.describe('with JavaScript', () => {
 
     await title.fill('سؤال عن الباقات');
     await form.getByLabel('نص الرسالة').fill('هل يمكنني تغيير الباقة في منتصف الشهر؟');
-    await form.getByLabel('بريدك الإلكتروني').fill(`site-${randomUUID().slice(0, 8)}@example.com`);
+    const email = `site-${randomUUID().slice(0, 8)}@example.com`;
+    await form.getByLabel('بريدك الإلكتروني').fill(email);
     await expect(title).not.toHaveAttribute('aria-invalid', 'true');
     await form.getByRole('button', { name: 'أرسل الرسالة' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'وصلتنا رسالتك' })).toBeVisible();
+
+    // The team has it, with the address to answer.
+    const { token } = await signInByApi(request, api, 'admin@talaqa.eg', DEMO_PASSWORD);
+    const answer = await request.get(`${api}/contact-request/list?page=1&size=100`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const { list } = (await answer.json()) as { list: { title: string; email: string | null }[] };
+    expect(list.find((item) => item.email === email)?.title).toBe('سؤال عن الباقات');
   });
 
   test('axe finds nothing serious on any page, and none scrolls sideways', async ({
