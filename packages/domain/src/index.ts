@@ -26,6 +26,7 @@ export * from './assets/contract';
 export * from './assets/stored-files';
 export * from './topics/validation';
 export * from './topics/contract';
+export * from './contact/form';
 export * from './contact/validation';
 export * from './contact/contract';
 export * from './stats/contract';

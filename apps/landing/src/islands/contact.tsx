@@ -1,5 +1,5 @@
-// First: the content security policy allows no eval (see @talaqa/ui/csp); the form's schema is zod.
-import '@talaqa/ui/csp';
+// No zod here: the form checks with the domain's plain rules (record 355), so the island needs
+// neither `@talaqa/ui/csp` nor a schema. A contract is loaded only where answers are checked.
 import { hydrateRoot } from 'react-dom/client';
 import { ContactFormPanel } from '../features/contact/ContactForm';
 import { IslandRoot } from '../site/island-root';

@@ -3,6 +3,7 @@ import { VERIFICATION_CODE_LENGTH } from '../constants';
 import { charCount, collapseSpaces, normaliseEgyptianPhone, toAsciiDigits } from '../text';
 import { fail, reject, rule, text, textSchema } from './blocks';
 import type { Code } from './blocks';
+import { emailProblem } from './text-rules';
 import { tutorNameProblem, userNameProblem } from './names';
 
 // Bounds: those the spec states are marked "spec"; the others are our choices.
@@ -11,8 +12,6 @@ import { tutorNameProblem, userNameProblem } from './names';
 export const PASSWORD_MIN_LENGTH = 8;
 /** spec */
 export const PASSWORD_MAX_LENGTH = 50;
-/** RFC 5321 limit of a forward path. */
-export const EMAIL_MAX_LENGTH = 254;
 
 /**
  * Every rule a password breaks. A letter or digit of any script counts (Arabic letters, Arabic-Indic
@@ -71,26 +70,12 @@ export const changePasswordSchema = z
   })
   .refine(...mustMatch('newPassword', 'newPasswordConfirmation', 'new-password-mismatch'));
 
-/** Simple on purpose (spec): something@domain.tld with a top-level part of 2-4 letters. */
-const EMAIL_PATTERN = /^[^\s@]+@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,4}$/;
-
-export const isValidEmail = (email: string): boolean =>
-  email.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(email);
-
 /** Two spellings of one address: e-mails are compared trimmed and case-insensitively. */
 export const sameEmail = (a: string, b: string): boolean =>
   a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /** An empty (or blank) e-mail is `required`, like a missing one; anything else must be valid. */
-export const emailSchema = text()
-  .trim()
-  .toLowerCase()
-  .superRefine(
-    rule((email: string) => {
-      if (email === '') return 'required';
-      return isValidEmail(email) ? undefined : 'invalid-email';
-    }),
-  );
+export const emailSchema = text().trim().toLowerCase().superRefine(rule(emailProblem));
 
 export const loginSchema = z.object({ email: emailSchema, password: enteredPassword });
 

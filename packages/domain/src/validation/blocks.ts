@@ -5,7 +5,9 @@
 
 import { z } from 'zod';
 import type { ValidationCode } from '../errors';
-import { charCount, hasNulCharacter } from '../text';
+import { hasNulCharacter } from '../text';
+import { textProblem } from './text-rules';
+import type { TextBounds } from './text-rules';
 
 export type Code = ValidationCode;
 export type Ctx = z.RefinementCtx;
@@ -56,26 +58,6 @@ export const oneOf = <T extends string | number>(
   values: readonly T[],
   code: Code = 'invalid-type',
 ) => z.literal(values, { error: (issue) => (issue.input == null ? 'required' : code) });
-
-export interface TextBounds {
-  min: number;
-  max: number;
-  tooShort: Code;
-  tooLong: Code;
-  /** Reported for an empty value instead of `tooShort`, where the spec has its own message. */
-  empty?: Code;
-  invalid?: Code;
-  isValid?: (value: string) => boolean;
-}
-
-export function textProblem(value: string, bounds: TextBounds): Code | undefined {
-  const length = charCount(value);
-  if (length === 0 && bounds.empty) return bounds.empty;
-  if (length < bounds.min) return bounds.tooShort;
-  if (length > bounds.max) return bounds.tooLong;
-  if (bounds.isValid && !bounds.isValid(value)) return bounds.invalid ?? 'invalid-type';
-  return undefined;
-}
 
 /** A trimmed text field with length bounds and an optional content rule. */
 export const boundedText = (bounds: TextBounds) =>

@@ -3,15 +3,19 @@
 import { z } from 'zod';
 import { hasControlCharacters } from '../text';
 import { boundedText } from './blocks';
+import { CONTACT_MESSAGE_BOUNDS, CONTACT_TITLE_BOUNDS } from '../contact/form';
+
+export {
+  CONTACT_MESSAGE_MAX_LENGTH,
+  CONTACT_MESSAGE_MIN_LENGTH,
+  CONTACT_TITLE_MAX_LENGTH,
+  CONTACT_TITLE_MIN_LENGTH,
+} from '../contact/form';
 
 export const MESSAGE_MIN_LENGTH = 1;
 export const MESSAGE_MAX_LENGTH = 2000;
 export const TOPIC_NAME_MIN_LENGTH = 2;
 export const TOPIC_NAME_MAX_LENGTH = 50;
-export const CONTACT_TITLE_MIN_LENGTH = 3;
-export const CONTACT_TITLE_MAX_LENGTH = 100;
-export const CONTACT_MESSAGE_MIN_LENGTH = 10;
-export const CONTACT_MESSAGE_MAX_LENGTH = 2000;
 
 export const messageTextSchema = boundedText({
   min: MESSAGE_MIN_LENGTH,
@@ -32,16 +36,6 @@ const topicName = boundedText({
 export const topicSchema = z.object({ nameAr: topicName, nameEn: topicName });
 
 export const contactRequestSchema = z.object({
-  title: boundedText({
-    min: CONTACT_TITLE_MIN_LENGTH,
-    max: CONTACT_TITLE_MAX_LENGTH,
-    tooShort: 'contact-title-too-short',
-    tooLong: 'contact-title-too-long',
-  }),
-  message: boundedText({
-    min: CONTACT_MESSAGE_MIN_LENGTH,
-    max: CONTACT_MESSAGE_MAX_LENGTH,
-    tooShort: 'contact-message-too-short',
-    tooLong: 'contact-message-too-long',
-  }),
+  title: boundedText(CONTACT_TITLE_BOUNDS),
+  message: boundedText(CONTACT_MESSAGE_BOUNDS),
 });

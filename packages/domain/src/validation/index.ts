@@ -11,8 +11,8 @@
  * down in docs/decisions/ (the index's "Validation bounds"). One file per subject; `blocks.ts` holds what they are built from.
  */
 
-export { textProblem, textSchema } from './blocks';
-export type { TextBounds } from './blocks';
+export { textSchema } from './blocks';
+export * from './text-rules';
 export * from './ids';
 export * from './names';
 export * from './accounts';
