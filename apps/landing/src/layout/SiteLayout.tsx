@@ -92,7 +92,7 @@ export function SiteLayout() {
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
         <Outlet />
       </main>
-      <footer className="border-t border-slate-200 bg-white">
+      <footer className="below-fold border-t border-slate-200 bg-white">
         <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8 sm:px-6 md:grid-cols-3">
           <div className="flex flex-col gap-2">
             <p className="text-xl font-bold text-brand-700">{BRAND_NAME}</p>

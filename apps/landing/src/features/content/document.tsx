@@ -97,7 +97,11 @@ export function LegalDocument({
       </nav>
       <div className="flex flex-col gap-8">
         {sections.map((section, index) => (
-          <section key={section.id} aria-labelledby={section.id} className="scroll-mt-24">
+          <section
+            key={section.id}
+            aria-labelledby={section.id}
+            className="below-fold scroll-mt-24"
+          >
             <h2 id={section.id} className="mb-3 text-xl font-bold text-ink">
               {num(index + 1)}. {section.title}
             </h2>

@@ -9,7 +9,7 @@ export function FaqList({ items, label }: { items: readonly FaqItem[]; label: st
   return (
     <ul aria-label={label} className="flex flex-col gap-3">
       {items.map((item) => (
-        <li key={item.question}>
+        <li key={item.question} className="below-fold-item">
           <details className="group rounded-2xl border border-slate-200 bg-white px-5 py-1 shadow-sm">
             <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between gap-4 font-semibold text-ink focus-visible:outline-2 focus-visible:outline-brand-600 [&::-webkit-details-marker]:hidden">
               {item.question}

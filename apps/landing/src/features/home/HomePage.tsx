@@ -69,7 +69,10 @@ export default function HomePage() {
         </div>
       </section>
 
-      <section aria-labelledby="audiences" className="mx-auto w-full max-w-6xl px-4 py-12 sm:px-6">
+      <section
+        aria-labelledby="audiences"
+        className="below-fold mx-auto w-full max-w-6xl px-4 py-12 sm:px-6"
+      >
         <h2 id="audiences" className="mb-6 text-2xl font-bold text-ink sm:text-3xl">
           لمن طلاقة؟
         </h2>
@@ -83,7 +86,7 @@ export default function HomePage() {
         </ul>
       </section>
 
-      <section aria-labelledby="how" className="bg-white">
+      <section aria-labelledby="how" className="below-fold bg-white">
         <div className="mx-auto w-full max-w-6xl px-4 py-12 sm:px-6">
           <h2 id="how" className="mb-6 text-2xl font-bold text-ink sm:text-3xl">
             كيف تبدأ؟
@@ -115,7 +118,10 @@ export default function HomePage() {
 
       <TrustMarks />
 
-      <section aria-labelledby="vetted" className="mx-auto w-full max-w-6xl px-4 py-12 sm:px-6">
+      <section
+        aria-labelledby="vetted"
+        className="below-fold mx-auto w-full max-w-6xl px-4 py-12 sm:px-6"
+      >
         <div className="flex flex-col gap-4 rounded-3xl bg-brand-800 p-8 text-white sm:p-10 md:flex-row md:items-center md:justify-between">
           <div className="max-w-2xl">
             <h2 id="vetted" className="mb-2 text-2xl font-bold">
