@@ -5,18 +5,14 @@ import type { ContactRequestAdminView, Role } from '@talaqa/domain';
 import {
   Badge,
   Button,
-  EmptyState,
   PageTitle,
-  QueryContent,
   ROLE_NAMES_AR,
   Select,
   Skeleton,
-  Spinner,
-  formatNumber,
   messageForError,
   useToast,
 } from '@talaqa/ui';
-import { ListPagination } from '../../components/ListPagination';
+import { PagedList } from '../../components/PagedList';
 import { usePageSize } from '../../lib/page-size';
 import { formatDateTime } from '../../lib/format';
 import { userPath } from '../../paths';
@@ -191,53 +187,35 @@ export default function ContactRequestsPage() {
         </Select>
       </div>
 
-      <div className="flex min-h-6 items-center gap-2 text-sm text-muted" aria-live="polite">
-        {list.data && <span>عدد الرسائل: {formatNumber(list.data.total)}</span>}
-        {list.isFetching && !list.isPending && <Spinner size="sm" />}
-      </div>
-
-      <QueryContent
+      <PagedList
         query={list}
-        loading={
-          <>
-            <Spinner className="sr-only" />
-            <ListSkeleton />
-          </>
-        }
-        isEmpty={(data) => data.list.length === 0}
+        countLabel="عدد الرسائل"
+        skeleton={<ListSkeleton />}
         empty={
-          filters.show === 'open' ? (
-            <EmptyState
-              title="لا توجد رسائل جديدة"
-              description="تم الرد على كل الرسائل. تظهر هنا كل رسالة جديدة من صفحة تواصل معنا."
-            />
-          ) : (
-            <EmptyState title="لا توجد رسائل" />
-          )
+          filters.show === 'open'
+            ? {
+                title: 'لا توجد رسائل جديدة',
+                description: 'تم الرد على كل الرسائل. تظهر هنا كل رسالة جديدة من صفحة تواصل معنا.',
+              }
+            : { title: 'لا توجد رسائل' }
         }
+        pagination={{
+          label: 'صفحات الرسائل',
+          page: filters.page,
+          totalPages,
+          onPageChange: (page) => update({ page }),
+          pageSize,
+          setPageSize,
+        }}
       >
-        {(data) => (
-          <ul
-            aria-label="الرسائل"
-            className="flex flex-col gap-3"
-            aria-busy={list.isPlaceholderData}
-          >
-            {data.list.map((request) => (
+        {(requests, busy) => (
+          <ul aria-label="الرسائل" className="flex flex-col gap-3" aria-busy={busy}>
+            {requests.map((request) => (
               <RequestItem key={request.id} request={request} />
             ))}
           </ul>
         )}
-      </QueryContent>
-
-      <ListPagination
-        label="صفحات الرسائل"
-        total={list.data?.total}
-        page={filters.page}
-        totalPages={totalPages}
-        onPageChange={(page) => update({ page })}
-        pageSize={pageSize}
-        setPageSize={setPageSize}
-      />
+      </PagedList>
     </section>
   );
 }

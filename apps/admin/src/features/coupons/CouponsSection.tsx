@@ -6,8 +6,6 @@ import {
   Button,
   Checkbox,
   Dialog,
-  EmptyState,
-  QueryContent,
   SkeletonRows,
   Spinner,
   cx,
@@ -16,7 +14,7 @@ import {
 } from '@talaqa/ui';
 import { DeleteDialog } from '../../components/DeleteDialog';
 import { DialogCancelButton, EditDialog } from '../../components/EditDialog';
-import { ListPagination } from '../../components/ListPagination';
+import { PagedList } from '../../components/PagedList';
 import { formatDateTime } from '../../lib/format';
 import { usePageSize } from '../../lib/page-size';
 import { CouponForm } from './CouponForm';
@@ -188,36 +186,27 @@ export function CouponsSection() {
         </Dialog>
       </div>
 
-      <QueryContent
+      <PagedList
         query={coupons}
-        loading={<SkeletonRows rows={3} rowClassName="h-8 w-full" />}
-        isEmpty={(data) => data.list.length === 0}
-        empty={
-          <EmptyState
-            title={includeExpired ? 'لا توجد أكواد خصم بعد' : 'لا توجد أكواد خصم صالحة'}
-            description="أنشئ كود خصم بزر «إنشاء كود خصم» ليستخدمه الطلاب عند الدفع."
-          />
-        }
+        skeleton={<SkeletonRows rows={3} rowClassName="h-8 w-full" />}
+        announceLoading={false}
+        empty={{
+          title: includeExpired ? 'لا توجد أكواد خصم بعد' : 'لا توجد أكواد خصم صالحة',
+          description: 'أنشئ كود خصم بزر «إنشاء كود خصم» ليستخدمه الطلاب عند الدفع.',
+        }}
+        pagination={{
+          label: 'صفحات أكواد الخصم',
+          page,
+          totalPages,
+          onPageChange: setPage,
+          pageSize,
+          setPageSize,
+        }}
       >
-        {(data) => (
-          <CouponsList
-            coupons={data.list}
-            busy={coupons.isPlaceholderData}
-            onEdit={setEditing}
-            onDelete={setDeleting}
-          />
+        {(list, busy) => (
+          <CouponsList coupons={list} busy={busy} onEdit={setEditing} onDelete={setDeleting} />
         )}
-      </QueryContent>
-
-      <ListPagination
-        label="صفحات أكواد الخصم"
-        total={coupons.data?.total}
-        page={page}
-        totalPages={totalPages}
-        onPageChange={setPage}
-        pageSize={pageSize}
-        setPageSize={setPageSize}
-      />
+      </PagedList>
 
       <EditDialog title="تعديل كود الخصم" item={editing} onClose={() => setEditing(null)}>
         {(editing) => (

@@ -6,8 +6,6 @@ import {
   Button,
   ConfirmDialog,
   Dialog,
-  EmptyState,
-  QueryContent,
   ROLE_NAMES_AR,
   Select,
   SkeletonRows,
@@ -17,7 +15,7 @@ import {
 } from '@talaqa/ui';
 import type { BadgeTone } from '@talaqa/ui';
 import { DialogCancelButton } from '../../components/EditDialog';
-import { ListPagination } from '../../components/ListPagination';
+import { PagedList } from '../../components/PagedList';
 import { actionErrorText } from '../../lib/forms';
 import { formatDateTime } from '../../lib/format';
 import { usePageSize } from '../../lib/page-size';
@@ -239,36 +237,27 @@ export function InvitesSection() {
         </div>
       </div>
 
-      <QueryContent
+      <PagedList
         query={invites}
-        loading={<SkeletonRows rows={3} rowClassName="h-8 w-full" />}
-        isEmpty={(data) => data.list.length === 0}
-        empty={
-          <EmptyState
-            title={state ? 'لا توجد دعوات بهذه الحالة' : 'لا توجد دعوات بعد'}
-            description="أرسل دعوة بزر «دعوة جديدة»."
-          />
-        }
+        skeleton={<SkeletonRows rows={3} rowClassName="h-8 w-full" />}
+        announceLoading={false}
+        empty={{
+          title: state ? 'لا توجد دعوات بهذه الحالة' : 'لا توجد دعوات بعد',
+          description: 'أرسل دعوة بزر «دعوة جديدة».',
+        }}
+        pagination={{
+          label: 'صفحات الدعوات',
+          page,
+          totalPages,
+          onPageChange: setPage,
+          pageSize,
+          setPageSize,
+        }}
       >
-        {(data) => (
-          <InvitesList
-            invites={data.list}
-            busy={invites.isPlaceholderData}
-            onResend={setResending}
-            onRevoke={setRevoking}
-          />
+        {(list, busy) => (
+          <InvitesList invites={list} busy={busy} onResend={setResending} onRevoke={setRevoking} />
         )}
-      </QueryContent>
-
-      <ListPagination
-        label="صفحات الدعوات"
-        total={invites.data?.total}
-        page={page}
-        totalPages={totalPages}
-        onPageChange={setPage}
-        pageSize={pageSize}
-        setPageSize={setPageSize}
-      />
+      </PagedList>
 
       <ConfirmDialog
         open={resending !== null}

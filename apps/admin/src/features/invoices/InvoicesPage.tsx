@@ -13,18 +13,16 @@ import {
 import type { InvoiceView, WithdrawMethod } from '@talaqa/domain';
 import {
   Button,
-  EmptyState,
   INVOICE_LABEL_NAMES_ADMIN_AR,
   Input,
   PageTitle,
-  QueryContent,
   Select,
   Spinner,
   WITHDRAW_METHOD_NAMES_AR,
   formatId,
   formatNumber,
 } from '@talaqa/ui';
-import { ListPagination } from '../../components/ListPagination';
+import { PagedList } from '../../components/PagedList';
 import { usePageSize } from '../../lib/page-size';
 import { ExportCsvButton } from './ExportCsvButton';
 import { InvoiceDialog } from './InvoiceDialog';
@@ -297,47 +295,32 @@ export default function InvoicesPage() {
         {announcement}
       </p>
 
-      <QueryContent
+      <PagedList
         query={list}
-        loading={
-          <>
-            <Spinner className="sr-only" />
-            <InvoicesTableSkeleton />
-          </>
-        }
-        isEmpty={(data) => data.list.length === 0}
-        empty={
-          filtered ? (
-            <EmptyState
-              title="لا توجد طلبات سحب تطابق التصفية"
-              action={
-                <Button variant="secondary" onClick={() => setSearchParams(new URLSearchParams())}>
-                  مسح عوامل التصفية
-                </Button>
+        skeleton={<InvoicesTableSkeleton />}
+        noMatches={
+          filtered
+            ? {
+                title: 'لا توجد طلبات سحب تطابق التصفية',
+                onClear: () => setSearchParams(new URLSearchParams()),
               }
-            />
-          ) : (
-            <EmptyState
-              title="لا توجد طلبات سحب بعد"
-              description="يظهر هنا كل طلب سحب يرسله معلم، فور إرساله."
-            />
-          )
+            : undefined
         }
+        empty={{
+          title: 'لا توجد طلبات سحب بعد',
+          description: 'يظهر هنا كل طلب سحب يرسله معلم، فور إرساله.',
+        }}
+        pagination={{
+          label: 'صفحات طلبات السحب',
+          page: filters.page,
+          totalPages,
+          onPageChange: (page) => update({ page }),
+          pageSize,
+          setPageSize,
+        }}
       >
-        {(data) => (
-          <InvoicesTable invoices={data.list} busy={list.isPlaceholderData} onOpen={setOpen} />
-        )}
-      </QueryContent>
-
-      <ListPagination
-        label="صفحات طلبات السحب"
-        total={list.data?.total}
-        page={filters.page}
-        totalPages={totalPages}
-        onPageChange={(page) => update({ page })}
-        pageSize={pageSize}
-        setPageSize={setPageSize}
-      />
+        {(invoices, busy) => <InvoicesTable invoices={invoices} busy={busy} onOpen={setOpen} />}
+      </PagedList>
 
       <InvoiceDialog
         invoice={open}

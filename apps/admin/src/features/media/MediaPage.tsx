@@ -11,20 +11,16 @@ import type { AssetFolder, FileKind, FolderTotal, StoredFile } from '@talaqa/dom
 import {
   Button,
   ConfirmDialog,
-  EmptyState,
   Input,
   PageTitle,
-  QueryContent,
   Select,
   Skeleton,
-  Spinner,
   countedText,
-  formatNumber,
   useToast,
 } from '@talaqa/ui';
 import type { CountedNoun } from '@talaqa/ui';
 import { DeleteDialog } from '../../components/DeleteDialog';
-import { ListPagination } from '../../components/ListPagination';
+import { PagedList } from '../../components/PagedList';
 import { actionErrorText } from '../../lib/forms';
 import { formatBytes } from '../../lib/format';
 import { usePageSize } from '../../lib/page-size';
@@ -319,57 +315,35 @@ export default function MediaPage() {
         <DeleteUnused folder={filters.folder} totals={list.data?.folders} />
       </div>
 
-      <div className="flex min-h-6 items-center gap-2 text-sm text-muted" aria-live="polite">
-        {list.data && <span>عدد الملفات: {formatNumber(list.data.total)}</span>}
-        {list.isFetching && !list.isPending && <Spinner size="sm" />}
-      </div>
-
-      <QueryContent
+      <PagedList
         query={list}
-        loading={
-          <>
-            <Spinner className="sr-only" />
-            <ListSkeleton />
-          </>
-        }
-        isEmpty={(data) => data.list.length === 0}
-        empty={
-          filtered ? (
-            <EmptyState
-              title="لا توجد ملفات تطابق التصفية"
-              description="غيّر المجلد أو الاستخدام أو النوع أو رقم المالك."
-              action={
-                <Button variant="secondary" onClick={() => setSearchParams(new URLSearchParams())}>
-                  إظهار كل الملفات
-                </Button>
+        countLabel="عدد الملفات"
+        skeleton={<ListSkeleton />}
+        noMatches={
+          filtered
+            ? {
+                title: 'لا توجد ملفات تطابق التصفية',
+                description: 'غيّر المجلد أو الاستخدام أو النوع أو رقم المالك.',
+                onClear: () => setSearchParams(new URLSearchParams()),
+                clearLabel: 'إظهار كل الملفات',
               }
-            />
-          ) : (
-            <EmptyState
-              title="لا توجد ملفات مخزنة"
-              description="تظهر هنا الصور والفيديوهات والإيصالات عند رفعها."
-            />
-          )
+            : undefined
         }
+        empty={{
+          title: 'لا توجد ملفات مخزنة',
+          description: 'تظهر هنا الصور والفيديوهات والإيصالات عند رفعها.',
+        }}
+        pagination={{
+          label: 'صفحات الملفات',
+          page: filters.page,
+          totalPages,
+          onPageChange: (page) => update({ page }),
+          pageSize,
+          setPageSize,
+        }}
       >
-        {(data) => (
-          <StoredFilesTable
-            files={data.list}
-            onDelete={setDeleting}
-            busy={list.isPlaceholderData}
-          />
-        )}
-      </QueryContent>
-
-      <ListPagination
-        label="صفحات الملفات"
-        total={list.data?.total}
-        page={filters.page}
-        totalPages={totalPages}
-        onPageChange={(page) => update({ page })}
-        pageSize={pageSize}
-        setPageSize={setPageSize}
-      />
+        {(files, busy) => <StoredFilesTable files={files} onDelete={setDeleting} busy={busy} />}
+      </PagedList>
 
       <DeleteDialog
         item={deleting}

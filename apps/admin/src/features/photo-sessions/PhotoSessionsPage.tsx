@@ -5,17 +5,14 @@ import type { StudioTutor } from '@talaqa/domain';
 import {
   Avatar,
   Badge,
-  EmptyState,
   Input,
   PageTitle,
-  QueryContent,
   Select,
   SkeletonCards,
-  Spinner,
   buttonClasses,
   formatNumber,
 } from '@talaqa/ui';
-import { ListPagination } from '../../components/ListPagination';
+import { PagedList } from '../../components/PagedList';
 import { usePageSize } from '../../lib/page-size';
 import { useSearchBox } from '../../lib/search-box';
 import { useCurrentUser } from '../../lib/session';
@@ -240,52 +237,40 @@ export default function PhotoSessionsPage() {
         )}
       </form>
 
-      <div className="flex min-h-6 items-center gap-2 text-sm text-muted" aria-live="polite">
-        {list.data && <span>عدد المعلمين: {formatNumber(list.data.total)}</span>}
-        {list.isFetching && !list.isPending && <Spinner size="sm" />}
-      </div>
-
-      <QueryContent
+      <PagedList
         query={list}
-        loading={
+        countLabel="عدد المعلمين"
+        skeleton={
           <SkeletonCards label="جارٍ تحميل المعلمين" cards={3} bars={['h-5 w-1/3', 'h-4 w-1/2']} />
         }
-        isEmpty={(data) => data.list.length === 0}
+        announceLoading={false}
         empty={
-          filters.search ? (
-            <EmptyState title="لا يوجد معلمون بهذا البحث" description="جرّب اسمًا أو بريدًا آخر." />
-          ) : filters.show === 'waiting' ? (
-            <EmptyState
-              title="لا يوجد معلمون ينتظرون جلسة تصوير"
-              description="يظهر هنا كل معلم لم تُرفع مواد جلسة تصويره بعد."
-            />
-          ) : (
-            <EmptyState title="لا يوجد معلمون هنا بعد" />
-          )
+          filters.search
+            ? { title: 'لا يوجد معلمون بهذا البحث', description: 'جرّب اسمًا أو بريدًا آخر.' }
+            : filters.show === 'waiting'
+              ? {
+                  title: 'لا يوجد معلمون ينتظرون جلسة تصوير',
+                  description: 'يظهر هنا كل معلم لم تُرفع مواد جلسة تصويره بعد.',
+                }
+              : { title: 'لا يوجد معلمون هنا بعد' }
         }
+        pagination={{
+          label: 'صفحات المعلمين',
+          page: filters.page,
+          totalPages,
+          onPageChange: (page) => update({ page }),
+          pageSize,
+          setPageSize,
+        }}
       >
-        {(data) => (
-          <ul
-            aria-label="المعلمون"
-            aria-busy={list.isPlaceholderData}
-            className="flex flex-col gap-3"
-          >
-            {data.list.map((tutor) => (
+        {(tutors, busy) => (
+          <ul aria-label="المعلمون" aria-busy={busy} className="flex flex-col gap-3">
+            {tutors.map((tutor) => (
               <TutorItem key={tutor.id} tutor={tutor} studioName={studioName} />
             ))}
           </ul>
         )}
-      </QueryContent>
-
-      <ListPagination
-        label="صفحات المعلمين"
-        total={list.data?.total}
-        page={filters.page}
-        totalPages={totalPages}
-        onPageChange={(page) => update({ page })}
-        pageSize={pageSize}
-        setPageSize={setPageSize}
-      />
+      </PagedList>
     </section>
   );
 }

@@ -2,19 +2,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { pageCount } from '@talaqa/domain';
 import type { PlanInviteView } from '@talaqa/domain';
-import {
-  Button,
-  EmptyState,
-  PageTitle,
-  QueryContent,
-  Select,
-  SkeletonRows,
-  Spinner,
-  cx,
-  formatNumber,
-} from '@talaqa/ui';
+import { Button, PageTitle, Select, SkeletonRows, cx, formatNumber } from '@talaqa/ui';
 import { DeleteDialog } from '../../components/DeleteDialog';
-import { ListPagination } from '../../components/ListPagination';
+import { PagedList } from '../../components/PagedList';
 import { userPath } from '../../paths';
 import { planSummaryText, formatDate } from '../../lib/format';
 import { usePageSize } from '../../lib/page-size';
@@ -226,52 +216,42 @@ export default function PlanInvitesPage() {
         </Select>
       </div>
 
-      <div className="flex min-h-6 items-center gap-2 text-sm text-muted" aria-live="polite">
-        {invites.data && <span>عدد الدعوات: {formatNumber(invites.data.total)}</span>}
-        {invites.isFetching && !invites.isPending && <Spinner size="sm" />}
-      </div>
-
-      <QueryContent
+      <PagedList
         query={invites}
-        loading={<SkeletonRows rows={4} rowClassName="h-10 w-full" />}
-        isEmpty={(data) => data.list.length === 0}
-        empty={
-          planId ? (
-            <EmptyState
-              title="لا توجد دعوات لهذه الباقة"
-              action={
-                <Button variant="secondary" onClick={() => update({ planId: null })}>
-                  عرض كل الدعوات
-                </Button>
+        countLabel="عدد الدعوات"
+        skeleton={<SkeletonRows rows={4} rowClassName="h-10 w-full" />}
+        announceLoading={false}
+        noMatches={
+          planId
+            ? {
+                title: 'لا توجد دعوات لهذه الباقة',
+                onClear: () => update({ planId: null }),
+                clearLabel: 'عرض كل الدعوات',
               }
-            />
-          ) : (
-            <EmptyState
-              title="لا توجد دعوات بعد"
-              description="ادعُ طالبًا بزر «دعوة طالب» ليرى باقة مخصصة للمدعوين ويشتريها."
-            />
-          )
+            : undefined
         }
+        empty={{
+          title: 'لا توجد دعوات بعد',
+          description: 'ادعُ طالبًا بزر «دعوة طالب» ليرى باقة مخصصة للمدعوين ويشتريها.',
+        }}
+        pagination={{
+          label: 'صفحات الدعوات',
+          page,
+          totalPages,
+          onPageChange: (next) => update({ page: next }),
+          pageSize,
+          setPageSize,
+        }}
       >
-        {(data) => (
+        {(list, busy) => (
           <InvitesList
-            invites={data.list}
-            busy={invites.isPlaceholderData}
+            invites={list}
+            busy={busy}
             onChangePlan={setChanging}
             onDelete={setDeleting}
           />
         )}
-      </QueryContent>
-
-      <ListPagination
-        label="صفحات الدعوات"
-        total={invites.data?.total}
-        page={page}
-        totalPages={totalPages}
-        onPageChange={(next) => update({ page: next })}
-        pageSize={pageSize}
-        setPageSize={setPageSize}
-      />
+      </PagedList>
 
       <ChangePlanDialog invite={changing} plans={plans.data} onClose={() => setChanging(null)} />
 

@@ -9,9 +9,7 @@ import {
   Button,
   ConfirmDialog,
   Dialog,
-  EmptyState,
   PageTitle,
-  QueryContent,
   ROLE_NAMES_AR,
   Select,
   Skeleton,
@@ -21,7 +19,7 @@ import {
   messageForError,
   useToast,
 } from '@talaqa/ui';
-import { ListPagination } from '../../components/ListPagination';
+import { PagedList } from '../../components/PagedList';
 import { usePageSize } from '../../lib/page-size';
 import { formatDateTime } from '../../lib/format';
 import { userPath } from '../../paths';
@@ -457,53 +455,36 @@ export default function ReportsPage() {
         </Select>
       </div>
 
-      <div className="flex min-h-6 items-center gap-2 text-sm text-muted" aria-live="polite">
-        {list.data && <span>عدد البلاغات: {formatNumber(list.data.total)}</span>}
-        {list.isFetching && !list.isPending && <Spinner size="sm" />}
-      </div>
-
-      <QueryContent
+      <PagedList
         query={list}
-        loading={
-          <>
-            <Spinner className="sr-only" />
-            <ListSkeleton />
-          </>
-        }
-        isEmpty={(data) => data.list.length === 0}
+        countLabel="عدد البلاغات"
+        skeleton={<ListSkeleton />}
         empty={
-          filters.show === 'open' ? (
-            <EmptyState
-              title="لا توجد بلاغات مفتوحة"
-              description="كل البلاغات تم حلها. يظهر هنا كل بلاغ جديد يرسله المستخدمون من التطبيق."
-            />
-          ) : (
-            <EmptyState title="لا توجد بلاغات" />
-          )
+          filters.show === 'open'
+            ? {
+                title: 'لا توجد بلاغات مفتوحة',
+                description:
+                  'كل البلاغات تم حلها. يظهر هنا كل بلاغ جديد يرسله المستخدمون من التطبيق.',
+              }
+            : { title: 'لا توجد بلاغات' }
         }
+        pagination={{
+          label: 'صفحات البلاغات',
+          page: filters.page,
+          totalPages,
+          onPageChange: (page) => update({ page }),
+          pageSize,
+          setPageSize,
+        }}
       >
-        {(data) => (
-          <ul
-            aria-label="البلاغات"
-            className="flex flex-col gap-3"
-            aria-busy={list.isPlaceholderData}
-          >
-            {data.list.map((report) => (
+        {(reports, busy) => (
+          <ul aria-label="البلاغات" className="flex flex-col gap-3" aria-busy={busy}>
+            {reports.map((report) => (
               <ReportItem key={report.id} report={report} onOpen={openReport} />
             ))}
           </ul>
         )}
-      </QueryContent>
-
-      <ListPagination
-        label="صفحات البلاغات"
-        total={list.data?.total}
-        page={filters.page}
-        totalPages={totalPages}
-        onPageChange={(page) => update({ page })}
-        pageSize={pageSize}
-        setPageSize={setPageSize}
-      />
+      </PagedList>
 
       {selected && (
         <ReportDialog

@@ -5,16 +5,13 @@ import type { PaymentMethod, TransactionStatus, TransactionView } from '@talaqa/
 import {
   Button,
   Dialog,
-  EmptyState,
   PAYMENT_METHOD_NAMES_AR,
   PageTitle,
-  QueryContent,
   Select,
-  Spinner,
   TRANSACTION_STATUS_NAMES_AR,
   formatNumber,
 } from '@talaqa/ui';
-import { ListPagination } from '../../components/ListPagination';
+import { PagedList } from '../../components/PagedList';
 import { StudentPicker } from '../plan-invites/StudentPicker';
 import { usePageSize } from '../../lib/page-size';
 import { useUser } from '../users/queries';
@@ -195,56 +192,35 @@ export default function TransactionsPage() {
         <UserFilter userId={filters.userId} onChange={(userId) => update({ userId })} />
       </div>
 
-      <div className="flex min-h-6 items-center gap-2 text-sm text-muted" aria-live="polite">
-        {list.data && <span>عدد العمليات: {formatNumber(list.data.total)}</span>}
-        {list.isFetching && !list.isPending && <Spinner size="sm" />}
-      </div>
-
-      <QueryContent
+      <PagedList
         query={list}
-        loading={
-          <>
-            <Spinner className="sr-only" />
-            <TransactionsTableSkeleton />
-          </>
-        }
-        isEmpty={(data) => data.list.length === 0}
-        empty={
-          filtered ? (
-            <EmptyState
-              title="لا توجد مدفوعات تطابق التصفية"
-              action={
-                <Button variant="secondary" onClick={() => setSearchParams(new URLSearchParams())}>
-                  مسح عوامل التصفية
-                </Button>
+        countLabel="عدد العمليات"
+        skeleton={<TransactionsTableSkeleton />}
+        noMatches={
+          filtered
+            ? {
+                title: 'لا توجد مدفوعات تطابق التصفية',
+                onClear: () => setSearchParams(new URLSearchParams()),
               }
-            />
-          ) : (
-            <EmptyState
-              title="لا توجد مدفوعات بعد"
-              description="تظهر هنا كل عملية دفع يبدؤها طالب لشراء باقة."
-            />
-          )
+            : undefined
         }
+        empty={{
+          title: 'لا توجد مدفوعات بعد',
+          description: 'تظهر هنا كل عملية دفع يبدؤها طالب لشراء باقة.',
+        }}
+        pagination={{
+          label: 'صفحات المدفوعات',
+          page: filters.page,
+          totalPages,
+          onPageChange: (page) => update({ page }),
+          pageSize,
+          setPageSize,
+        }}
       >
-        {(data) => (
-          <TransactionsTable
-            transactions={data.list}
-            busy={list.isPlaceholderData}
-            onOpen={setOpen}
-          />
+        {(transactions, busy) => (
+          <TransactionsTable transactions={transactions} busy={busy} onOpen={setOpen} />
         )}
-      </QueryContent>
-
-      <ListPagination
-        label="صفحات المدفوعات"
-        total={list.data?.total}
-        page={filters.page}
-        totalPages={totalPages}
-        onPageChange={(page) => update({ page })}
-        pageSize={pageSize}
-        setPageSize={setPageSize}
-      />
+      </PagedList>
 
       <TransactionDialog transaction={open} onClose={() => setOpen(null)} />
     </section>

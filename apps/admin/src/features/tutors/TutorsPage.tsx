@@ -3,18 +3,13 @@ import { useSearchParams } from 'react-router';
 import { ONBOARDING_STEPS, STEP_STATES, pageCount } from '@talaqa/domain';
 import type { OnboardingStepName, StepStateName } from '@talaqa/domain';
 import {
-  Button,
-  EmptyState,
   Input,
   ONBOARDING_STEP_NAMES_AR,
   PageTitle,
-  QueryContent,
   STEP_STATE_NAMES_AR,
   Select,
-  Spinner,
-  formatNumber,
 } from '@talaqa/ui';
-import { ListPagination } from '../../components/ListPagination';
+import { PagedList } from '../../components/PagedList';
 import { usePageSize } from '../../lib/page-size';
 import {
   DEFAULT_TUTOR_FILTERS,
@@ -159,51 +154,34 @@ export default function TutorsPage() {
         </Select>
       </form>
 
-      <div className="flex min-h-6 items-center gap-2 text-sm text-muted" aria-live="polite">
-        {list.data && <span>عدد النتائج: {formatNumber(list.data.total)}</span>}
-        {list.isFetching && !list.isPending && <Spinner size="sm" />}
-      </div>
-
-      <QueryContent
+      <PagedList
         query={list}
-        loading={
-          <>
-            <Spinner className="sr-only" />
-            <TutorsTableSkeleton />
-          </>
-        }
-        isEmpty={(data) => data.list.length === 0}
-        empty={
-          hasActiveTutorFilters(filters) ? (
-            <EmptyState
-              title="لا يوجد معلمون يطابقون البحث"
-              description="جرّب كلمات بحث أخرى أو غيّر عوامل التصفية."
-              action={
-                <Button variant="secondary" onClick={clearFilters}>
-                  مسح عوامل التصفية
-                </Button>
+        countLabel="عدد النتائج"
+        skeleton={<TutorsTableSkeleton />}
+        noMatches={
+          hasActiveTutorFilters(filters)
+            ? {
+                title: 'لا يوجد معلمون يطابقون البحث',
+                description: 'جرّب كلمات بحث أخرى أو غيّر عوامل التصفية.',
+                onClear: clearFilters,
               }
-            />
-          ) : (
-            <EmptyState
-              title="لا يوجد معلمون بعد"
-              description="يظهر هنا كل معلم فور تسجيله في المنصة."
-            />
-          )
+            : undefined
         }
+        empty={{
+          title: 'لا يوجد معلمون بعد',
+          description: 'يظهر هنا كل معلم فور تسجيله في المنصة.',
+        }}
+        pagination={{
+          label: 'صفحات المعلمين',
+          page: filters.page,
+          totalPages,
+          onPageChange: (page) => update({ page }),
+          pageSize,
+          setPageSize,
+        }}
       >
-        {(data) => <TutorsTable tutors={data.list} busy={list.isPlaceholderData} />}
-      </QueryContent>
-
-      <ListPagination
-        label="صفحات المعلمين"
-        total={list.data?.total}
-        page={filters.page}
-        totalPages={totalPages}
-        onPageChange={(page) => update({ page })}
-        pageSize={pageSize}
-        setPageSize={setPageSize}
-      />
+        {(tutors, busy) => <TutorsTable tutors={tutors} busy={busy} />}
+      </PagedList>
     </section>
   );
 }

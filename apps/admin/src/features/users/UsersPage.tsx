@@ -2,18 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ROLES, pageCount } from '@talaqa/domain';
 import type { Role } from '@talaqa/domain';
-import {
-  Button,
-  EmptyState,
-  Input,
-  PageTitle,
-  QueryContent,
-  ROLE_NAMES_AR,
-  Select,
-  Spinner,
-  formatNumber,
-} from '@talaqa/ui';
-import { ListPagination } from '../../components/ListPagination';
+import { Input, PageTitle, ROLE_NAMES_AR, Select } from '@talaqa/ui';
+import { PagedList } from '../../components/PagedList';
 import { useCurrentUser } from '../../lib/session';
 import {
   DEFAULT_FILTERS,
@@ -159,51 +149,31 @@ export default function UsersPage() {
         </Select>
       </form>
 
-      <div className="flex min-h-6 items-center gap-2 text-sm text-muted" aria-live="polite">
-        {list.data && <span>عدد النتائج: {formatNumber(list.data.total)}</span>}
-        {list.isFetching && !list.isPending && <Spinner size="sm" />}
-      </div>
-
-      <QueryContent
+      <PagedList
         query={list}
-        loading={
-          <>
-            <Spinner className="sr-only" />
-            <UsersTableSkeleton />
-          </>
-        }
-        isEmpty={(data) => data.list.length === 0}
-        empty={
-          hasActiveFilters(filters) ? (
-            <EmptyState
-              title="لا يوجد مستخدمون يطابقون البحث"
-              description="جرّب كلمات بحث أخرى أو غيّر عوامل التصفية."
-              action={
-                <Button variant="secondary" onClick={clearFilters}>
-                  مسح عوامل التصفية
-                </Button>
+        countLabel="عدد النتائج"
+        skeleton={<UsersTableSkeleton />}
+        noMatches={
+          hasActiveFilters(filters)
+            ? {
+                title: 'لا يوجد مستخدمون يطابقون البحث',
+                description: 'جرّب كلمات بحث أخرى أو غيّر عوامل التصفية.',
+                onClear: clearFilters,
               }
-            />
-          ) : (
-            <EmptyState
-              title="لا يوجد مستخدمون بعد"
-              description="أنشئ أول حساب بزر «إنشاء مستخدم»."
-            />
-          )
+            : undefined
         }
+        empty={{ title: 'لا يوجد مستخدمون بعد', description: 'أنشئ أول حساب بزر «إنشاء مستخدم».' }}
+        pagination={{
+          label: 'صفحات المستخدمين',
+          page: filters.page,
+          totalPages,
+          onPageChange: (page) => update({ page }),
+          pageSize,
+          setPageSize,
+        }}
       >
-        {(data) => <UsersTable users={data.list} busy={list.isPlaceholderData} />}
-      </QueryContent>
-
-      <ListPagination
-        label="صفحات المستخدمين"
-        total={list.data?.total}
-        page={filters.page}
-        totalPages={totalPages}
-        onPageChange={(page) => update({ page })}
-        pageSize={pageSize}
-        setPageSize={setPageSize}
-      />
+        {(users, busy) => <UsersTable users={users} busy={busy} />}
+      </PagedList>
 
       {/* Invites are a section here: the spec's admin routes have no /invites (record 343). */}
       <InvitesSection />
