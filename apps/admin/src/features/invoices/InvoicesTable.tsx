@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { formatMoney } from '@talaqa/domain';
 import type { InvoiceView } from '@talaqa/domain';
-import { Button, Skeleton, WITHDRAW_METHOD_NAMES_AR, cx, formatId } from '@talaqa/ui';
+import { Button, SkeletonRows, WITHDRAW_METHOD_NAMES_AR, cx, formatId } from '@talaqa/ui';
+import { TableOrCards } from '../../components/TableOrCards';
 import { userPath } from '../../paths';
 import { formatDateTime } from '../../lib/format';
 import { InvoiceLabelBadge, receiverLines } from './labels';
@@ -65,84 +66,62 @@ export function InvoicesTable({ invoices, onOpen, busy = false }: InvoicesTableP
     </Button>
   );
   return (
-    <div aria-busy={busy || undefined} className={cx('transition-opacity', busy && 'opacity-60')}>
-      <div className="hidden overflow-x-auto rounded-xl shadow-sm xl:block">
-        <table className="w-full border-collapse bg-white text-sm">
-          <caption className="sr-only">{LABEL}</caption>
-          <thead className="bg-slate-50 text-muted">
-            <tr>
-              {headers.map((header) => (
-                <th key={header} scope="col" className="px-3 py-3 text-start font-semibold">
-                  {header}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {invoices.map((invoice) => (
-              <tr key={invoice.id} className="border-t border-slate-100 align-top">
-                <td className="px-3 py-3 text-muted">{formatId(invoice.id)}</td>
-                <td className="px-3 py-3">
-                  <Link to={userPath(invoice.userId)} className={linkClass}>
-                    {invoice.userName}
-                  </Link>
-                </td>
-                <td className="px-3 py-3">
-                  <Amount invoice={invoice} />
-                </td>
-                <td className="px-3 py-3">
-                  <Receiver invoice={invoice} />
-                </td>
-                <td className="px-3 py-3">
-                  <InvoiceLabelBadge label={invoice.label} />
-                </td>
-                <td className="px-3 py-3 text-muted">
-                  <span className="block">{formatDateTime(invoice.createdAt)}</span>
-                  {invoice.updatedAt !== invoice.createdAt && (
-                    <span className="block text-xs">
-                      آخر تحديث {formatDateTime(invoice.updatedAt)}
-                    </span>
-                  )}
-                </td>
-                <td className="px-3 py-3">{openButton(invoice)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <ul aria-label={LABEL} className="grid gap-3 md:grid-cols-2 xl:hidden">
-        {invoices.map((invoice) => (
-          <li
-            key={invoice.id}
-            className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4"
-          >
-            <div className="flex flex-wrap items-start justify-between gap-2">
-              <Amount invoice={invoice} />
-              <InvoiceLabelBadge label={invoice.label} />
-            </div>
-            <Link to={userPath(invoice.userId)} className={cx(linkClass, 'self-start')}>
+    <TableOrCards
+      label={LABEL}
+      headers={headers}
+      busy={busy}
+      rows={invoices.map((invoice) => (
+        <tr key={invoice.id} className="border-t border-slate-100 align-top">
+          <td className="px-3 py-3 text-muted">{formatId(invoice.id)}</td>
+          <td className="px-3 py-3">
+            <Link to={userPath(invoice.userId)} className={linkClass}>
               {invoice.userName}
             </Link>
-            <div className="text-sm">
-              <Receiver invoice={invoice} />
-            </div>
-            <p className="text-sm text-muted">
-              طلب رقم {formatId(invoice.id)}، {formatDateTime(invoice.createdAt)}
-            </p>
-            <div>{openButton(invoice)}</div>
-          </li>
-        ))}
-      </ul>
-    </div>
+          </td>
+          <td className="px-3 py-3">
+            <Amount invoice={invoice} />
+          </td>
+          <td className="px-3 py-3">
+            <Receiver invoice={invoice} />
+          </td>
+          <td className="px-3 py-3">
+            <InvoiceLabelBadge label={invoice.label} />
+          </td>
+          <td className="px-3 py-3 text-muted">
+            <span className="block">{formatDateTime(invoice.createdAt)}</span>
+            {invoice.updatedAt !== invoice.createdAt && (
+              <span className="block text-xs">آخر تحديث {formatDateTime(invoice.updatedAt)}</span>
+            )}
+          </td>
+          <td className="px-3 py-3">{openButton(invoice)}</td>
+        </tr>
+      ))}
+      cardsClassName="grid gap-3 md:grid-cols-2"
+      cards={invoices.map((invoice) => (
+        <li
+          key={invoice.id}
+          className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4"
+        >
+          <div className="flex flex-wrap items-start justify-between gap-2">
+            <Amount invoice={invoice} />
+            <InvoiceLabelBadge label={invoice.label} />
+          </div>
+          <Link to={userPath(invoice.userId)} className={cx(linkClass, 'self-start')}>
+            {invoice.userName}
+          </Link>
+          <div className="text-sm">
+            <Receiver invoice={invoice} />
+          </div>
+          <p className="text-sm text-muted">
+            طلب رقم {formatId(invoice.id)}، {formatDateTime(invoice.createdAt)}
+          </p>
+          <div>{openButton(invoice)}</div>
+        </li>
+      ))}
+    />
   );
 }
 
 export function InvoicesTableSkeleton({ rows = 4 }: { rows?: number }) {
-  return (
-    <div aria-hidden="true" className="flex flex-col gap-3 rounded-xl bg-white p-4">
-      {Array.from({ length: rows }, (_, row) => (
-        <Skeleton key={row} className="h-10 w-full" />
-      ))}
-    </div>
-  );
+  return <SkeletonRows rows={rows} rowClassName="h-10 w-full" />;
 }

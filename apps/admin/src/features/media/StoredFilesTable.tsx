@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
 import { ASSET_FOLDER_LABELS, FILE_KIND_LABELS, FILE_USE_LABELS } from '@talaqa/domain';
 import type { StoredFile } from '@talaqa/domain';
-import { Badge, Button, cx } from '@talaqa/ui';
+import { Badge, Button } from '@talaqa/ui';
 import { formatBytes, formatDateTime } from '../../lib/format';
+import { TableOrCards } from '../../components/TableOrCards';
 import { userPath } from '../../paths';
 import { FileThumbnail, FileViewer } from './FilePreview';
 
@@ -76,76 +77,59 @@ const HEADERS = ['معاينة', 'الملف', 'الحجم', 'آخر تعديل'
 /** Stored files as a table from 1280 px up and as cards below. */
 export function StoredFilesTable({ files, onDelete, busy = false }: StoredFilesTableProps) {
   return (
-    <div aria-busy={busy || undefined} className={cx('transition-opacity', busy && 'opacity-60')}>
-      <div className="hidden overflow-x-auto rounded-xl shadow-sm xl:block">
-        <table className="w-full border-collapse bg-white text-sm">
-          <caption className="sr-only">الملفات المخزنة</caption>
-          <thead className="bg-slate-50 text-muted">
-            <tr>
-              {HEADERS.map((header) => (
-                <th key={header} scope="col" className="px-3 py-3 text-start font-semibold">
-                  {header}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {files.map((file) => (
-              <tr
-                key={`${file.folder}/${file.name}`}
-                className="border-t border-slate-100 align-top"
-              >
-                <td className="px-3 py-3">
-                  <FileThumbnail file={file} />
-                </td>
-                <td className="max-w-64 px-3 py-3">
-                  <Name file={file} />
-                </td>
-                <td className="px-3 py-3 whitespace-nowrap">{formatBytes(file.bytes)}</td>
-                <td className="px-3 py-3 whitespace-nowrap text-muted">
-                  <time dateTime={file.modifiedAt}>{formatDateTime(file.modifiedAt)}</time>
-                </td>
-                <td className="px-3 py-3">
-                  <Uses file={file} />
-                </td>
-                <td className="px-3 py-3">
-                  <Owner file={file} />
-                </td>
-                <td className="px-3 py-3">
-                  <Actions file={file} onDelete={onDelete} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <ul aria-label="الملفات المخزنة" className="flex flex-col gap-3 xl:hidden">
-        {files.map((file) => (
-          <li
-            key={`${file.folder}/${file.name}`}
-            className="flex flex-col gap-3 rounded-xl bg-white p-4 shadow-sm"
-          >
-            <div className="flex items-start gap-3">
-              <FileThumbnail file={file} />
-              <Name file={file} />
-            </div>
-            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-              <dt className="text-muted">الحجم</dt>
-              <dd>{formatBytes(file.bytes)}</dd>
-              <dt className="text-muted">آخر تعديل</dt>
-              <dd>
-                <time dateTime={file.modifiedAt}>{formatDateTime(file.modifiedAt)}</time>
-              </dd>
-              <dt className="text-muted">المالك</dt>
-              <dd>
-                <Owner file={file} />
-              </dd>
-            </dl>
+    <TableOrCards
+      label="الملفات المخزنة"
+      headers={HEADERS}
+      busy={busy}
+      rows={files.map((file) => (
+        <tr key={`${file.folder}/${file.name}`} className="border-t border-slate-100 align-top">
+          <td className="px-3 py-3">
+            <FileThumbnail file={file} />
+          </td>
+          <td className="max-w-64 px-3 py-3">
+            <Name file={file} />
+          </td>
+          <td className="px-3 py-3 whitespace-nowrap">{formatBytes(file.bytes)}</td>
+          <td className="px-3 py-3 whitespace-nowrap text-muted">
+            <time dateTime={file.modifiedAt}>{formatDateTime(file.modifiedAt)}</time>
+          </td>
+          <td className="px-3 py-3">
             <Uses file={file} />
+          </td>
+          <td className="px-3 py-3">
+            <Owner file={file} />
+          </td>
+          <td className="px-3 py-3">
             <Actions file={file} onDelete={onDelete} />
-          </li>
-        ))}
-      </ul>
-    </div>
+          </td>
+        </tr>
+      ))}
+      cardsClassName="flex flex-col gap-3"
+      cards={files.map((file) => (
+        <li
+          key={`${file.folder}/${file.name}`}
+          className="flex flex-col gap-3 rounded-xl bg-white p-4 shadow-sm"
+        >
+          <div className="flex items-start gap-3">
+            <FileThumbnail file={file} />
+            <Name file={file} />
+          </div>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+            <dt className="text-muted">الحجم</dt>
+            <dd>{formatBytes(file.bytes)}</dd>
+            <dt className="text-muted">آخر تعديل</dt>
+            <dd>
+              <time dateTime={file.modifiedAt}>{formatDateTime(file.modifiedAt)}</time>
+            </dd>
+            <dt className="text-muted">المالك</dt>
+            <dd>
+              <Owner file={file} />
+            </dd>
+          </dl>
+          <Uses file={file} />
+          <Actions file={file} onDelete={onDelete} />
+        </li>
+      ))}
+    />
   );
 }

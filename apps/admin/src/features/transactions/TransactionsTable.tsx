@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { formatMoney } from '@talaqa/domain';
 import type { TransactionView } from '@talaqa/domain';
-import { Button, PAYMENT_METHOD_NAMES_AR, Skeleton, cx, formatNumber } from '@talaqa/ui';
+import { Button, PAYMENT_METHOD_NAMES_AR, SkeletonRows, cx, formatNumber } from '@talaqa/ui';
+import { TableOrCards } from '../../components/TableOrCards';
 import { userPath } from '../../paths';
 import { formatDateTime } from '../../lib/format';
 import { OpenRefundBadge, TransactionStatusBadge, purchaseText } from './labels';
@@ -67,78 +68,58 @@ export function TransactionsTable({
     </Button>
   );
   return (
-    <div aria-busy={busy || undefined} className={cx('transition-opacity', busy && 'opacity-60')}>
-      <div className="hidden overflow-x-auto rounded-xl shadow-sm xl:block">
-        <table className="w-full border-collapse bg-white text-sm">
-          <caption className="sr-only">{label}</caption>
-          <thead className="bg-slate-50 text-muted">
-            <tr>
-              {headers.map((header) => (
-                <th key={header} scope="col" className="px-3 py-3 text-start font-semibold">
-                  {header}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {transactions.map((transaction) => (
-              <tr key={transaction.id} className="border-t border-slate-100 align-top">
-                <td className="px-3 py-3 text-muted">{formatNumber(transaction.id)}</td>
-                {!withoutUser && (
-                  <td className="px-3 py-3">
-                    <Link to={userPath(transaction.userId)} className={linkClass}>
-                      {transaction.userName}
-                    </Link>
-                  </td>
-                )}
-                <td className="px-3 py-3">{purchaseText(transaction)}</td>
-                <td className="px-3 py-3">
-                  <Amount transaction={transaction} />
-                </td>
-                <td className="px-3 py-3">{PAYMENT_METHOD_NAMES_AR[transaction.method]}</td>
-                <td className="px-3 py-3">
-                  <TransactionStatusBadge status={transaction.status} />
-                </td>
-                <td className="px-3 py-3 text-muted">{formatDateTime(transaction.createdAt)}</td>
-                <td className="px-3 py-3">{openButton(transaction)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <ul aria-label={label} className="grid gap-3 md:grid-cols-2 xl:hidden">
-        {transactions.map((transaction) => (
-          <li
-            key={transaction.id}
-            className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4"
-          >
-            <div className="flex flex-wrap items-start justify-between gap-2">
-              <Amount transaction={transaction} />
-              <TransactionStatusBadge status={transaction.status} />
-            </div>
-            {!withoutUser && (
-              <Link to={userPath(transaction.userId)} className={cx(linkClass, 'self-start')}>
+    <TableOrCards
+      label={label}
+      headers={headers}
+      busy={busy}
+      rows={transactions.map((transaction) => (
+        <tr key={transaction.id} className="border-t border-slate-100 align-top">
+          <td className="px-3 py-3 text-muted">{formatNumber(transaction.id)}</td>
+          {!withoutUser && (
+            <td className="px-3 py-3">
+              <Link to={userPath(transaction.userId)} className={linkClass}>
                 {transaction.userName}
               </Link>
-            )}
-            <p className="text-sm">{purchaseText(transaction)}</p>
-            <p className="text-sm text-muted">
-              {PAYMENT_METHOD_NAMES_AR[transaction.method]}، {formatDateTime(transaction.createdAt)}
-            </p>
-            <div>{openButton(transaction)}</div>
-          </li>
-        ))}
-      </ul>
-    </div>
+            </td>
+          )}
+          <td className="px-3 py-3">{purchaseText(transaction)}</td>
+          <td className="px-3 py-3">
+            <Amount transaction={transaction} />
+          </td>
+          <td className="px-3 py-3">{PAYMENT_METHOD_NAMES_AR[transaction.method]}</td>
+          <td className="px-3 py-3">
+            <TransactionStatusBadge status={transaction.status} />
+          </td>
+          <td className="px-3 py-3 text-muted">{formatDateTime(transaction.createdAt)}</td>
+          <td className="px-3 py-3">{openButton(transaction)}</td>
+        </tr>
+      ))}
+      cardsClassName="grid gap-3 md:grid-cols-2"
+      cards={transactions.map((transaction) => (
+        <li
+          key={transaction.id}
+          className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4"
+        >
+          <div className="flex flex-wrap items-start justify-between gap-2">
+            <Amount transaction={transaction} />
+            <TransactionStatusBadge status={transaction.status} />
+          </div>
+          {!withoutUser && (
+            <Link to={userPath(transaction.userId)} className={cx(linkClass, 'self-start')}>
+              {transaction.userName}
+            </Link>
+          )}
+          <p className="text-sm">{purchaseText(transaction)}</p>
+          <p className="text-sm text-muted">
+            {PAYMENT_METHOD_NAMES_AR[transaction.method]}، {formatDateTime(transaction.createdAt)}
+          </p>
+          <div>{openButton(transaction)}</div>
+        </li>
+      ))}
+    />
   );
 }
 
 export function TransactionsTableSkeleton({ rows = 4 }: { rows?: number }) {
-  return (
-    <div aria-hidden="true" className="flex flex-col gap-3 rounded-xl bg-white p-4">
-      {Array.from({ length: rows }, (_, row) => (
-        <Skeleton key={row} className="h-10 w-full" />
-      ))}
-    </div>
-  );
+  return <SkeletonRows rows={rows} rowClassName="h-10 w-full" />;
 }
