@@ -25,6 +25,21 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'text-brand-800 underline decoration-2 underline-offset-8' : 'text-ink',
   );
 
+/** The main links, in the desktop bar and in the phone menu alike. */
+function NavItems({ className }: { className: string }) {
+  return (
+    <ul className={className}>
+      {NAV_LINKS.map((link) => (
+        <li key={link.to}>
+          <NavLink to={link.to} className={navLinkClass}>
+            {link.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 const year = new Intl.NumberFormat(LOCALE, { useGrouping: false }).format(new Date().getFullYear());
 
 /**
@@ -49,15 +64,7 @@ export function SiteLayout() {
             {BRAND_NAME}
           </Link>
           <nav aria-label="التنقل الرئيسي" className="hidden lg:block">
-            <ul className="flex items-center gap-1">
-              {NAV_LINKS.map((link) => (
-                <li key={link.to}>
-                  <NavLink to={link.to} className={navLinkClass}>
-                    {link.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
+            <NavItems className="flex items-center gap-1" />
           </nav>
           <div className="flex items-center gap-2">
             <a {...appLink(webRegisterUrl('student'))} className={buttonClasses({ size: 'sm' })}>
@@ -74,15 +81,7 @@ export function SiteLayout() {
                 aria-label="القائمة"
                 className="absolute inset-x-0 top-full border-b border-slate-200 bg-white shadow-lg"
               >
-                <ul className="mx-auto flex w-full max-w-6xl flex-col gap-1 p-3">
-                  {NAV_LINKS.map((link) => (
-                    <li key={link.to}>
-                      <NavLink to={link.to} className={navLinkClass}>
-                        {link.label}
-                      </NavLink>
-                    </li>
-                  ))}
-                </ul>
+                <NavItems className="mx-auto flex w-full max-w-6xl flex-col gap-1 p-3" />
               </nav>
             </details>
           </div>
